@@ -1,0 +1,3 @@
+export * from './i18n.js';
+export * from './access-levels.js';
+export * from './session.js';

@@ -1,0 +1,29 @@
+import { resolve } from 'node:path';
+
+export interface Config {
+  /** Root of everything Tributary stores on disk: PGlite, repositories, uploads, sockets. */
+  dataDir: string;
+  port: number;
+  host: string;
+  /** postgres://… to use a PostgreSQL server; undefined means embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  /** The URL users reach this instance at; clone URLs and web_url are built from it. */
+  externalUrl: string;
+  rootPassword: string | undefined;
+  logLevel: string;
+}
+
+/** Reads the environment once, at the composition root. Nothing else reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = overrides.port ?? Number(env.PORT ?? 8080);
+  const host = overrides.host ?? env.HOST ?? '0.0.0.0';
+  return {
+    dataDir: resolve(overrides.dataDir ?? env.TRIBUTARY_DATA_DIR ?? './data'),
+    port,
+    host,
+    databaseUrl: overrides.databaseUrl ?? (env.DATABASE_URL || undefined),
+    externalUrl: (overrides.externalUrl ?? env.TRIBUTARY_EXTERNAL_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    rootPassword: overrides.rootPassword ?? env.TRIBUTARY_ROOT_PASSWORD,
+    logLevel: overrides.logLevel ?? env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * The one database surface every repository uses. PGlite (embedded) and
+ * node-postgres (a server) both satisfy it, so SQL is written once, in
+ * PostgreSQL's dialect, and tested on both.
+ */
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+}
+
+export type NotificationHandler = (payload: string) => void;
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction; a throw rolls everything back. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; resolves to an unsubscribe function. */
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** Repositories take an optional transaction as their last argument; this picks it or the pool. */
+export function on(db: Queryable, tx?: Queryable): Queryable {
+  return tx ?? db;
+}
+
+/** Unique-violation (23505) detection that works on both drivers. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}

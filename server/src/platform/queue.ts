@@ -1,0 +1,141 @@
+import type { Database, Queryable } from './db/database.js';
+import type { Logger } from './logger.js';
+
+/**
+ * A durable job queue in PostgreSQL. Workers claim one row at a time with
+ * FOR UPDATE SKIP LOCKED, so any number of processes can work one queue; a
+ * claimed job carries a lease (locked_until) and a job whose worker died is
+ * claimed again once the lease ends. Failures retry with exponential backoff
+ * up to max_attempts.
+ */
+export const JOBS_CHANNEL = 'tributary_jobs';
+const LEASE_SECONDS = 300;
+const IDLE_POLL_MS = 5_000;
+
+export interface JobRow {
+  id: number;
+  queue: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+}
+
+export type JobHandler = (payload: Record<string, unknown>, job: JobRow) => Promise<void>;
+
+export interface JobQueue {
+  enqueue(queue: string, payload: Record<string, unknown>, options?: { runAt?: Date; maxAttempts?: number; tx?: Queryable }): Promise<number>;
+  register(queue: string, handler: JobHandler): void;
+  /** Claims and runs one ready job; resolves false when none was ready. */
+  runOnce(): Promise<boolean>;
+  /** Runs until every ready job is done (tests and the CLI use this). */
+  drain(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Backoff before attempt n+1: 2^n seconds, capped at an hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(2 ** attempts, 3600);
+}
+
+export function createJobQueue(deps: { db: Database; logger: Pick<Logger, 'error' | 'warn'> }): JobQueue {
+  const handlers = new Map<string, JobHandler>();
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: (() => void) | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+  let loop: Promise<void> | undefined;
+
+  async function claim(): Promise<JobRow | undefined> {
+    const queues = [...handlers.keys()];
+    if (queues.length === 0) return undefined;
+    const { rows } = await deps.db.query<JobRow>(
+      `UPDATE background_jobs SET state = 'running', attempts = attempts + 1,
+              locked_until = now() + make_interval(secs => $2)
+        WHERE id = (
+          SELECT id FROM background_jobs
+           WHERE queue = ANY($1)
+             AND ((state = 'pending' AND run_at <= now()) OR (state = 'running' AND locked_until < now()))
+           ORDER BY run_at, id
+           LIMIT 1
+           FOR UPDATE SKIP LOCKED)
+        RETURNING id, queue, payload, attempts, max_attempts`,
+      [queues, LEASE_SECONDS],
+    );
+    return rows[0];
+  }
+
+  async function runOnce(): Promise<boolean> {
+    const job = await claim();
+    if (!job) return false;
+    const handler = handlers.get(job.queue)!;
+    try {
+      await handler(job.payload, job);
+      await deps.db.query(`UPDATE background_jobs SET state = 'done', finished_at = now(), locked_until = NULL WHERE id = $1`, [job.id]);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const final = job.attempts >= job.max_attempts;
+      deps.logger.warn({ jobId: job.id, queue: job.queue, attempts: job.attempts, final, err: error }, 'background job failed');
+      await deps.db.query(
+        `UPDATE background_jobs
+            SET state = $2, last_error = $3, locked_until = NULL,
+                run_at = now() + make_interval(secs => $4),
+                finished_at = CASE WHEN $2 = 'failed' THEN now() END
+          WHERE id = $1`,
+        [job.id, final ? 'failed' : 'pending', message, retryDelaySeconds(job.attempts)],
+      );
+    }
+    return true;
+  }
+
+  async function work(): Promise<void> {
+    while (running) {
+      let didWork = false;
+      try {
+        didWork = await runOnce();
+      } catch (error) {
+        deps.logger.error({ err: error }, 'job queue poll failed');
+      }
+      if (!didWork && running) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          timer = setTimeout(resolve, IDLE_POLL_MS);
+        });
+        clearTimeout(timer);
+        wake = undefined;
+      }
+    }
+  }
+
+  return {
+    async enqueue(queue, payload, options = {}) {
+      const q = options.tx ?? deps.db;
+      const { rows } = await q.query<{ id: number }>(
+        'INSERT INTO background_jobs (queue, payload, run_at, max_attempts) VALUES ($1, $2, $3, $4) RETURNING id',
+        [queue, JSON.stringify(payload), options.runAt ?? new Date(), options.maxAttempts ?? 5],
+      );
+      await q.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, queue]);
+      return rows[0]!.id;
+    },
+    register(queue, handler) {
+      handlers.set(queue, handler);
+    },
+    runOnce,
+    async drain() {
+      while (await runOnce()) {
+        /* keep going */
+      }
+    },
+    async start() {
+      running = true;
+      unlisten = await deps.db.listen(JOBS_CHANNEL, () => wake?.());
+      loop = work();
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await unlisten?.();
+      await loop;
+    },
+  };
+}
