@@ -1,0 +1,130 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * The browser harness: Debian's Chromium driven by playwright-core.
+ *
+ *   const browser = await launchBrowser();
+ *   const page = await newPage(browser, server.url);
+ *   await signIn(page, { username: 'root', password: server.root.password });
+ *   await screenshot(page, 'dashboard');
+ *   await browser.close();
+ */
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const SCREENSHOTS_DIR = join(REPO_ROOT, 'artifacts', 'screenshots');
+export const WEB_DIST_INDEX = join(REPO_ROOT, 'web', 'dist', 'index.html');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** $CHROMIUM_PATH, else Debian's /usr/bin/chromium. */
+export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
+  const path = env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(path)) {
+    throw new Error(`Chromium not found at ${path}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`);
+  }
+  return path;
+}
+
+/** The server serves web/dist; without it every page is a 404. Fail with the reason instead. */
+export function assertWebAppBuilt(): void {
+  if (process.env.TRIBUTARY_WEB_BUILD_FAILED === '1') {
+    throw new Error('The web app build failed (`npm run build -w web`, see the output of `npm test` above), so there is no current web app to test.');
+  }
+  if (!existsSync(WEB_DIST_INDEX)) {
+    throw new Error(`The web app is not built (${WEB_DIST_INDEX} is missing). Run \`npm run build -w web\`; \`npm test\` builds it when it can, see its output for build errors.`);
+  }
+}
+
+export interface LaunchedBrowser {
+  browser: Browser;
+  /** A fresh context (own cookies and storage) with the default viewport and timeouts. */
+  newContext(options?: { baseURL?: string }): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+/**
+ * Launches headless Chromium with a fresh user-data directory of its own,
+ * removed again by `close()`.
+ */
+export async function launchBrowser(options: { headless?: boolean; requireWebApp?: boolean } = {}): Promise<LaunchedBrowser> {
+  if (options.requireWebApp !== false) assertWebAppBuilt();
+  const userDataDir = mkdtempSync(join(tmpdir(), 'trchrome-'));
+  // launchPersistentContext is Playwright's only way to choose the profile directory;
+  // its context is used for nothing but to keep the browser up, tests get new contexts.
+  const persistent = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath(),
+    headless: options.headless ?? process.env.TRIBUTARY_E2E_HEADED !== '1',
+    args: CHROMIUM_ARGS,
+    env: { ...process.env, TZ: 'UTC', LANG: 'en_US.UTF-8' },
+    locale: 'en-US',
+    timezoneId: 'UTC',
+  });
+  const browser = persistent.browser();
+  if (!browser) {
+    await persistent.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+    throw new Error('Chromium started without a browser handle');
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    browser,
+    async newContext(contextOptions = {}) {
+      const context = await browser.newContext({
+        baseURL: contextOptions.baseURL,
+        viewport: { width: 1280, height: 800 },
+        locale: 'en-US',
+        timezoneId: 'UTC',
+      });
+      context.setDefaultTimeout(15_000);
+      context.setDefaultNavigationTimeout(30_000);
+      return context;
+    },
+    close() {
+      closing ??= (async () => {
+        await persistent.close().catch(() => undefined);
+        rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+      })();
+      return closing;
+    },
+  };
+}
+
+/** A page in a new context whose relative URLs resolve against `baseURL` (the test server). */
+export async function newPage(browser: LaunchedBrowser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  return context.newPage();
+}
+
+/** Saves a full-page screenshot to artifacts/screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  const safe = name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'screenshot';
+  const path = join(SCREENSHOTS_DIR, `${safe}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/**
+ * Signs in through the sign-in page, as a person would, and waits until the
+ * app has left it. `page` must have a baseURL (see newPage) or pass `url`.
+ */
+export async function signIn(page: Page, credentials: { username: string; password: string }, options: { url?: string } = {}): Promise<void> {
+  await page.goto(options.url ? new URL('/users/sign_in', options.url).toString() : '/users/sign_in');
+  await page.getByLabel('Username or primary email').fill(credentials.username);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/users/sign_in'));
+}

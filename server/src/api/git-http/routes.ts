@@ -1,0 +1,183 @@
+import { fileURLToPath } from 'node:url';
+import { createGunzip } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { assertGitScope } from '../../auth/authorizer.js';
+import type { Actor } from '../../auth/actor.js';
+import { ANONYMOUS } from '../../auth/actor.js';
+import { InsufficientScopeError } from '../../platform/errors.js';
+import { git } from '../../git/command.js';
+import type { Project } from '../../domains/projects/project.js';
+import type { RestContext } from '../rest/context.js';
+import { createGitAuthenticator, parseBasicAuth } from './basic-auth.js';
+import type { HookSessions } from './hook-sessions.js';
+import { serviceAdvertisementHeader } from './pkt-line.js';
+
+/** server/hooks, relative to this file in src/ and dist/. */
+export const HOOKS_DIR = fileURLToPath(new URL('../../../hooks', import.meta.url));
+
+/** A clone of a large repository may stream for a long time. */
+const GIT_RPC_TIMEOUT_MS = 60 * 60 * 1000;
+
+type Service = 'git-upload-pack' | 'git-receive-pack';
+
+export const GIT_HTTP_MESSAGES = {
+  accessDenied: 'HTTP Basic: Access denied',
+  notFound: "The project you were looking for could not be found or you don't have permission to view it.",
+  downloadDenied: 'You are not allowed to download code from this project.',
+  pushDenied: 'You are not allowed to push code to this project.',
+} as const;
+
+/** `/group/sub/project.git/info/refs` → { fullPath: 'group/sub/project', action: 'info/refs' }. Pure. */
+export function parseGitUrl(url: string): { fullPath: string; action: 'info/refs' | Service } | undefined {
+  const path = url.split('?')[0]!;
+  const match = /^\/(.+)\.git\/(info\/refs|git-upload-pack|git-receive-pack)$/.exec(path);
+  if (!match) return undefined;
+  let fullPath: string;
+  try {
+    fullPath = decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+  if (fullPath.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) return undefined;
+  return { fullPath, action: match[2] as 'info/refs' | Service };
+}
+
+class GitHttpRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface GitHttpDeps {
+  hookSessions: HookSessions;
+  internalSocket: string;
+}
+
+/**
+ * Git smart HTTP (protocol v0, v1 and v2): `info/refs`, `git-upload-pack`
+ * and `git-receive-pack` under `/<full/path>.git/`. Access goes through the
+ * one permission function: fetch needs `download_code`, push `push_code`;
+ * what the caller may not see is a 404 for signed-in users and a 401
+ * challenge for anonymous ones (so git asks for credentials), whether or
+ * not the project exists. Branch rules are enforced by the pre-receive hook.
+ */
+export function createGitHttpRoutes(deps: GitHttpDeps) {
+  return function gitHttpRoutes(app: FastifyInstance, ctx: RestContext): void {
+    const authenticateBasic = createGitAuthenticator({ tokens: ctx.services.tokens, users: ctx.services.usersRepository });
+
+    for (const type of ['application/x-git-upload-pack-request', 'application/x-git-receive-pack-request']) {
+      app.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
+    }
+
+    async function authorize(request: FastifyRequest, fullPath: string, service: Service): Promise<{ actor: Actor; project: Project }> {
+      const credentials = parseBasicAuth(request.headers.authorization);
+      let actor: Actor = { ...ANONYMOUS, accessCache: new Map() };
+      if (credentials) {
+        const authenticated = await authenticateBasic(credentials);
+        if (!authenticated) throw new GitHttpRefusal(401, GIT_HTTP_MESSAGES.accessDenied);
+        actor = authenticated;
+      }
+      const project = await ctx.services.projects.find(actor, fullPath).catch(() => undefined);
+      if (!project) throw new GitHttpRefusal(actor.user ? 404 : 401, actor.user ? GIT_HTTP_MESSAGES.notFound : GIT_HTTP_MESSAGES.accessDenied);
+      const abilities = await ctx.authorizer.abilities(actor, { project });
+      if (service === 'git-upload-pack') {
+        if (!abilities.has('download_code')) throw new GitHttpRefusal(actor.user ? 403 : 401, actor.user ? GIT_HTTP_MESSAGES.downloadDenied : GIT_HTTP_MESSAGES.accessDenied);
+        assertGitScope(actor, 'fetch');
+      } else {
+        if (!actor.user) throw new GitHttpRefusal(401, GIT_HTTP_MESSAGES.accessDenied);
+        if (!abilities.has('push_code')) throw new GitHttpRefusal(403, GIT_HTTP_MESSAGES.pushDenied);
+        assertGitScope(actor, 'push');
+      }
+      return { actor, project };
+    }
+
+    function refuse(reply: FastifyReply, error: unknown): FastifyReply {
+      if (error instanceof InsufficientScopeError) return reply.status(403).type('text/plain').send('The provided token does not have the scope to do this.\n');
+      if (!(error instanceof GitHttpRefusal)) throw error;
+      if (error.status === 401) reply.header('www-authenticate', 'Basic realm="Tributary"');
+      return reply.status(error.status).type('text/plain').send(`${error.message}\n`);
+    }
+
+    function protocolEnv(request: FastifyRequest): Record<string, string> {
+      const protocol = request.headers['git-protocol'];
+      return typeof protocol === 'string' && /^version=[0-2](:[\w.=-]+)*$/.test(protocol) ? { GIT_PROTOCOL: protocol } : {};
+    }
+
+    async function advertise(request: FastifyRequest, reply: FastifyReply, fullPath: string): Promise<FastifyReply> {
+      const service = (request.query as Record<string, unknown>).service;
+      if (service !== 'git-upload-pack' && service !== 'git-receive-pack') {
+        return reply.status(403).type('text/plain').send('Dumb HTTP protocol is not supported. Use a git client with smart HTTP.\n');
+      }
+      const { project } = await authorize(request, fullPath, service);
+      const repo = ctx.services.storage.pathFor(project.id);
+      const command = git(repo).sub(service === 'git-upload-pack' ? 'upload-pack' : 'receive-pack');
+      const { stdout } = await command.flag('--stateless-rpc', '--advertise-refs').env(protocolEnv(request)).revisions(repo).run();
+      return reply
+        .header('content-type', `application/x-${service}-advertisement`)
+        .header('cache-control', 'no-cache, max-age=0, must-revalidate')
+        .send(Buffer.concat([Buffer.from(serviceAdvertisementHeader(service)), stdout]));
+    }
+
+    async function rpc(request: FastifyRequest, reply: FastifyReply, fullPath: string, service: Service): Promise<FastifyReply> {
+      if (request.headers['content-type'] !== `application/x-${service}-request`) {
+        return reply.status(415).type('text/plain').send('Unsupported Media Type\n');
+      }
+      const { actor, project } = await authorize(request, fullPath, service);
+      const repo = ctx.services.storage.pathFor(project.id);
+      let hook: { key: string; close(): void } | undefined;
+      let command = git(repo);
+      if (service === 'git-receive-pack') {
+        hook = deps.hookSessions.open({ userId: actor.user!.id, projectId: project.id });
+        command = command.config('core.hooksPath', HOOKS_DIR);
+        command.env({ TRIBUTARY_HOOK_KEY: hook.key, TRIBUTARY_HOOK_SOCKET: deps.internalSocket });
+      }
+      const child = command
+        .sub(service === 'git-upload-pack' ? 'upload-pack' : 'receive-pack')
+        .flag('--stateless-rpc')
+        .env(protocolEnv(request))
+        .timeout(GIT_RPC_TIMEOUT_MS)
+        .revisions(repo)
+        .spawnStream();
+
+      let body = request.body as Readable;
+      if (request.headers['content-encoding'] === 'gzip') body = body.pipe(createGunzip());
+      body.on('error', () => child.kill('SIGTERM'));
+      body.pipe(child.stdin!);
+      child.stdin!.on('error', () => undefined);
+
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': `application/x-${service}-result`, 'cache-control': 'no-cache, max-age=0, must-revalidate' });
+      child.stdout!.pipe(reply.raw);
+      const stderr: Buffer[] = [];
+      child.stderr!.on('data', (chunk: Buffer) => stderr.length < 64 && stderr.push(chunk));
+      reply.raw.on('close', () => child.exitCode === null && child.kill('SIGTERM'));
+      await new Promise<void>((resolve) => child.on('close', () => resolve()));
+      hook?.close();
+      if (child.exitCode !== 0) request.log.warn({ service, project: project.id, code: child.exitCode, stderr: Buffer.concat(stderr).toString().slice(0, 2000) }, 'git rpc failed');
+      return reply;
+    }
+
+    async function handle(request: FastifyRequest, reply: FastifyReply) {
+      const target = parseGitUrl(request.url);
+      if (!target) return reply.callNotFound();
+      try {
+        if (target.action === 'info/refs') {
+          if (request.method !== 'GET') return reply.status(405).send({ message: '405 Method Not Allowed' });
+          return await advertise(request, reply, target.fullPath);
+        }
+        if (request.method !== 'POST') return reply.status(405).send({ message: '405 Method Not Allowed' });
+        return await rpc(request, reply, target.fullPath, target.action);
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    }
+
+    app.get('/*', handle);
+    app.post('/*', handle);
+  };
+}
+

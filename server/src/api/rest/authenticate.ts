@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import { CSRF_HEADER, SESSION_COOKIE } from '@tributary/contracts';
+import { ForbiddenError, UnauthorizedError } from '../../platform/errors.js';
+import { actorFor, ANONYMOUS, type Actor, type TokenScope } from '../../auth/actor.js';
+import { safeEqual } from '../../auth/secrets.js';
+import type { SessionsService } from '../../domains/sessions/sessions.service.js';
+import type { TokensService } from '../../domains/tokens/tokens.service.js';
+import type { UsersRepository } from '../../domains/users/users.repository.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor;
+  }
+}
+
+/** The token a request presents, from GitLab's three places for it. */
+export function presentedToken(request: FastifyRequest): string | undefined {
+  const header = request.headers['private-token'];
+  if (typeof header === 'string' && header) return header;
+  const authorization = request.headers.authorization;
+  if (authorization?.toLowerCase().startsWith('bearer ')) return authorization.slice(7).trim();
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = query?.private_token ?? query?.access_token;
+  return typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined;
+}
+
+/**
+ * Cross-site request forgery protection for cookie sessions: every
+ * state-changing request must echo the session's CSRF token in a header
+ * (which a cross-site form cannot set), and a browser-sent Origin must be
+ * our own. Token-authenticated requests carry no ambient credentials and
+ * need neither.
+ */
+export function assertCsrf(request: FastifyRequest, csrfToken: string, externalUrl: string): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const sent = request.headers[CSRF_HEADER];
+  if (typeof sent !== 'string' || !safeEqual(sent, csrfToken)) throw new ForbiddenError('403 Forbidden - CSRF token is invalid or missing');
+  const origin = request.headers.origin;
+  if (origin && origin !== new URL(externalUrl).origin && origin !== `${request.protocol}://${request.headers.host}`) {
+    throw new ForbiddenError('403 Forbidden - cross-origin request refused');
+  }
+}
+
+export function createAuthenticator(deps: {
+  tokens: Pick<TokensService, 'authenticate'>;
+  sessions: Pick<SessionsService, 'find'>;
+  users: Pick<UsersRepository, 'findById'>;
+  externalUrl: string;
+}) {
+  return async function authenticate(request: FastifyRequest): Promise<Actor> {
+    const secret = presentedToken(request);
+    if (secret) {
+      const token = await deps.tokens.authenticate(secret);
+      const user = token && (await deps.users.findById(token.user_id));
+      if (!token || !user || user.state !== 'active') throw new UnauthorizedError();
+      return actorFor(user, 'token', token.scopes as TokenScope[], token.id);
+    }
+    const sessionId = request.cookies?.[SESSION_COOKIE];
+    if (sessionId) {
+      const session = await deps.sessions.find(sessionId);
+      if (session) {
+        assertCsrf(request, session.csrfToken, deps.externalUrl);
+        return actorFor(session.user, 'session');
+      }
+    }
+    return { ...ANONYMOUS, accessCache: new Map() };
+  };
+}

@@ -1,0 +1,85 @@
+import type { Project } from '../../../domains/projects/project.js';
+import type { UrlBuilder } from './users.js';
+
+export interface ProjectUrls extends UrlBuilder {
+  git(fullPath: string): string;
+}
+
+export interface ProjectExtras {
+  /** the caller's effective access level (0 when none) */
+  accessLevel: number;
+  emptyRepo: boolean;
+  namespace: { id: number; name: string; path: string; kind: string; full_path: string; parent_id: number | null };
+}
+
+export function projectBasic(project: Project, urls: ProjectUrls) {
+  return {
+    id: project.id,
+    description: project.description,
+    name: project.name,
+    name_with_namespace: project.full_name,
+    path: project.path,
+    path_with_namespace: project.full_path,
+    created_at: project.created_at.toISOString(),
+    default_branch: project.default_branch,
+    tag_list: [],
+    topics: [],
+    ssh_url_to_repo: null,
+    http_url_to_repo: urls.git(project.full_path),
+    web_url: urls.web(project.full_path),
+    readme_url: null,
+    forks_count: 0,
+    avatar_url: null,
+    star_count: 0,
+    last_activity_at: project.last_activity_at.toISOString(),
+    visibility: project.visibility,
+  };
+}
+
+/** GitLab's full project entity (GET /projects/:id). */
+export function projectFull(project: Project, urls: ProjectUrls, extras: ProjectExtras) {
+  const access = extras.accessLevel > 0 ? { access_level: extras.accessLevel, notification_level: 3 } : null;
+  return {
+    ...projectBasic(project, urls),
+    namespace: { ...extras.namespace, avatar_url: null, web_url: urls.web(extras.namespace.kind === 'group' ? `groups/${extras.namespace.full_path}` : extras.namespace.full_path) },
+    container_registry_image_prefix: null,
+    _links: {
+      self: urls.web(`api/v4/projects/${project.id}`),
+      issues: urls.web(`api/v4/projects/${project.id}/issues`),
+      merge_requests: urls.web(`api/v4/projects/${project.id}/merge_requests`),
+      repo_branches: urls.web(`api/v4/projects/${project.id}/repository/branches`),
+      labels: urls.web(`api/v4/projects/${project.id}/labels`),
+      events: urls.web(`api/v4/projects/${project.id}/events`),
+      members: urls.web(`api/v4/projects/${project.id}/members`),
+      cluster_agents: urls.web(`api/v4/projects/${project.id}/cluster_agents`),
+    },
+    empty_repo: extras.emptyRepo,
+    archived: project.archived,
+    resolve_outdated_diff_discussions: false,
+    issues_enabled: false,
+    merge_requests_enabled: true,
+    wiki_enabled: false,
+    jobs_enabled: true,
+    snippets_enabled: false,
+    container_registry_enabled: false,
+    creator_id: project.creator_id,
+    forked_from_project: null,
+    import_status: 'none',
+    open_issues_count: 0,
+    ci_default_git_depth: 20,
+    public_jobs: true,
+    shared_with_groups: [],
+    only_allow_merge_if_pipeline_succeeds: project.only_allow_merge_if_pipeline_succeeds,
+    allow_merge_on_skipped_pipeline: false,
+    only_allow_merge_if_all_discussions_are_resolved: project.only_allow_merge_if_all_discussions_are_resolved,
+    remove_source_branch_after_merge: project.remove_source_branch_after_merge,
+    request_access_enabled: true,
+    merge_method: project.merge_method,
+    squash_option: project.squash_option,
+    merge_commit_template: null,
+    squash_commit_template: null,
+    issue_branch_template: null,
+    autoclose_referenced_issues: true,
+    permissions: { project_access: access, group_access: null },
+  };
+}

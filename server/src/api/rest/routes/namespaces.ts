@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { input, pathParam, signedIn, type RestContext } from '../context.js';
+import { namespaceBasic } from '../entities/namespaces.js';
+import { paginationHeaders, parsePage } from '../pagination.js';
+import { optionalString } from '../params.js';
+
+/** GET /namespaces: where the caller may create projects (their own namespace and groups). */
+export function namespaceRoutes(app: FastifyInstance, ctx: RestContext): void {
+  app.get('/namespaces', async (request, reply) => {
+    const actor = signedIn(request);
+    const params = input(request);
+    const page = parsePage(params);
+    const search = optionalString(params, 'search');
+    const own = await ctx.services.namespaces.findUserNamespace(actor.user.id);
+    const groups = await ctx.services.groups.list(actor, { membership: !actor.user.is_admin, minAccessLevel: 30, search, limit: page.limit, offset: page.offset });
+    const items = page.page === 1 && own && (!search || own.full_path.includes(search)) ? [own, ...groups.namespaces] : groups.namespaces;
+    reply.headers(paginationHeaders(new URL(request.url, ctx.externalUrl), page, groups.total + (own ? 1 : 0)));
+    return items.map((ns) => namespaceBasic(ns, ctx.urls));
+  });
+
+  app.get('/namespaces/:id', async (request) => namespaceBasic(await ctx.services.groups.findNamespace(signedIn(request), pathParam(request, 'id')), ctx.urls));
+}

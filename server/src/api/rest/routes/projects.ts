@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '../../../auth/actor.js';
+import type { Project } from '../../../domains/projects/project.js';
+import type { ProjectListFilter } from '../../../domains/projects/projects.repository.js';
+import { input, pathParam, signedIn, type RestContext } from '../context.js';
+import { projectBasic, projectFull } from '../entities/projects.js';
+import { paginationHeaders, parsePage } from '../pagination.js';
+import { oneOf, optionalBool, optionalInt, optionalString, type Params } from '../params.js';
+
+const ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at'] as const;
+
+export function projectListFilter(params: Params): Omit<ProjectListFilter, 'userId' | 'isAdmin' | 'limit' | 'offset'> {
+  return {
+    search: optionalString(params, 'search'),
+    membership: optionalBool(params, 'membership'),
+    owned: optionalBool(params, 'owned'),
+    minAccessLevel: optionalInt(params, 'min_access_level'),
+    visibility: oneOf(params, 'visibility', ['private', 'internal', 'public', ''] as const, ''),
+    archived: optionalBool(params, 'archived'),
+    orderBy: oneOf(params, 'order_by', ORDER_BY, 'created_at'),
+    sort: oneOf(params, 'sort', ['asc', 'desc'] as const, 'desc'),
+  };
+}
+
+/** The full entity needs the caller's access level, the namespace and whether the repository is empty. */
+export async function renderProject(ctx: RestContext, actor: Actor, project: Project) {
+  const [accessLevel, emptyRepo, namespace] = await Promise.all([
+    ctx.authorizer.accessLevel(actor, { project }),
+    ctx.services.projects.isEmpty(project.id),
+    ctx.services.namespaces.findById(project.namespace_id),
+  ]);
+  return projectFull(project, ctx.urls, {
+    accessLevel,
+    emptyRepo,
+    namespace: { id: namespace!.id, name: namespace!.name, path: namespace!.path, kind: namespace!.kind, full_path: namespace!.full_path, parent_id: namespace!.parent_id },
+  });
+}
+
+export async function listProjectsResponse(
+  ctx: RestContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  filter: Omit<ProjectListFilter, 'userId' | 'isAdmin' | 'limit' | 'offset'>,
+) {
+  const params = input(request);
+  const page = parsePage(params);
+  const result = await ctx.services.projects.list(request.actor, { ...filter, visibility: filter.visibility || undefined, limit: page.limit, offset: page.offset });
+  reply.headers(paginationHeaders(new URL(request.url, ctx.externalUrl), page, result.total));
+  if (optionalBool(params, 'simple')) return result.projects.map((project) => projectBasic(project, ctx.urls));
+  return Promise.all(result.projects.map((project) => renderProject(ctx, request.actor, project)));
+}
+
+export function projectRoutes(app: FastifyInstance, ctx: RestContext): void {
+  const { projects } = ctx.services;
+
+  app.get('/projects', async (request, reply) => listProjectsResponse(ctx, request, reply, projectListFilter(input(request))));
+
+  app.post('/projects', async (request, reply) => {
+    const params = input(request);
+    const actor = signedIn(request);
+    const project = await projects.create(actor, {
+      name: optionalString(params, 'name'),
+      path: optionalString(params, 'path'),
+      namespace_id: optionalString(params, 'namespace_id'),
+      description: optionalString(params, 'description'),
+      visibility: optionalString(params, 'visibility'),
+      default_branch: optionalString(params, 'default_branch'),
+      initialize_with_readme: optionalBool(params, 'initialize_with_readme'),
+    });
+    return reply.status(201).send(await renderProject(ctx, actor, project));
+  });
+
+  app.get('/projects/:id', async (request) => renderProject(ctx, request.actor, await projects.find(request.actor, pathParam(request, 'id'))));
+
+  app.put('/projects/:id', async (request) => {
+    const params = input(request);
+    const actor = signedIn(request);
+    const project = await projects.update(actor, pathParam(request, 'id'), {
+      name: optionalString(params, 'name'),
+      description: optionalString(params, 'description'),
+      visibility: optionalString(params, 'visibility'),
+      default_branch: optionalString(params, 'default_branch'),
+      merge_method: params.merge_method === undefined ? undefined : oneOf(params, 'merge_method', ['merge', 'rebase_merge', 'ff'] as const, 'merge'),
+      squash_option:
+        params.squash_option === undefined ? undefined : oneOf(params, 'squash_option', ['never', 'always', 'default_on', 'default_off'] as const, 'default_off'),
+      only_allow_merge_if_pipeline_succeeds: optionalBool(params, 'only_allow_merge_if_pipeline_succeeds'),
+      only_allow_merge_if_all_discussions_are_resolved: optionalBool(params, 'only_allow_merge_if_all_discussions_are_resolved'),
+      remove_source_branch_after_merge: optionalBool(params, 'remove_source_branch_after_merge'),
+    });
+    return renderProject(ctx, actor, project);
+  });
+
+  app.delete('/projects/:id', async (request, reply) => {
+    await projects.remove(signedIn(request), pathParam(request, 'id'));
+    return reply.status(202).send({ message: '202 Accepted' });
+  });
+}

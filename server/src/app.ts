@@ -1,0 +1,165 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
+import type { Config } from './platform/config.js';
+import type { Database } from './platform/db/database.js';
+import { createEventBus, type EventBus } from './platform/events.js';
+import type { Logger } from './platform/logger.js';
+import { redactUrl } from './platform/logger.js';
+import { createJobQueue, type JobQueue } from './platform/queue.js';
+import { createAuthorizer, assertApiScope, type Authorizer } from './auth/authorizer.js';
+import { createUsersRepository } from './domains/users/users.repository.js';
+import { createUsersService } from './domains/users/users.service.js';
+import { createNamespacesRepository } from './domains/namespaces/namespaces.repository.js';
+import { createGroupsService } from './domains/namespaces/groups.service.js';
+import { createProjectsRepository } from './domains/projects/projects.repository.js';
+import { createProjectsService, REMOVE_REPOSITORY_JOB } from './domains/projects/projects.service.js';
+import { createMembersRepository } from './domains/members/members.repository.js';
+import { createMembersService } from './domains/members/members.service.js';
+import { createTokensRepository } from './domains/tokens/tokens.repository.js';
+import { createTokensService } from './domains/tokens/tokens.service.js';
+import { createSessionsService } from './domains/sessions/sessions.service.js';
+import { createProtectedBranchesRepository } from './domains/protected-branches/protected-branches.repository.js';
+import { createPushesService } from './domains/pushes/pushes.service.js';
+import type { RepositoryStorage } from './domains/projects/repository-storage.js';
+import { createAuthenticator } from './api/rest/authenticate.js';
+import { createUrls, type RestContext } from './api/rest/context.js';
+import { registerErrorHandler } from './api/rest/error-handler.js';
+import { parseQueryString, nestPairs } from './api/rest/params.js';
+import { registerRestApi } from './api/rest/index.js';
+import { sessionRoutes } from './api/web/session.routes.js';
+import { isClientRoute, registerWebApp } from './api/web/static.js';
+
+/** Request bodies above this answer 413 (file uploads through the API included). */
+export const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  storage: RepositoryStorage;
+  /** the admin socket git hooks call back on */
+  internalSocket: string;
+}
+
+/**
+ * The composition root: every repository and service is built here from
+ * its dependencies, and nowhere else. Returns the services (for the CLI, the
+ * admin socket and tests) and a function that builds the HTTP app.
+ */
+export function createServices(deps: AppDeps) {
+  const { db, logger } = deps;
+  const queue = createJobQueue({ db, logger });
+  const events = createEventBus({ db, logger });
+  const users = createUsersRepository(db);
+  const namespaces = createNamespacesRepository(db);
+  const projectsRepository = createProjectsRepository(db);
+  const membersRepository = createMembersRepository(db);
+  const tokensRepository = createTokensRepository(db);
+  const protectedBranches = createProtectedBranchesRepository(db);
+  const authorizer = createAuthorizer({ members: membersRepository });
+
+  const projects = createProjectsService({
+    db,
+    projects: projectsRepository,
+    namespaces,
+    protectedBranches,
+    storage: deps.storage,
+    authorizer,
+    queue,
+    events,
+  });
+  queue.register(REMOVE_REPOSITORY_JOB, async (payload) => projects.removeRepository(Number(payload.projectId)));
+
+  const services = {
+    users: createUsersService({ db, users, namespaces }),
+    groups: createGroupsService({
+      db,
+      namespaces,
+      members: membersRepository,
+      projects: projectsRepository,
+      authorizer,
+      onProjectsDeleted: projects.scheduleRemoval,
+    }),
+    projects,
+    members: createMembersService({ members: membersRepository, users, authorizer }),
+    tokens: createTokensService({ tokens: tokensRepository, users }),
+    sessions: createSessionsService({ db, users }),
+    pushes: createPushesService({ db, projects: projectsRepository, protectedBranches, storage: deps.storage, authorizer, events }),
+    namespaces,
+    usersRepository: users,
+    protectedBranches,
+    storage: deps.storage,
+    queue,
+    events,
+  };
+  return { services, authorizer, queue, events };
+}
+
+export type Services = ReturnType<typeof createServices>['services'];
+
+export interface App {
+  db: Database;
+  services: Services;
+  authorizer: Authorizer;
+  queue: JobQueue;
+  events: EventBus;
+  http: FastifyInstance;
+}
+
+/** Extra route plugins (git smart HTTP and others) registered beside the REST API. */
+export type RoutePlugin = (app: FastifyInstance, ctx: RestContext) => void | Promise<void>;
+
+export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Promise<App> {
+  const { services, authorizer, queue, events } = createServices(deps);
+  const http: FastifyInstance = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    routerOptions: { querystringParser: (query: string) => parseQueryString(query), ignoreTrailingSlash: true },
+    disableRequestLogging: true,
+  });
+  http.addHook('onResponse', async (request, reply) => {
+    request.log.info({ method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+
+  await http.register(fastifyCookie);
+  await http.register(fastifyFormbody, { parser: (body: string) => parseQueryString(body), bodyLimit: BODY_LIMIT_BYTES });
+  await http.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: BODY_LIMIT_BYTES } });
+  // Multipart fields arrive flat (`position[base_sha]`); nest them like a query string.
+  http.addHook('preValidation', async (request) => {
+    if (request.isMultipart() && request.body && typeof request.body === 'object') {
+      request.body = nestPairs(Object.entries(request.body as Record<string, unknown>));
+    }
+  });
+  registerErrorHandler(http);
+
+  const ctx: RestContext = { services, authorizer, urls: createUrls(deps.config.externalUrl), externalUrl: deps.config.externalUrl };
+  const authenticate = createAuthenticator({ tokens: services.tokens, sessions: services.sessions, users: services.usersRepository, externalUrl: deps.config.externalUrl });
+
+  await http.register(
+    async (api) => {
+      api.addHook('onRequest', async (request) => {
+        request.actor = await authenticate(request);
+        const config = request.routeOptions.config as { userEndpoint?: boolean };
+        assertApiScope(request.actor, request.method, { userEndpoint: config?.userEndpoint });
+      });
+      await registerRestApi(api, ctx);
+    },
+    { prefix: '/api/v4' },
+  );
+  await http.register(async (web) => sessionRoutes(web, ctx));
+  for (const plugin of plugins) {
+    await http.register(async (scoped) => plugin(scoped, ctx));
+  }
+  const webAppBuilt = await registerWebApp(http);
+  http.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && isClientRoute(request.url) && webAppBuilt) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: '404 Not Found' });
+  });
+
+  return { db: deps.db, services, authorizer, queue, events, http };
+}

@@ -1,0 +1,97 @@
+import { ForbiddenError, InsufficientScopeError, NotFoundError } from '../platform/errors.js';
+import type { MembersRepository } from '../domains/members/members.repository.js';
+import type { Namespace } from '../domains/namespaces/namespace.js';
+import type { Project } from '../domains/projects/project.js';
+import type { Actor, TokenScope } from './actor.js';
+import { canRead, groupAbilities, projectAbilities, type GroupAction, type ProjectAction, type SubjectContext } from './permissions.js';
+
+export type Subject = { project: Project } | { group: Namespace };
+export type Action = ProjectAction | GroupAction;
+
+/**
+ * The one permission function every surface asks: REST routes, git smart
+ * HTTP, the web app (through REST) and, later, GraphQL. It loads the
+ * caller's effective access level once per request and applies the pure
+ * rules of permissions.ts.
+ */
+export function createAuthorizer(deps: { members: Pick<MembersRepository, 'effectiveAccessLevel'> }) {
+  async function accessLevel(actor: Actor, subject: Subject): Promise<number> {
+    const user = actor.user;
+    if (!user) return 0;
+    const key = 'project' in subject ? `p${subject.project.id}` : `g${subject.group.id}`;
+    const cached = actor.accessCache?.get(key);
+    if (cached !== undefined) return cached;
+    let level: number;
+    if ('project' in subject) {
+      const p = subject.project;
+      level = await deps.members.effectiveAccessLevel(user.id, {
+        kind: 'project',
+        id: p.id,
+        traversalIds: p.namespace_kind === 'group' ? p.namespace_traversal_ids : [],
+        namespaceOwnerId: p.namespace_owner_id,
+      });
+    } else if (subject.group.kind === 'user') {
+      level = subject.group.owner_id === user.id ? 50 : 0;
+    } else {
+      level = await deps.members.effectiveAccessLevel(user.id, { kind: 'group', id: subject.group.id, traversalIds: subject.group.traversal_ids });
+    }
+    actor.accessCache?.set(key, level);
+    return level;
+  }
+
+  async function context(actor: Actor, subject: Subject): Promise<SubjectContext> {
+    const isAdmin = actor.user?.is_admin === true;
+    const base = { userId: actor.user?.id ?? null, isAdmin, accessLevel: await accessLevel(actor, subject) };
+    if ('project' in subject) return { ...base, visibility: subject.project.visibility, archived: subject.project.archived };
+    // A personal namespace is visible to everyone (its projects carry their own visibility).
+    return { ...base, visibility: subject.group.kind === 'user' ? 'public' : subject.group.visibility };
+  }
+
+  async function abilities(actor: Actor, subject: Subject): Promise<Set<Action>> {
+    const ctx = await context(actor, subject);
+    return 'project' in subject ? projectAbilities(ctx) : groupAbilities(ctx);
+  }
+
+  return {
+    accessLevel,
+    abilities,
+    async canRead(actor: Actor, subject: Subject): Promise<boolean> {
+      return canRead(await context(actor, subject));
+    },
+    async can(actor: Actor, action: Action, subject: Subject): Promise<boolean> {
+      return (await abilities(actor, subject)).has(action);
+    },
+    /**
+     * Throws NotFound when the caller may not even see the subject (so its
+     * existence does not leak), Forbidden when they see it but may not act.
+     */
+    async authorize(actor: Actor, action: Action, subject: Subject): Promise<void> {
+      const ctx = await context(actor, subject);
+      const what = 'project' in subject ? 'Project' : 'Group';
+      if (!canRead(ctx)) throw new NotFoundError(what);
+      const granted = 'project' in subject ? projectAbilities(ctx) : groupAbilities(ctx);
+      if (!granted.has(action as never)) throw new ForbiddenError();
+    },
+  };
+}
+
+export type Authorizer = ReturnType<typeof createAuthorizer>;
+
+/**
+ * Token scopes (GitLab's): `api` grants everything; `read_api` grants reads;
+ * `read_user` grants reading the user endpoints; repository scopes apply to
+ * git over HTTP. Sessions and anonymous callers are not scope-limited.
+ */
+export function assertApiScope(actor: Actor, method: string, options: { userEndpoint?: boolean } = {}): void {
+  if (!actor.scopes) return;
+  const read = method === 'GET' || method === 'HEAD';
+  const allowed: TokenScope[] = read ? ['api', 'read_api'] : ['api'];
+  if (read && options.userEndpoint) allowed.push('read_user');
+  if (!actor.scopes.some((scope) => allowed.includes(scope))) throw new InsufficientScopeError(allowed);
+}
+
+export function assertGitScope(actor: Actor, operation: 'fetch' | 'push'): void {
+  if (!actor.scopes) return;
+  const allowed: TokenScope[] = operation === 'fetch' ? ['api', 'read_repository', 'write_repository'] : ['api', 'write_repository'];
+  if (!actor.scopes.some((scope) => allowed.includes(scope))) throw new InsufficientScopeError(allowed);
+}

@@ -1,0 +1,48 @@
+import type { Visibility } from '@tributary/contracts';
+
+export interface Namespace {
+  id: number;
+  kind: 'user' | 'group';
+  name: string;
+  path: string;
+  full_path: string;
+  full_name: string;
+  parent_id: number | null;
+  owner_id: number | null;
+  visibility: Visibility;
+  description: string;
+  /** ids from the root group down to this namespace, inclusive */
+  traversal_ids: number[];
+  created_at: Date;
+}
+
+/** GitLab's namespace/project path rule (Gitlab::PathRegex.namespace_format_regex). */
+export const PATH_PATTERN = /^(?:[A-Za-z0-9_.][A-Za-z0-9_.-]*[A-Za-z0-9_-]|[A-Za-z0-9_])$/;
+
+export const PATH_FORMAT_MESSAGE =
+  "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', end in '.git' or end in '.atom'";
+
+/** Returns GitLab's error for an invalid path, or null. Pure. */
+export function pathError(path: string): string | null {
+  if (path.length === 0) return "can't be blank";
+  if (path.length > 255) return 'is too long (maximum is 255 characters)';
+  if (!PATH_PATTERN.test(path) || /\.(git|atom)$/i.test(path) || path.includes('..')) return PATH_FORMAT_MESSAGE;
+  return null;
+}
+
+const VISIBILITY_RANK: Record<Visibility, number> = { private: 0, internal: 1, public: 2 };
+
+/** A child may not be more visible than its parent (GitLab's visibility_level validation). */
+export function visibilityAllowedUnder(child: Visibility, parent: Visibility): boolean {
+  return VISIBILITY_RANK[child] <= VISIBILITY_RANK[parent];
+}
+
+/** GitLab's `name` + `path` derivation: a path from a name when only the name is given. */
+export function pathFromName(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9_.-]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .replace(/-{2,}/g, '-');
+}

@@ -1,0 +1,121 @@
+import { on, type Queryable } from '../../platform/db/database.js';
+import type { Namespace } from './namespace.js';
+
+const SELECT = `SELECT n.id, n.kind, n.name, n.path, r.path AS full_path, r.name AS full_name, n.parent_id, n.owner_id,
+       n.visibility, n.description, to_json(n.traversal_ids) AS traversal_ids, n.created_at
+  FROM namespaces n JOIN routes r ON r.source_type = 'namespace' AND r.source_id = n.id`;
+
+/** SQL condition: may user $N read namespace `n`? Mirrors permissions.canRead. */
+export function namespaceVisibleSql(userParam: string, adminParam: string): string {
+  return `(${adminParam} OR n.visibility = 'public' OR (n.visibility = 'internal' AND ${userParam}::bigint IS NOT NULL)
+     OR n.owner_id = ${userParam}::bigint
+     OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ${userParam}::bigint AND gm.group_id = ANY(n.traversal_ids)
+                AND (gm.expires_at IS NULL OR gm.expires_at >= current_date)))`;
+}
+
+export interface NewNamespace {
+  kind: 'user' | 'group';
+  name: string;
+  path: string;
+  parent: Namespace | null;
+  ownerId: number | null;
+  visibility: Namespace['visibility'];
+  description: string;
+}
+
+export interface GroupListFilter {
+  userId: number | null;
+  isAdmin: boolean;
+  search?: string;
+  parentId?: number | null;
+  /** only groups the user is a direct or inherited member of */
+  membership?: boolean;
+  minAccessLevel?: number;
+  kind?: 'group' | 'user';
+  limit: number;
+  offset: number;
+}
+
+export function createNamespacesRepository(db: Queryable) {
+  return {
+    async insert(input: NewNamespace, tx: Queryable): Promise<Namespace> {
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO namespaces (kind, name, path, parent_id, owner_id, visibility, description)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [input.kind, input.name, input.path, input.parent?.id ?? null, input.ownerId, input.visibility, input.description],
+      );
+      const id = rows[0]!.id;
+      const traversal = [...(input.parent?.traversal_ids ?? []), id];
+      await tx.query('UPDATE namespaces SET traversal_ids = $2 WHERE id = $1', [id, traversal]);
+      const fullPath = input.parent ? `${input.parent.full_path}/${input.path}` : input.path;
+      const fullName = input.parent ? `${input.parent.full_name} / ${input.name}` : input.name;
+      await tx.query(`INSERT INTO routes (source_type, source_id, path, name) VALUES ('namespace', $1, $2, $3)`, [id, fullPath, fullName]);
+      return (await this.findById(id, tx))!;
+    },
+    async findById(id: number, tx?: Queryable): Promise<Namespace | undefined> {
+      const { rows } = await on(db, tx).query<Namespace>(`${SELECT} WHERE n.id = $1`, [id]);
+      return rows[0];
+    },
+    async findByFullPath(fullPath: string, tx?: Queryable): Promise<Namespace | undefined> {
+      const { rows } = await on(db, tx).query<Namespace>(`${SELECT} WHERE lower(r.path) = lower($1)`, [fullPath]);
+      return rows[0];
+    },
+    async findUserNamespace(userId: number, tx?: Queryable): Promise<Namespace | undefined> {
+      const { rows } = await on(db, tx).query<Namespace>(`${SELECT} WHERE n.kind = 'user' AND n.owner_id = $1`, [userId]);
+      return rows[0];
+    },
+    async routeTaken(fullPath: string, tx?: Queryable): Promise<boolean> {
+      const { rowCount } = await on(db, tx).query('SELECT 1 FROM routes WHERE lower(path) = lower($1)', [fullPath]);
+      return rowCount > 0;
+    },
+    async list(filter: GroupListFilter): Promise<{ namespaces: Namespace[]; total: number }> {
+      const params: unknown[] = [filter.userId, filter.isAdmin];
+      const where = [namespaceVisibleSql('$1', '$2'), `n.kind = '${filter.kind ?? 'group'}'`];
+      if (filter.search) {
+        params.push(`%${filter.search.toLowerCase()}%`);
+        where.push(`(lower(n.name) LIKE $${params.length} OR lower(r.path) LIKE $${params.length})`);
+      }
+      if (filter.parentId !== undefined) {
+        if (filter.parentId === null) where.push('n.parent_id IS NULL');
+        else {
+          params.push(filter.parentId);
+          where.push(`n.parent_id = $${params.length}`);
+        }
+      }
+      if (filter.membership) {
+        params.push(filter.minAccessLevel ?? 10);
+        where.push(`(n.owner_id = $1::bigint OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = $1::bigint
+                     AND gm.group_id = ANY(n.traversal_ids) AND gm.access_level >= $${params.length}))`);
+      }
+      const clause = where.join(' AND ');
+      const [page, count] = await Promise.all([
+        db.query<Namespace>(`${SELECT} WHERE ${clause} ORDER BY r.path LIMIT ${filter.limit} OFFSET ${filter.offset}`, params),
+        db.query<{ count: number }>(
+          `SELECT count(*)::int AS count FROM namespaces n JOIN routes r ON r.source_type = 'namespace' AND r.source_id = n.id WHERE ${clause}`,
+          params,
+        ),
+      ]);
+      return { namespaces: page.rows, total: count.rows[0]!.count };
+    },
+    async update(id: number, fields: { name?: string; description?: string; visibility?: string }, tx?: Queryable): Promise<void> {
+      const q = on(db, tx);
+      await q.query(
+        `UPDATE namespaces SET name = COALESCE($2, name), description = COALESCE($3, description),
+                visibility = COALESCE($4, visibility), updated_at = now() WHERE id = $1`,
+        [id, fields.name ?? null, fields.description ?? null, fields.visibility ?? null],
+      );
+    },
+    /** Ids of this namespace and every descendant. */
+    async subtreeIds(id: number, tx?: Queryable): Promise<number[]> {
+      const { rows } = await on(db, tx).query<{ id: number }>('SELECT id FROM namespaces WHERE $1 = ANY(traversal_ids)', [id]);
+      return rows.map((row) => row.id);
+    },
+    async deleteSubtree(id: number, tx: Queryable): Promise<void> {
+      const ids = await this.subtreeIds(id, tx);
+      await tx.query(`DELETE FROM routes WHERE source_type = 'namespace' AND source_id = ANY($1)`, [ids]);
+      await tx.query('DELETE FROM namespaces WHERE id = $1', [id]);
+    },
+  };
+}
+
+export type NamespacesRepository = ReturnType<typeof createNamespacesRepository>;

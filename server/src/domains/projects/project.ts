@@ -1,0 +1,39 @@
+import type { Visibility } from '@tributary/contracts';
+
+export interface Project {
+  id: number;
+  namespace_id: number;
+  name: string;
+  path: string;
+  full_path: string;
+  full_name: string;
+  description: string;
+  visibility: Visibility;
+  default_branch: string;
+  creator_id: number | null;
+  forked_from_id: number | null;
+  archived: boolean;
+  pending_delete: boolean;
+  merge_method: 'merge' | 'rebase_merge' | 'ff';
+  squash_option: 'never' | 'always' | 'default_on' | 'default_off';
+  only_allow_merge_if_pipeline_succeeds: boolean;
+  only_allow_merge_if_all_discussions_are_resolved: boolean;
+  remove_source_branch_after_merge: boolean;
+  created_at: Date;
+  updated_at: Date;
+  last_activity_at: Date;
+  /** from the namespace, for permission checks without another query */
+  namespace_kind: 'user' | 'group';
+  namespace_owner_id: number | null;
+  namespace_traversal_ids: number[];
+  namespace_visibility: Visibility;
+}
+
+/** Settings a Maintainer may change through PUT /projects/:id. */
+export const EDITABLE_SETTINGS = [
+  'merge_method',
+  'squash_option',
+  'only_allow_merge_if_pipeline_succeeds',
+  'only_allow_merge_if_all_discussions_are_resolved',
+  'remove_source_branch_after_merge',
+] as const;

@@ -1,0 +1,143 @@
+import { on, type Queryable } from '../../platform/db/database.js';
+import type { Project } from './project.js';
+
+const SELECT = `SELECT p.id, p.namespace_id, p.name, p.path, r.path AS full_path, r.name AS full_name, p.description, p.visibility,
+       p.default_branch, p.creator_id, p.forked_from_id, p.archived, p.pending_delete, p.merge_method, p.squash_option,
+       p.only_allow_merge_if_pipeline_succeeds, p.only_allow_merge_if_all_discussions_are_resolved,
+       p.remove_source_branch_after_merge, p.created_at, p.updated_at, p.last_activity_at,
+       n.kind AS namespace_kind, n.owner_id AS namespace_owner_id, to_json(n.traversal_ids) AS namespace_traversal_ids,
+       n.visibility AS namespace_visibility
+  FROM projects p
+  JOIN routes r ON r.source_type = 'project' AND r.source_id = p.id
+  JOIN namespaces n ON n.id = p.namespace_id`;
+
+/** SQL condition: may user $1 (admin flag $2) read project `p` in namespace `n`? Mirrors permissions.canRead. */
+const VISIBLE = `($2 OR p.visibility = 'public' OR (p.visibility = 'internal' AND $1::bigint IS NOT NULL)
+     OR n.owner_id = $1::bigint
+     OR EXISTS (SELECT 1 FROM project_members pm WHERE pm.project_id = p.id AND pm.user_id = $1::bigint
+                AND (pm.expires_at IS NULL OR pm.expires_at >= current_date))
+     OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = $1::bigint AND gm.group_id = ANY(n.traversal_ids)
+                AND (gm.expires_at IS NULL OR gm.expires_at >= current_date)))`;
+
+/** SQL condition: is user $1 a member (direct, inherited or namespace owner) with at least level $N? */
+function memberAtLeast(levelParam: string): string {
+  return `(n.owner_id = $1::bigint
+     OR EXISTS (SELECT 1 FROM project_members pm WHERE pm.project_id = p.id AND pm.user_id = $1::bigint AND pm.access_level >= ${levelParam}
+                AND (pm.expires_at IS NULL OR pm.expires_at >= current_date))
+     OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = $1::bigint AND gm.group_id = ANY(n.traversal_ids) AND gm.access_level >= ${levelParam}
+                AND (gm.expires_at IS NULL OR gm.expires_at >= current_date)))`;
+}
+
+export interface NewProject {
+  namespaceId: number;
+  name: string;
+  path: string;
+  fullPath: string;
+  fullName: string;
+  description: string;
+  visibility: string;
+  defaultBranch: string;
+  creatorId: number | null;
+  forkedFromId?: number | null;
+}
+
+export interface ProjectListFilter {
+  userId: number | null;
+  isAdmin: boolean;
+  search?: string;
+  membership?: boolean;
+  owned?: boolean;
+  minAccessLevel?: number;
+  visibility?: string;
+  namespaceIds?: number[];
+  archived?: boolean;
+  orderBy: 'id' | 'name' | 'path' | 'created_at' | 'updated_at' | 'last_activity_at';
+  sort: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export function createProjectsRepository(db: Queryable) {
+  return {
+    async insert(input: NewProject, tx: Queryable): Promise<number> {
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO projects (namespace_id, name, path, description, visibility, default_branch, creator_id, forked_from_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [input.namespaceId, input.name, input.path, input.description, input.visibility, input.defaultBranch, input.creatorId, input.forkedFromId ?? null],
+      );
+      const id = rows[0]!.id;
+      await tx.query(`INSERT INTO routes (source_type, source_id, path, name) VALUES ('project', $1, $2, $3)`, [id, input.fullPath, input.fullName]);
+      return id;
+    },
+    async findById(id: number, tx?: Queryable): Promise<Project | undefined> {
+      const { rows } = await on(db, tx).query<Project>(`${SELECT} WHERE p.id = $1 AND NOT p.pending_delete`, [id]);
+      return rows[0];
+    },
+    async findByFullPath(fullPath: string, tx?: Queryable): Promise<Project | undefined> {
+      const { rows } = await on(db, tx).query<Project>(`${SELECT} WHERE lower(r.path) = lower($1) AND NOT p.pending_delete`, [fullPath]);
+      return rows[0];
+    },
+    async list(filter: ProjectListFilter): Promise<{ projects: Project[]; total: number }> {
+      const params: unknown[] = [filter.userId, filter.isAdmin];
+      const where = ['NOT p.pending_delete', VISIBLE];
+      if (filter.search) {
+        params.push(`%${filter.search.toLowerCase()}%`);
+        where.push(`(lower(p.name) LIKE $${params.length} OR lower(r.path) LIKE $${params.length} OR lower(p.description) LIKE $${params.length})`);
+      }
+      if (filter.membership) {
+        params.push(filter.minAccessLevel ?? 10);
+        where.push(memberAtLeast(`$${params.length}`));
+      } else if (filter.minAccessLevel) {
+        params.push(filter.minAccessLevel);
+        where.push(memberAtLeast(`$${params.length}`));
+      }
+      if (filter.owned) where.push(`n.kind = 'user' AND n.owner_id = $1::bigint`);
+      if (filter.visibility) {
+        params.push(filter.visibility);
+        where.push(`p.visibility = $${params.length}`);
+      }
+      if (filter.namespaceIds) {
+        params.push(filter.namespaceIds);
+        where.push(`p.namespace_id = ANY($${params.length})`);
+      }
+      if (filter.archived !== undefined) {
+        params.push(filter.archived);
+        where.push(`p.archived = $${params.length}`);
+      }
+      const clause = where.join(' AND ');
+      const order = `${filter.orderBy === 'path' ? 'r.path' : `p.${filter.orderBy}`} ${filter.sort === 'asc' ? 'ASC' : 'DESC'}, p.id ${filter.sort === 'asc' ? 'ASC' : 'DESC'}`;
+      const from = `FROM projects p JOIN routes r ON r.source_type = 'project' AND r.source_id = p.id JOIN namespaces n ON n.id = p.namespace_id`;
+      const [page, count] = await Promise.all([
+        db.query<Project>(`${SELECT} WHERE ${clause} ORDER BY ${order} LIMIT ${filter.limit} OFFSET ${filter.offset}`, params),
+        db.query<{ count: number }>(`SELECT count(*)::int AS count ${from} WHERE ${clause}`, params),
+      ]);
+      return { projects: page.rows, total: count.rows[0]!.count };
+    },
+    async update(id: number, fields: Record<string, unknown>, tx?: Queryable): Promise<void> {
+      const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
+      if (entries.length === 0) return;
+      // Column names come from the service's fixed allow-list, never from the request.
+      const sets = entries.map(([column], index) => `${column} = $${index + 2}`);
+      await on(db, tx).query(`UPDATE projects SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [id, ...entries.map(([, value]) => value)]);
+    },
+    async updateRouteName(id: number, fullName: string, tx?: Queryable): Promise<void> {
+      await on(db, tx).query(`UPDATE routes SET name = $2 WHERE source_type = 'project' AND source_id = $1`, [id, fullName]);
+    },
+    async touchActivity(id: number, tx?: Queryable): Promise<void> {
+      await on(db, tx).query('UPDATE projects SET last_activity_at = now() WHERE id = $1', [id]);
+    },
+    async markPendingDelete(ids: number[], tx: Queryable): Promise<void> {
+      await tx.query('UPDATE projects SET pending_delete = true WHERE id = ANY($1)', [ids]);
+      await tx.query(`DELETE FROM routes WHERE source_type = 'project' AND source_id = ANY($1)`, [ids]);
+    },
+    async idsInNamespaces(namespaceIds: number[], tx?: Queryable): Promise<number[]> {
+      const { rows } = await on(db, tx).query<{ id: number }>('SELECT id FROM projects WHERE namespace_id = ANY($1)', [namespaceIds]);
+      return rows.map((row) => row.id);
+    },
+    async deleteRow(id: number): Promise<void> {
+      await db.query('DELETE FROM projects WHERE id = $1', [id]);
+    },
+  };
+}
+
+export type ProjectsRepository = ReturnType<typeof createProjectsRepository>;

@@ -1,0 +1,200 @@
+import { VISIBILITIES, type Visibility } from '@tributary/contracts';
+import type { Database, Queryable } from '../../platform/db/database.js';
+import { isUniqueViolation } from '../../platform/db/database.js';
+import type { EventBus } from '../../platform/events.js';
+import type { JobQueue } from '../../platform/queue.js';
+import { NotFoundError, ValidationError } from '../../platform/errors.js';
+import type { Actor } from '../../auth/actor.js';
+import type { Authorizer } from '../../auth/authorizer.js';
+import { validateBranchName } from '../../git/ref-names.js';
+import type { NamespacesRepository } from '../namespaces/namespaces.repository.js';
+import { pathError, pathFromName, visibilityAllowedUnder, type Namespace } from '../namespaces/namespace.js';
+import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
+import type { ProjectListFilter, ProjectsRepository } from './projects.repository.js';
+import type { RepositoryStorage } from './repository-storage.js';
+import { EDITABLE_SETTINGS, type Project } from './project.js';
+
+export const REMOVE_REPOSITORY_JOB = 'repository.remove';
+
+export interface CreateProjectInput {
+  name?: string;
+  path?: string;
+  namespace_id?: number | string;
+  description?: string;
+  visibility?: string;
+  default_branch?: string;
+  initialize_with_readme?: boolean;
+}
+
+export interface UpdateProjectInput {
+  name?: string;
+  description?: string;
+  visibility?: string;
+  default_branch?: string;
+  archived?: boolean;
+  [setting: string]: unknown;
+}
+
+export function createProjectsService(deps: {
+  db: Pick<Database, 'transaction'>;
+  projects: ProjectsRepository;
+  namespaces: Pick<NamespacesRepository, 'findById' | 'findByFullPath' | 'findUserNamespace' | 'routeTaken'>;
+  protectedBranches: Pick<ProtectedBranchesRepository, 'protectDefault'>;
+  storage: RepositoryStorage;
+  authorizer: Authorizer;
+  queue: Pick<JobQueue, 'enqueue'>;
+  events: Pick<EventBus, 'publish'>;
+}) {
+  /** Finds a project by numeric id or full path; 404 when absent or not visible to the actor. */
+  async function find(actor: Actor, idOrPath: string | number): Promise<Project> {
+    const project = /^\d+$/.test(String(idOrPath))
+      ? await deps.projects.findById(Number(idOrPath))
+      : await deps.projects.findByFullPath(String(idOrPath));
+    if (!project || !(await deps.authorizer.canRead(actor, { project }))) throw new NotFoundError('Project');
+    return project;
+  }
+
+  async function targetNamespace(actor: Actor, namespaceId: number | string | undefined): Promise<Namespace> {
+    if (namespaceId === undefined || namespaceId === null || namespaceId === '') {
+      const own = await deps.namespaces.findUserNamespace(actor.user!.id);
+      if (!own) throw new NotFoundError('Namespace');
+      return own;
+    }
+    const ns = /^\d+$/.test(String(namespaceId))
+      ? await deps.namespaces.findById(Number(namespaceId))
+      : await deps.namespaces.findByFullPath(String(namespaceId));
+    if (!ns || !(await deps.authorizer.canRead(actor, { group: ns }))) throw new NotFoundError('Namespace');
+    await deps.authorizer.authorize(actor, 'create_projects', { group: ns });
+    return ns;
+  }
+
+  async function scheduleRemoval(projectIds: number[], tx: Queryable): Promise<void> {
+    for (const projectId of projectIds) {
+      await deps.queue.enqueue(REMOVE_REPOSITORY_JOB, { projectId }, { tx });
+      await deps.events.publish('project.deleted', { projectId }, tx);
+    }
+  }
+
+  return {
+    find,
+    scheduleRemoval,
+    async create(actor: Actor, input: CreateProjectInput): Promise<Project> {
+      if (!actor.user) throw new NotFoundError();
+      if (!input.name && !input.path) throw new ValidationError('400 (Bad request) "name" or "path" not given');
+      const name = input.name ?? input.path!;
+      const path = input.path ?? pathFromName(name);
+      const error = pathError(path);
+      if (error) throw ValidationError.field('path', error);
+      if (name.length > 255) throw ValidationError.field('name', 'is too long (maximum is 255 characters)');
+      const visibility = (input.visibility ?? 'private') as Visibility;
+      if (!VISIBILITIES.includes(visibility)) throw ValidationError.field('visibility', 'does not have a valid value');
+      const defaultBranch = input.default_branch ?? 'main';
+      const branchError = validateBranchName(defaultBranch);
+      if (branchError) throw ValidationError.field('default_branch', branchError);
+      const namespace = await targetNamespace(actor, input.namespace_id);
+      if (namespace.kind === 'group' && !visibilityAllowedUnder(visibility, namespace.visibility)) {
+        throw ValidationError.field('visibility_level', `${visibility} is not allowed in a ${namespace.visibility} group.`);
+      }
+      const fullPath = `${namespace.full_path}/${path}`;
+      let projectId: number;
+      try {
+        projectId = await deps.db.transaction(async (tx) => {
+          if (await deps.namespaces.routeTaken(fullPath, tx)) {
+            throw new ValidationError({ name: ['has already been taken'], path: ['has already been taken'] });
+          }
+          const id = await deps.projects.insert(
+            {
+              namespaceId: namespace.id,
+              name,
+              path,
+              fullPath,
+              fullName: `${namespace.full_name} / ${name}`,
+              description: input.description ?? '',
+              visibility,
+              defaultBranch,
+              creatorId: actor.user!.id,
+            },
+            tx,
+          );
+          // GitLab protects the default branch on creation: Maintainers push and merge, no force push.
+          await deps.protectedBranches.protectDefault(id, defaultBranch, tx);
+          await deps.events.publish('project.created', { projectId: id }, tx);
+          return id;
+        });
+      } catch (caught) {
+        if (isUniqueViolation(caught)) throw new ValidationError({ name: ['has already been taken'], path: ['has already been taken'] });
+        throw caught;
+      }
+      try {
+        await deps.storage.create(projectId, defaultBranch);
+        if (input.initialize_with_readme) {
+          await deps.storage.initializeWithReadme(projectId, {
+            branch: defaultBranch,
+            content: `# ${name}\n\n${input.description ?? ''}\n`,
+            author: { name: actor.user.name, email: actor.user.email },
+          });
+        }
+      } catch (caught) {
+        // No half-created project: without its repository the row goes too.
+        await deps.projects.deleteRow(projectId);
+        await deps.storage.remove(projectId).catch(() => undefined);
+        throw caught;
+      }
+      return (await deps.projects.findById(projectId))!;
+    },
+    async update(actor: Actor, idOrPath: string | number, input: UpdateProjectInput): Promise<Project> {
+      const project = await find(actor, idOrPath);
+      await deps.authorizer.authorize(actor, 'admin_project', { project });
+      const fields: Record<string, unknown> = {};
+      if (input.name !== undefined) {
+        if (input.name.trim() === '') throw ValidationError.field('name', "can't be blank");
+        fields.name = input.name;
+      }
+      if (input.description !== undefined) fields.description = input.description;
+      if (input.visibility !== undefined && input.visibility !== project.visibility) {
+        await deps.authorizer.authorize(actor, 'change_visibility', { project });
+        if (!VISIBILITIES.includes(input.visibility as Visibility)) throw ValidationError.field('visibility', 'does not have a valid value');
+        if (project.namespace_kind === 'group' && !visibilityAllowedUnder(input.visibility as Visibility, project.namespace_visibility)) {
+          throw ValidationError.field('visibility_level', `${input.visibility} is not allowed in a ${project.namespace_visibility} group.`);
+        }
+        fields.visibility = input.visibility;
+      }
+      if (input.default_branch !== undefined) {
+        const branchError = validateBranchName(input.default_branch);
+        if (branchError) throw ValidationError.field('default_branch', branchError);
+        fields.default_branch = input.default_branch;
+      }
+      if (input.archived !== undefined) fields.archived = input.archived;
+      for (const setting of EDITABLE_SETTINGS) if (input[setting] !== undefined) fields[setting] = input[setting];
+      await deps.db.transaction(async (tx) => {
+        await deps.projects.update(project.id, fields, tx);
+        if (fields.name !== undefined) {
+          const ns = (await deps.namespaces.findById(project.namespace_id, tx))!;
+          await deps.projects.updateRouteName(project.id, `${ns.full_name} / ${String(fields.name)}`, tx);
+        }
+      });
+      return (await deps.projects.findById(project.id))!;
+    },
+    /** GitLab answers 202: the row disappears now, the repository is removed by a job. */
+    async remove(actor: Actor, idOrPath: string | number): Promise<void> {
+      const project = await find(actor, idOrPath);
+      await deps.authorizer.authorize(actor, 'remove_project', { project });
+      await deps.db.transaction(async (tx) => {
+        await deps.projects.markPendingDelete([project.id], tx);
+        await scheduleRemoval([project.id], tx);
+      });
+    },
+    list(actor: Actor, filter: Omit<ProjectListFilter, 'userId' | 'isAdmin'>) {
+      return deps.projects.list({ ...filter, userId: actor.user?.id ?? null, isAdmin: actor.user?.is_admin === true });
+    },
+    /** The background job behind REMOVE_REPOSITORY_JOB. */
+    async removeRepository(projectId: number): Promise<void> {
+      await deps.storage.remove(projectId);
+      await deps.projects.deleteRow(projectId);
+    },
+    isEmpty: (projectId: number) => deps.storage.isEmpty(projectId),
+    touchActivity: (projectId: number) => deps.projects.touchActivity(projectId),
+  };
+}
+
+export type ProjectsService = ReturnType<typeof createProjectsService>;

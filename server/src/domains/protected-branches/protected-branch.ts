@@ -1,0 +1,37 @@
+export type AccessKind = 'push' | 'merge' | 'unprotect';
+
+export interface AccessLevelRule {
+  id: number;
+  kind: AccessKind;
+  access_level: number | null;
+  user_id: number | null;
+  group_id: number | null;
+}
+
+export interface ProtectedBranch {
+  id: number;
+  project_id: number;
+  name: string;
+  allow_force_push: boolean;
+  code_owner_approval_required: boolean;
+  rules: AccessLevelRule[];
+}
+
+/** GitLab's descriptions of the role-based access levels. */
+export function accessLevelDescription(level: number | null): string {
+  switch (level) {
+    case 0:
+      return 'No one';
+    case 30:
+      return 'Developers + Maintainers';
+    case 40:
+      return 'Maintainers';
+    case 60:
+      return 'Admins';
+    default:
+      return level === null ? '' : String(level);
+  }
+}
+
+/** Roles GitLab lets a protected branch grant push, merge or unprotect to. */
+export const PROTECTED_BRANCH_ACCESS_LEVELS = [0, 30, 40, 60] as const;

@@ -1,0 +1,63 @@
+import type { AccessKind, ProtectedBranch } from './protected-branch.js';
+import { matchesBranchPattern } from './branch-pattern.js';
+
+/**
+ * Pure rules for what a push may do to a branch. The pre-receive hook asks
+ * the server, which loads the facts and calls `checkRefUpdate`.
+ */
+export const PUSH_MESSAGES = {
+  notAllowed: 'You are not allowed to push code to this project.',
+  protectedPush: 'You are not allowed to push code to protected branches on this project.',
+  protectedForce: 'You are not allowed to force push code to a protected branch on this project.',
+  protectedDelete: 'You can only delete protected branches using the web interface.',
+  protectedCreate: 'You are not allowed to create protected branches on this project.',
+} as const;
+
+export interface PusherFacts {
+  userId: number;
+  isAdmin: boolean;
+  /** effective access level on the project */
+  accessLevel: number;
+  /** ids of groups the user belongs to (for group-based rules) */
+  groupIds?: number[];
+}
+
+export interface RefUpdateFacts {
+  /** branch name (without refs/heads/) */
+  branch: string;
+  creating: boolean;
+  deleting: boolean;
+  /** the new commit does not contain the old one */
+  forced: boolean;
+}
+
+export function protectionsFor(branch: string, all: ProtectedBranch[]): ProtectedBranch[] {
+  return all.filter((rule) => matchesBranchPattern(rule.name, branch));
+}
+
+/** Does any matching protection grant `kind` to the user? The most permissive rule wins, as in GitLab. */
+export function isAllowed(kind: AccessKind, pusher: PusherFacts, matching: ProtectedBranch[]): boolean {
+  return matching.some((protection) =>
+    protection.rules.some((rule) => {
+      if (rule.kind !== kind) return false;
+      if (rule.user_id !== null) return rule.user_id === pusher.userId && pusher.accessLevel >= 30;
+      if (rule.group_id !== null) return (pusher.groupIds ?? []).includes(rule.group_id);
+      if (rule.access_level === 0 || rule.access_level === null) return false;
+      if (rule.access_level === 60) return pusher.isAdmin;
+      return pusher.isAdmin || pusher.accessLevel >= rule.access_level;
+    }),
+  );
+}
+
+/** Returns the refusal message for one branch update, or null when it is allowed. */
+export function checkBranchUpdate(pusher: PusherFacts, update: RefUpdateFacts, protections: ProtectedBranch[]): string | null {
+  if (!pusher.isAdmin && pusher.accessLevel < 30) return PUSH_MESSAGES.notAllowed;
+  const matching = protectionsFor(update.branch, protections);
+  if (matching.length === 0) return null;
+  if (update.deleting) return PUSH_MESSAGES.protectedDelete;
+  if (update.creating) {
+    return isAllowed('push', pusher, matching) || isAllowed('merge', pusher, matching) ? null : PUSH_MESSAGES.protectedCreate;
+  }
+  if (update.forced && !matching.some((protection) => protection.allow_force_push)) return PUSH_MESSAGES.protectedForce;
+  return isAllowed('push', pusher, matching) ? null : PUSH_MESSAGES.protectedPush;
+}

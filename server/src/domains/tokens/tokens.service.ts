@@ -1,0 +1,78 @@
+import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js';
+import type { Actor } from '../../auth/actor.js';
+import { TOKEN_SCOPES, type TokenScope } from '../../auth/actor.js';
+import { digest, generateToken } from '../../auth/secrets.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { TokensRepository } from './tokens.repository.js';
+import { MAX_TOKEN_LIFETIME_DAYS, type PersonalAccessToken } from './token.js';
+
+export interface CreateTokenInput {
+  name?: string;
+  scopes?: string[] | string;
+  expires_at?: string | null;
+}
+
+function addDays(date: Date, days: number): string {
+  return new Date(date.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Pure validation of a token request; returns normalised values or throws ValidationError. */
+export function validateTokenInput(input: CreateTokenInput, today = new Date()): { name: string; scopes: TokenScope[]; expiresAt: string } {
+  if (!input.name) throw ValidationError.missing('name');
+  const scopes = (Array.isArray(input.scopes) ? input.scopes : input.scopes ? [input.scopes] : []) as TokenScope[];
+  if (scopes.length === 0) throw ValidationError.missing('scopes');
+  const unknown = scopes.filter((scope) => !TOKEN_SCOPES.includes(scope));
+  if (unknown.length) throw new ValidationError('400 (Bad request) "scopes" does not have a valid value');
+  const todayText = today.toISOString().slice(0, 10);
+  const latest = addDays(today, MAX_TOKEN_LIFETIME_DAYS);
+  let expiresAt = input.expires_at || latest;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(expiresAt) || Number.isNaN(Date.parse(expiresAt))) throw ValidationError.field('expires_at', 'is invalid');
+  if (expiresAt <= todayText) throw ValidationError.field('expires_at', 'must be in the future');
+  if (expiresAt > latest) throw ValidationError.field('expires_at', `must be before ${latest}`);
+  expiresAt = expiresAt.slice(0, 10);
+  return { name: input.name, scopes: [...new Set(scopes)], expiresAt };
+}
+
+export function createTokensService(deps: { tokens: TokensRepository; users: Pick<UsersRepository, 'findById'> }) {
+  async function findVisible(actor: Actor, id: number): Promise<PersonalAccessToken> {
+    const token = await deps.tokens.findById(id);
+    if (!token || (token.user_id !== actor.user?.id && !actor.user?.is_admin)) throw new NotFoundError('Token');
+    return token;
+  }
+
+  return {
+    /**
+     * Issues a token for `userId`. Users create their own; administrators
+     * create them for anyone; `actor` null is the machine owner (CLI).
+     * The secret is returned once and only its digest is stored.
+     */
+    async create(actor: Actor | null, userId: number, input: CreateTokenInput): Promise<PersonalAccessToken & { token: string }> {
+      if (actor && actor.user?.id !== userId && !actor.user?.is_admin) throw new ForbiddenError();
+      const user = await deps.users.findById(userId);
+      if (!user) throw new NotFoundError('User');
+      const valid = validateTokenInput(input);
+      const secret = generateToken();
+      const row = await deps.tokens.insert({ userId, name: valid.name, digest: digest(secret), scopes: valid.scopes, expiresAt: valid.expiresAt });
+      return { ...row, token: secret };
+    },
+    /** Resolves a presented secret to its active token, or undefined. */
+    async authenticate(secret: string): Promise<PersonalAccessToken | undefined> {
+      const token = await deps.tokens.findActiveByDigest(digest(secret));
+      if (token) void deps.tokens.touch(token.id).catch(() => undefined);
+      return token;
+    },
+    async list(actor: Actor, filter: { userId?: number; state?: 'active' | 'inactive'; limit: number; offset: number }) {
+      if (!actor.user) throw new NotFoundError();
+      const userId = actor.user.is_admin ? filter.userId : actor.user.id;
+      return deps.tokens.list({ ...filter, userId });
+    },
+    get: findVisible,
+    async revoke(actor: Actor, id: number): Promise<void> {
+      const token = await findVisible(actor, id);
+      if (token.revoked) throw new ValidationError('400 Bad request - Token already revoked');
+      await deps.tokens.revoke(token.id);
+    },
+  };
+}
+
+export type TokensService = ReturnType<typeof createTokensService>;

@@ -1,0 +1,84 @@
+/**
+ * Reading refs and resolving revisions. User revisions always pass through the builder's
+ * `.revisions()` (after `--end-of-options`); a value beginning with `-` never reaches git.
+ */
+import { assertDynamicValue, git } from './command.js';
+import { GitCommandError } from './errors.js';
+import { parseRefList, REF_FORMAT, type GitRef } from './ref-format.js';
+
+export type { GitRef } from './ref-format.js';
+
+/** Sort keys for ref lists (GitLab: name, updated_asc, updated_desc; tags also by version). */
+export type RefSort = 'refname' | '-refname' | 'committerdate' | '-committerdate' | 'version:refname' | '-version:refname' | 'creatordate' | '-creatordate';
+
+const OBJECT_ID_LINE = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/** Every ref under `prefix` (e.g. `refs/heads/`) with its commit, in one git call. */
+export async function listRefs(repoPath: string, prefix: string, options: { sort?: RefSort } = {}): Promise<GitRef[]> {
+  const { stdout } = await git(repoPath)
+    .sub('for-each-ref')
+    .flag(REF_FORMAT)
+    .option('--sort', options.sort ?? 'refname')
+    .revisions(prefix)
+    .run();
+  return parseRefList(stdout);
+}
+
+/** One ref by its full name (`refs/heads/x`), or null. */
+export async function readRef(repoPath: string, fullRef: string): Promise<GitRef | null> {
+  const refs = await listRefs(repoPath, fullRef);
+  return refs.find((ref) => ref.ref === fullRef) ?? null;
+}
+
+/** Full names of the refs under `prefix` whose tips are reachable from `commitSha` (GitLab's `merged`). */
+export async function mergedRefs(repoPath: string, prefix: string, commitSha: string): Promise<Set<string>> {
+  const { stdout } = await git(repoPath).sub('for-each-ref').flag('--format=%(refname)').option('--merged', commitSha).revisions(prefix).run();
+  return new Set(stdout.toString('utf8').split('\n').filter(Boolean));
+}
+
+/** Where a symbolic ref points (`HEAD` → `refs/heads/main`), or null when it is not symbolic. */
+export async function symbolicRefTarget(repoPath: string, name: string): Promise<string | null> {
+  const result = await git(repoPath).sub('symbolic-ref').flag('-q').revisions(name).exec();
+  if (result.exitCode === 1) return null;
+  if (result.exitCode !== 0) throw new GitCommandError('symbolic-ref', result.exitCode, result.stderr, 'unknown');
+  return result.stdout.toString('utf8').trim();
+}
+
+/**
+ * The commit a revision names (branch, tag, full or short SHA, `main~2`), or null when it
+ * names none. A revision beginning with `-` throws GitArgumentError.
+ */
+export async function resolveCommit(repoPath: string, rev: string): Promise<string | null> {
+  const result = await git(repoPath).sub('rev-parse').flag('--verify', '--quiet').revisions(`${rev}^{commit}`).exec();
+  if (result.exitCode !== 0) return null;
+  return result.stdout.toString('utf8').trim();
+}
+
+/** Resolves many revisions in one git call; null for each that names no commit. */
+export async function resolveCommits(repoPath: string, revs: readonly string[]): Promise<Array<string | null>> {
+  if (revs.length === 0) return [];
+  for (const rev of revs) assertDynamicValue(rev, 'Revision');
+  const { stdout } = await git(repoPath)
+    .sub('cat-file')
+    .flag('--batch-check=%(objectname)')
+    .input(revs.map((rev) => `${rev}^{commit}\n`).join(''))
+    .run();
+  const lines = stdout.toString('utf8').split('\n');
+  return revs.map((_, i) => (OBJECT_ID_LINE.test(lines[i] ?? '') ? lines[i]! : null));
+}
+
+/** Whether `ancestor` is reachable from `descendant` (a commit is its own ancestor). */
+export async function isAncestor(repoPath: string, ancestor: string, descendant: string): Promise<boolean> {
+  const result = await git(repoPath).sub('merge-base').flag('--is-ancestor').revisions(ancestor, descendant).exec();
+  if (result.exitCode === 0) return true;
+  if (result.exitCode === 1) return false;
+  throw new GitCommandError('merge-base', result.exitCode, result.stderr, 'unknown');
+}
+
+/** The best common ancestor of two commits, or null when their histories are unrelated. */
+export async function mergeBase(repoPath: string, a: string, b: string): Promise<string | null> {
+  const result = await git(repoPath).sub('merge-base').revisions(a, b).exec();
+  if (result.exitCode === 1 && result.stderr === '') return null;
+  if (result.exitCode !== 0) throw new GitCommandError('merge-base', result.exitCode, result.stderr, 'unknown');
+  return result.stdout.toString('utf8').trim();
+}

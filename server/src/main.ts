@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { loadConfig, type Config } from './platform/config.js';
+import { openDatabase } from './platform/db/open.js';
+import { migrate } from './platform/db/migrate.js';
+import { createLogger } from './platform/logger.js';
+import { acquireDataDir, ownerPid, socketPath } from './platform/process-lock.js';
+import { DomainError } from './platform/errors.js';
+import { createServices } from './app.js';
+import { adminCommands, type CreateTokenCommand, type CreateUserCommand } from './admin/admin-server.js';
+import { callAdminSocket } from './admin/admin-client.js';
+import { createGitRepositoryStorage } from './domains/projects/git-repository-storage.js';
+import { startServer } from './server.js';
+
+const USAGE = `Usage: tributary <command>
+
+  start                         serve Tributary (web app, API, git over HTTP, workers)
+  migrate                       apply database migrations
+  user create --username U --password P [--name N] [--email E] [--admin]
+  token create --user U --name N --scopes api[,read_api,…] [--expires-at YYYY-MM-DD]
+                                prints the new personal access token
+
+Environment: TRIBUTARY_DATA_DIR (./data), PORT (8080), DATABASE_URL (embedded PGlite when unset),
+TRIBUTARY_ROOT_PASSWORD (first start), TRIBUTARY_EXTERNAL_URL, LOG_LEVEL.`;
+
+async function start(config: Config): Promise<void> {
+  const server = await startServer(config);
+  console.log(`Tributary is running at ${server.url} (database: ${config.databaseUrl ? 'PostgreSQL server' : 'embedded PGlite'})`);
+  if (server.generatedRootPassword) {
+    console.log(`\nCreated the administrator "root" with the password:\n\n    ${server.generatedRootPassword}\n\nIt is shown only this once.`);
+  }
+  const stop = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+/**
+ * Runs an administrative command: through the running server's admin
+ * socket when one owns the data directory (PGlite belongs to one process),
+ * otherwise directly against the database.
+ */
+async function administer<T>(config: Config, path: string, body: unknown, direct: (services: Parameters<typeof adminCommands.createUser>[0]) => Promise<T>): Promise<T> {
+  const owner = config.databaseUrl ? undefined : ownerPid(config.dataDir);
+  if (owner) {
+    const response = await callAdminSocket<T & { message?: unknown }>(socketPath(config.dataDir, owner), 'POST', path, body);
+    if (response.status >= 400) throw new Error(formatMessage(response.body?.message));
+    return response.body;
+  }
+  const release = config.databaseUrl ? () => undefined : acquireDataDir(config.dataDir);
+  const db = await openDatabase(config);
+  try {
+    await migrate(db);
+    const logger = createLogger('warn');
+    const { services } = createServices({ config, db, logger, storage: createGitRepositoryStorage({ dataDir: config.dataDir }), internalSocket: socketPath(config.dataDir) });
+    return await direct({ services });
+  } finally {
+    await db.close();
+    release();
+  }
+}
+
+function formatMessage(message: unknown): string {
+  if (typeof message === 'string') return message;
+  if (message && typeof message === 'object') {
+    return Object.entries(message as Record<string, string[]>)
+      .map(([field, errors]) => `${field} ${errors.join(', ')}`)
+      .join('; ');
+  }
+  return 'command failed';
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, sub, ...rest] = argv;
+  const config = loadConfig();
+  if (command === 'start') {
+    await start(config);
+    return -1;
+  }
+  if (command === 'migrate') {
+    const release = config.databaseUrl ? () => undefined : acquireDataDir(config.dataDir);
+    const db = await openDatabase(config);
+    const applied = await migrate(db).finally(async () => {
+      await db.close();
+      release();
+    });
+    console.log(applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date');
+    return 0;
+  }
+  if (command === 'user' && sub === 'create') {
+    const { values } = parseArgs({
+      args: rest,
+      options: { username: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' }, admin: { type: 'boolean' } },
+    });
+    if (!values.username || !values.password) throw new Error('--username and --password are required');
+    const body: CreateUserCommand = { username: values.username, password: values.password, name: values.name, email: values.email, admin: values.admin };
+    const user = await administer(config, '/users', body, (app) => adminCommands.createUser(app, body));
+    console.log(`Created user ${user.username} (id ${user.id})`);
+    return 0;
+  }
+  if (command === 'token' && sub === 'create') {
+    const { values } = parseArgs({
+      args: rest,
+      options: { user: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' }, 'expires-at': { type: 'string' } },
+    });
+    if (!values.user || !values.name || !values.scopes) throw new Error('--user, --name and --scopes are required');
+    const body: CreateTokenCommand = { user: values.user, name: values.name, scopes: values.scopes.split(','), expires_at: values['expires-at'] };
+    const token = await administer(config, '/tokens', body, (app) => adminCommands.createToken(app, body));
+    console.log(token.token);
+    return 0;
+  }
+  console.error(USAGE);
+  return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (error: unknown) => {
+    console.error(`tributary: ${error instanceof DomainError ? formatMessage(error.body) : error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,82 @@
+import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Config } from './platform/config.js';
+import { openDatabase } from './platform/db/open.js';
+import { migrate } from './platform/db/migrate.js';
+import { createLogger, type Logger } from './platform/logger.js';
+import { acquireDataDir, socketPath } from './platform/process-lock.js';
+import { buildApp, type App } from './app.js';
+import { createGitRepositoryStorage } from './domains/projects/git-repository-storage.js';
+import { ensureRootUser } from './domains/users/root-user.js';
+import { buildAdminServer } from './admin/admin-server.js';
+import { createGitHttpRoutes } from './api/git-http/routes.js';
+import { createHookSessions } from './api/git-http/hook-sessions.js';
+import { hookRoutes } from './api/git-http/hook-routes.js';
+
+export interface RunningServer {
+  url: string;
+  app: App;
+  /** the owner-only Unix socket the CLI and git hooks talk to */
+  socketPath: string;
+  /** set when this start created root with a generated password */
+  generatedRootPassword?: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts Tributary: takes the data directory (embedded database only),
+ * opens and migrates the database, creates root on first start, builds the
+ * app, starts workers and event delivery, and listens on TCP for users and
+ * on a Unix socket for the CLI and git hooks.
+ */
+export async function startServer(config: Config, options: { logger?: Logger } = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const release = config.databaseUrl ? () => undefined : acquireDataDir(config.dataDir);
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const db = await openDatabase(config);
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    release();
+    throw error;
+  }
+  const internalSocket = socketPath(config.dataDir);
+  const storage = createGitRepositoryStorage({ dataDir: config.dataDir });
+  const hookSessions = createHookSessions();
+  const app = await buildApp({ config, db, logger, storage, internalSocket }, [createGitHttpRoutes({ hookSessions, internalSocket })]);
+  const generatedRootPassword = await ensureRootUser(app.services.users, config.rootPassword);
+
+  await app.events.start();
+  await app.queue.start();
+  await app.http.listen({ port: config.port, host: config.host });
+  const address = app.http.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+
+  mkdirSync(dirname(internalSocket), { recursive: true, mode: 0o700 });
+  chmodSync(dirname(internalSocket), 0o700);
+  rmSync(internalSocket, { force: true });
+  const admin = await buildAdminServer({ app, logger, plugins: [hookRoutes(hookSessions)] });
+  await admin.listen({ path: internalSocket });
+  chmodSync(internalSocket, 0o600);
+
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  let closed = false;
+  return {
+    url: `http://${host}:${port}`,
+    app,
+    socketPath: internalSocket,
+    generatedRootPassword,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await admin.close();
+      await app.http.close();
+      await app.queue.stop();
+      await app.events.stop();
+      await db.close();
+      rmSync(internalSocket, { force: true });
+      release();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { PlusIcon, SignOutIcon, KeyIcon, GitBranchIcon } from '@primer/octicons-react';
+import { ActionList, ActionMenu, Header, IconButton } from '@primer/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { EntityAvatar } from '../components/EntityAvatar';
+import { signOutMutation } from '../features/session/api';
+import { useCurrentUser } from '../features/session/useCurrentUser';
+import styles from './AppHeader.module.css';
+
+function NavLink({ to, label, active }: { to: string; label: string; active: boolean }) {
+  return (
+    <Header.Item>
+      <Header.Link as={RouterLink} to={to} aria-current={active ? 'page' : undefined} className={styles.navLink}>
+        {label}
+      </Header.Link>
+    </Header.Item>
+  );
+}
+
+/** The top bar: app name, main sections, "create new" and the user menu. No search. */
+export function AppHeader() {
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signOut = useMutation({
+    ...signOutMutation(),
+    onSettled: () => {
+      queryClient.clear();
+      void navigate('/users/sign_in', { replace: true });
+    },
+  });
+
+  return (
+    <Header className={styles.header}>
+      <Header.Item>
+        <Header.Link as={RouterLink} to="/" className={styles.brand}>
+          <GitBranchIcon size={24} />
+          <span>Tributary</span>
+        </Header.Link>
+      </Header.Item>
+      <nav aria-label="Main" className={styles.nav}>
+        <NavLink to="/" label="Projects" active={pathname === '/' || pathname.startsWith('/dashboard/projects')} />
+        <NavLink to="/dashboard/groups" label="Groups" active={pathname.startsWith('/dashboard/groups')} />
+        {user.is_admin ? <NavLink to="/admin/users" label="Admin" active={pathname.startsWith('/admin')} /> : null}
+      </nav>
+      <Header.Item full />
+      <Header.Item>
+        <ActionMenu>
+          <ActionMenu.Anchor>
+            <IconButton icon={PlusIcon} aria-label="Create new…" variant="invisible" className={styles.headerButton} />
+          </ActionMenu.Anchor>
+          <ActionMenu.Overlay width="small">
+            <ActionList>
+              <ActionList.LinkItem as={RouterLink} to="/projects/new">
+                New project
+              </ActionList.LinkItem>
+              <ActionList.LinkItem as={RouterLink} to="/groups/new">
+                New group
+              </ActionList.LinkItem>
+            </ActionList>
+          </ActionMenu.Overlay>
+        </ActionMenu>
+      </Header.Item>
+      <Header.Item className={styles.userItem}>
+        <ActionMenu>
+          <ActionMenu.Anchor>
+            <button type="button" className={styles.userButton} aria-label={`User menu for ${user.name}`}>
+              <EntityAvatar name={user.name} id={user.id} src={user.avatar_url} size={28} square={false} />
+            </button>
+          </ActionMenu.Anchor>
+          <ActionMenu.Overlay width="medium">
+            <ActionList>
+              <ActionList.Group>
+                <ActionList.GroupHeading as="h2">
+                  {user.name} <span className={styles.username}>@{user.username}</span>
+                </ActionList.GroupHeading>
+              </ActionList.Group>
+              <ActionList.LinkItem as={RouterLink} to="/-/user_settings/personal_access_tokens">
+                <ActionList.LeadingVisual>
+                  <KeyIcon />
+                </ActionList.LeadingVisual>
+                Access tokens
+              </ActionList.LinkItem>
+              <ActionList.Divider />
+              <ActionList.Item onSelect={() => signOut.mutate()} disabled={signOut.isPending}>
+                <ActionList.LeadingVisual>
+                  <SignOutIcon />
+                </ActionList.LeadingVisual>
+                Sign out
+              </ActionList.Item>
+            </ActionList>
+          </ActionMenu.Overlay>
+        </ActionMenu>
+      </Header.Item>
+    </Header>
+  );
+}

@@ -1,0 +1,102 @@
+import { OrganizationIcon, PeopleIcon, PlusIcon, RepoIcon } from '@primer/octicons-react';
+import { Heading, PageHeader, Stack } from '@primer/react';
+import { SkeletonBox } from '@primer/react/experimental';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LinkButton } from '../../components/AppLink';
+import { EmptyState } from '../../components/EmptyState';
+import { EntityAvatar } from '../../components/EntityAvatar';
+import { PageError } from '../../components/PageError';
+import { PaginationNav } from '../../components/PaginationNav';
+import { VisibilityIcon } from '../../components/VisibilityIcon';
+import type { Group } from '../../lib/gitlab-types';
+import { urls } from '../../lib/routes';
+import { ProjectList } from '../projects/ProjectList';
+import { groupProjectsQuery, subgroupsQuery } from './api';
+import { GroupBreadcrumbs } from './GroupBreadcrumbs';
+import { GroupList } from './GroupList';
+
+function Subgroups({ group }: { group: Group }) {
+  const [page, setPage] = useState(1);
+  const subgroups = useQuery(subgroupsQuery(group.id, page));
+  if (subgroups.isPending) return <SkeletonBox height="64px" />;
+  if (subgroups.isError) return <PageError title="Subgroups could not be loaded." error={subgroups.error} onRetry={() => void subgroups.refetch()} />;
+  if (subgroups.data.items.length === 0) return null;
+  return (
+    <section aria-labelledby="subgroups-heading">
+      <Stack gap="condensed">
+        <Heading as="h2" variant="small" id="subgroups-heading">
+          Subgroups
+        </Heading>
+        <GroupList groups={subgroups.data.items} label="Subgroups" fullNames={false} />
+        <PaginationNav pageInfo={subgroups.data.pageInfo} onPageChange={setPage} />
+      </Stack>
+    </section>
+  );
+}
+
+function Projects({ group }: { group: Group }) {
+  const [page, setPage] = useState(1);
+  const projects = useQuery(groupProjectsQuery(group.id, page));
+  return (
+    <section aria-labelledby="projects-heading">
+      <Stack gap="condensed">
+        <Heading as="h2" variant="small" id="projects-heading">
+          Projects
+        </Heading>
+        {projects.isPending ? (
+          <SkeletonBox height="160px" />
+        ) : projects.isError ? (
+          <PageError title="Projects could not be loaded." error={projects.error} onRetry={() => void projects.refetch()} />
+        ) : projects.data.items.length === 0 ? (
+          <EmptyState icon={RepoIcon} title="There are no projects in this group yet" description="Create a project to store your code in this group.">
+            <LinkButton to={urls.newProject(group.id)} variant="primary">
+              New project
+            </LinkButton>
+          </EmptyState>
+        ) : (
+          <>
+            <ProjectList projects={projects.data.items} label={`Projects in ${group.name}`} showNamespace={false} />
+            <PaginationNav pageInfo={projects.data.pageInfo} onPageChange={setPage} />
+          </>
+        )}
+      </Stack>
+    </section>
+  );
+}
+
+/** `/<group path>`: the group's subgroups and projects, with "New subgroup" and "New project". */
+export function GroupPage({ group }: { group: Group }) {
+  return (
+    <Stack gap="spacious">
+      <PageHeader>
+        <PageHeader.ContextArea>
+          <GroupBreadcrumbs fullPath={group.full_path} />
+        </PageHeader.ContextArea>
+        <PageHeader.TitleArea>
+          <PageHeader.LeadingVisual>
+            <EntityAvatar name={group.name} id={group.id} src={group.avatar_url} size={32} />
+          </PageHeader.LeadingVisual>
+          <PageHeader.Title as="h1">{group.name}</PageHeader.Title>
+          <PageHeader.TrailingVisual>
+            <VisibilityIcon visibility={group.visibility} />
+          </PageHeader.TrailingVisual>
+        </PageHeader.TitleArea>
+        <PageHeader.Actions>
+          <LinkButton to={urls.groupMembers(group.full_path)} leadingVisual={PeopleIcon}>
+            Members
+          </LinkButton>
+          <LinkButton to={urls.newGroup(group.id)} leadingVisual={OrganizationIcon}>
+            New subgroup
+          </LinkButton>
+          <LinkButton to={urls.newProject(group.id)} variant="primary" leadingVisual={PlusIcon}>
+            New project
+          </LinkButton>
+        </PageHeader.Actions>
+        {group.description ? <PageHeader.Description>{group.description}</PageHeader.Description> : null}
+      </PageHeader>
+      <Subgroups group={group} />
+      <Projects group={group} />
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router-dom';
+import { NotFoundPage } from '../../app/NotFoundPage';
+import { PageError } from '../../components/PageError';
+import { PageLoading } from '../../components/PageLoading';
+import { ApiError } from '../../lib/api-error';
+import { splitAtDash } from '../../lib/routes';
+import { groupQuery } from '../groups/api';
+import { GroupPage } from '../groups/GroupPage';
+import { projectQuery } from '../projects/api';
+import { ProjectRoute } from '../projects/ProjectRoute';
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.isNotFound;
+
+/**
+ * `/<full/path>[/-/<page>]`: a project if one has that path, otherwise (without
+ * a `/-/` sub-page) a group, otherwise "Page not found", like GitLab's router.
+ */
+export function NamespaceRoute() {
+  const { pathname } = useLocation();
+  const { fullPath, rest } = splitAtDash(pathname);
+  const project = useQuery({ ...projectQuery(fullPath), enabled: fullPath !== '' });
+  const tryGroup = rest === null && project.isError && isNotFound(project.error);
+  const group = useQuery({ ...groupQuery(fullPath), enabled: tryGroup });
+
+  if (fullPath === '') return <NotFoundPage />;
+  if (project.isPending) return <PageLoading label="Loading" />;
+  if (project.isSuccess) return <ProjectRoute project={project.data} rest={rest} />;
+  if (!isNotFound(project.error)) return <PageError error={project.error} onRetry={() => void project.refetch()} />;
+  if (!tryGroup) return <NotFoundPage />;
+  if (group.isPending) return <PageLoading label="Loading" />;
+  if (group.isSuccess) return <GroupPage group={group.data} />;
+  return isNotFound(group.error) ? <NotFoundPage /> : <PageError error={group.error} onRetry={() => void group.refetch()} />;
+}

@@ -1,0 +1,67 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { PageLoading } from '../../components/PageLoading';
+import { NotFoundPage } from '../../app/NotFoundPage';
+import type { Project } from '../../lib/gitlab-types';
+import { parseProjectPage, type ProjectPage } from '../../lib/routes';
+import { ProjectLayout, type ProjectSection } from './ProjectLayout';
+
+type PageProps<P> = { project: Project } & P;
+
+function lazyPage<P>(load: () => Promise<ComponentType<PageProps<P>>>): LazyExoticComponent<ComponentType<PageProps<P>>> {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const ProjectOverviewPage = lazyPage(() => import('../repository/ProjectOverviewPage').then((m) => m.ProjectOverviewPage));
+const TreePage = lazyPage<{ refAndPath: string }>(() => import('../repository/TreePage').then((m) => m.TreePage));
+const BlobPage = lazyPage<{ refAndPath: string }>(() => import('../repository/BlobPage').then((m) => m.BlobPage));
+const CommitsPage = lazyPage<{ refAndPath: string }>(() => import('../commits/CommitsPage').then((m) => m.CommitsPage));
+const CommitPage = lazyPage<{ sha: string }>(() => import('../commits/CommitPage').then((m) => m.CommitPage));
+const BranchesPage = lazyPage(() => import('../branches/BranchesPage').then((m) => m.BranchesPage));
+const ProjectMembersPage = lazyPage(() => import('../members/ProjectMembersPage').then((m) => m.ProjectMembersPage));
+
+function sectionOf(page: ProjectPage): ProjectSection {
+  switch (page.kind) {
+    case 'commits':
+    case 'commit':
+      return 'commits';
+    case 'branches':
+      return 'branches';
+    case 'members':
+      return 'members';
+    default:
+      return 'code';
+  }
+}
+
+function PageFor({ project, page }: { project: Project; page: ProjectPage }) {
+  switch (page.kind) {
+    case 'overview':
+      return <ProjectOverviewPage project={project} />;
+    case 'tree':
+      return <TreePage project={project} refAndPath={page.refAndPath} />;
+    case 'blob':
+      return <BlobPage project={project} refAndPath={page.refAndPath} />;
+    case 'commits':
+      return <CommitsPage project={project} refAndPath={page.refAndPath || project.default_branch || ''} />;
+    case 'commit':
+      return <CommitPage project={project} sha={page.sha} />;
+    case 'branches':
+      return <BranchesPage project={project} />;
+    case 'members':
+      return <ProjectMembersPage project={project} />;
+    case 'unknown':
+      return <NotFoundPage />;
+  }
+}
+
+/** `/<project path>/-/<page>`: the project frame and the page the URL names. */
+export function ProjectRoute({ project, rest }: { project: Project; rest: string[] | null }) {
+  const page = parseProjectPage(rest);
+  return (
+    <ProjectLayout project={project} section={sectionOf(page)}>
+      <Suspense fallback={<PageLoading />}>
+        <PageFor project={project} page={page} />
+      </Suspense>
+    </ProjectLayout>
+  );
+}

@@ -1,0 +1,54 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { api } from '../../app/client';
+import { API_PREFIX, buildQuery, encodeId } from '../../lib/api-client';
+import type { CommitSummary, RepositoryFile, TreeEntry } from '../../lib/gitlab-types';
+
+/** GitLab: GET /projects/:id/repository/tree, …/files/:file_path[/raw], …/commits?per_page=1 (last commit). */
+export const TREE_PER_PAGE = 100;
+
+export const repositoryKeys = {
+  all: (projectId: number) => ['projects', projectId, 'repository'] as const,
+  tree: (projectId: number, ref: string, path: string) => [...repositoryKeys.all(projectId), 'tree', ref, path] as const,
+  file: (projectId: number, ref: string, path: string) => [...repositoryKeys.all(projectId), 'file', ref, path] as const,
+  lastCommit: (projectId: number, ref: string, path: string) =>
+    [...repositoryKeys.all(projectId), 'last-commit', ref, path] as const,
+};
+
+/** A directory listing, 100 entries a page; "Load more" fetches the next. */
+export const treeQuery = (projectId: number, ref: string, path: string) =>
+  infiniteQueryOptions({
+    queryKey: repositoryKeys.tree(projectId, ref, path),
+    queryFn: ({ signal, pageParam }) =>
+      api.getPage<TreeEntry>(`/projects/${projectId}/repository/tree`, {
+        signal,
+        query: { ref, path, page: pageParam, per_page: TREE_PER_PAGE },
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => last.pageInfo.nextPage ?? undefined,
+  });
+
+export const fileQuery = (projectId: number, ref: string, path: string) =>
+  queryOptions({
+    queryKey: repositoryKeys.file(projectId, ref, path),
+    queryFn: ({ signal }) =>
+      api.get<RepositoryFile>(`/projects/${projectId}/repository/files/${encodeId(path)}`, { signal, query: { ref } }),
+    staleTime: 5 * 60_000,
+  });
+
+/** The newest commit touching `path` on `ref`. */
+export const lastCommitQuery = (projectId: number, ref: string, path: string) =>
+  queryOptions({
+    queryKey: repositoryKeys.lastCommit(projectId, ref, path),
+    queryFn: async ({ signal }) => {
+      const commits = await api.get<CommitSummary[]>(`/projects/${projectId}/repository/commits`, {
+        signal,
+        query: { ref_name: ref, path, per_page: 1 },
+      });
+      return commits[0] ?? null;
+    },
+  });
+
+/** A link (not a fetch) to the file's raw bytes, served with the session cookie. */
+export function rawFileUrl(projectId: number, path: string, ref: string): string {
+  return `${API_PREFIX}/projects/${projectId}/repository/files/${encodeId(path)}/raw${buildQuery({ ref })}`;
+}

@@ -1,0 +1,113 @@
+import { ApiError, apiErrorFromBody } from './api-error';
+import { type Paginated, parsePageInfo } from './pagination';
+
+/**
+ * The one HTTP client of the web app. It talks to GitLab's REST API v4 under
+ * `/api/v4` and to the session endpoints under `/-/`, sends the session cookie
+ * (same-origin), adds `X-CSRF-Token` to every mutating request, turns failures
+ * into ApiError and reads pagination headers.
+ */
+export const API_PREFIX = '/api/v4';
+export const CSRF_HEADER = 'X-CSRF-Token';
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type Query = Record<string, QueryValue>;
+
+export interface ApiClientOptions {
+  /** The token from the session response; read at request time so it is always current. */
+  getCsrfToken: () => string | undefined;
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** `{a: 1, b: undefined, s: ['x', 'y']}` → `?a=1&s[]=x&s[]=y` (GitLab's array syntax). */
+export function buildQuery(query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) params.append(`${key}[]`, String(item));
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** API paths are relative to /api/v4 unless they name the web app's own `/-/` endpoints. */
+export function resolveUrl(path: string, query?: Query): string {
+  const base = path.startsWith('/-/') || path.startsWith(API_PREFIX) ? path : `${API_PREFIX}${path}`;
+  return base + buildQuery(query);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  const text = await response.text();
+  if (type.split(';')[0]?.trim() === 'application/json' || /^[[{]/.test(text.trimStart())) {
+    try {
+      return text === '' ? undefined : JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export function createApiClient({ getCsrfToken, fetch: fetchImpl = (...args) => fetch(...args) }: ApiClientOptions) {
+  async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (MUTATING.has(method)) {
+      const token = getCsrfToken();
+      if (token) headers[CSRF_HEADER] = token;
+    }
+    let response: Response;
+    try {
+      response = await fetchImpl(resolveUrl(path, options.query), {
+        method,
+        headers,
+        credentials: 'same-origin',
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new ApiError(0, `Network error: ${cause instanceof Error ? cause.message : String(cause)}`);
+    }
+    if (!response.ok) throw apiErrorFromBody(response.status, await readBody(response));
+    return response;
+  }
+
+  async function json<T>(method: string, path: string, options?: RequestOptions): Promise<T> {
+    return (await readBody(await send(method, path, options))) as T;
+  }
+
+  return {
+    get: <T>(path: string, options?: RequestOptions) => json<T>('GET', path, options),
+    post: <T>(path: string, options?: RequestOptions) => json<T>('POST', path, options),
+    put: <T>(path: string, options?: RequestOptions) => json<T>('PUT', path, options),
+    delete: (path: string, options?: RequestOptions) => json<void>('DELETE', path, options),
+    /** A GET of one page of a list, with GitLab's pagination headers read. */
+    async getPage<T>(path: string, options: RequestOptions = {}): Promise<Paginated<T>> {
+      const response = await send('GET', path, options);
+      const requested = Number(options.query?.page ?? 1);
+      return { items: ((await readBody(response)) ?? []) as T[], pageInfo: parsePageInfo(response.headers, requested) };
+    },
+    /** The raw text of a GET (raw files). */
+    async getText(path: string, options?: RequestOptions): Promise<string> {
+      return (await send('GET', path, options)).text();
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** `group/sub/project` → `group%2Fsub%2Fproject`: one path segment, as GitLab requires. */
+export function encodeId(idOrPath: number | string): string {
+  return encodeURIComponent(String(idOrPath));
+}

@@ -1,0 +1,173 @@
+/**
+ * The GitLab REST API v4 entities the web app reads, trimmed to the fields it uses.
+ * Shapes follow GitLab's documentation (doc/api/*.md); optional fields are ones
+ * GitLab omits in some contexts.
+ */
+export type Visibility = 'private' | 'internal' | 'public';
+
+export interface UserBasic {
+  id: number;
+  username: string;
+  name: string;
+  state: string;
+  avatar_url: string | null;
+  web_url: string;
+}
+
+export interface User extends UserBasic {
+  email?: string;
+  created_at?: string;
+  is_admin?: boolean;
+  can_create_group?: boolean;
+  can_create_project?: boolean;
+  last_sign_in_at?: string | null;
+}
+
+export interface Session {
+  user: User;
+  csrf_token: string;
+}
+
+export interface NamespaceSummary {
+  id: number;
+  name: string;
+  path: string;
+  kind: 'user' | 'group';
+  full_path: string;
+  parent_id: number | null;
+  avatar_url?: string | null;
+  web_url?: string;
+}
+
+export interface ProjectAccess {
+  access_level: number;
+  notification_level?: number;
+}
+
+export interface Project {
+  id: number;
+  name: string;
+  path: string;
+  name_with_namespace: string;
+  path_with_namespace: string;
+  description: string | null;
+  default_branch: string | null;
+  visibility: Visibility;
+  http_url_to_repo: string;
+  ssh_url_to_repo?: string;
+  web_url: string;
+  readme_url?: string | null;
+  empty_repo?: boolean;
+  archived?: boolean;
+  created_at: string;
+  last_activity_at: string;
+  namespace: NamespaceSummary;
+  permissions?: {
+    project_access: ProjectAccess | null;
+    group_access: ProjectAccess | null;
+  };
+}
+
+export interface Group {
+  id: number;
+  name: string;
+  path: string;
+  full_name: string;
+  full_path: string;
+  description: string | null;
+  visibility: Visibility;
+  parent_id: number | null;
+  web_url: string;
+  avatar_url: string | null;
+  created_at?: string;
+}
+
+export interface CommitSummary {
+  id: string;
+  short_id: string;
+  title: string;
+  message: string;
+  author_name: string;
+  author_email: string;
+  authored_date: string;
+  committer_name: string;
+  committer_email: string;
+  committed_date: string;
+  created_at: string;
+  parent_ids: string[];
+  web_url?: string;
+}
+
+export interface Branch {
+  name: string;
+  merged: boolean;
+  protected: boolean;
+  default: boolean;
+  developers_can_push: boolean;
+  developers_can_merge: boolean;
+  can_push: boolean;
+  web_url?: string;
+  commit: CommitSummary;
+}
+
+export interface Tag {
+  name: string;
+  message: string | null;
+  target: string;
+  protected?: boolean;
+  commit: CommitSummary;
+}
+
+export interface TreeEntry {
+  id: string;
+  name: string;
+  type: 'tree' | 'blob' | 'commit';
+  path: string;
+  mode: string;
+}
+
+export interface RepositoryFile {
+  file_name: string;
+  file_path: string;
+  size: number;
+  encoding: 'base64' | 'text';
+  content: string;
+  content_sha256?: string;
+  ref: string;
+  blob_id: string;
+  commit_id: string;
+  last_commit_id: string;
+}
+
+export interface CommitDiff {
+  old_path: string;
+  new_path: string;
+  a_mode: string;
+  b_mode: string;
+  diff: string;
+  new_file: boolean;
+  renamed_file: boolean;
+  deleted_file: boolean;
+  too_large?: boolean;
+  collapsed?: boolean;
+}
+
+export interface Member extends UserBasic {
+  access_level: number;
+  expires_at: string | null;
+  created_at?: string;
+}
+
+export interface PersonalAccessToken {
+  id: number;
+  name: string;
+  revoked: boolean;
+  created_at: string;
+  scopes: string[];
+  user_id: number;
+  last_used_at: string | null;
+  active: boolean;
+  expires_at: string | null;
+  /** Present only in the response that created the token. */
+  token?: string;
+}

@@ -1,0 +1,40 @@
+import type { Branch, Project } from './gitlab-types';
+
+/**
+ * What the pages show or hide. The server decides (and answers 404/403); these
+ * rules only keep buttons away from people who could not use them. Numbers are
+ * GitLab's access levels.
+ */
+export const GUEST = 10;
+export const REPORTER = 20;
+export const DEVELOPER = 30;
+export const MAINTAINER = 40;
+export const OWNER = 50;
+
+/** The caller's effective level in a project: the higher of direct and group access; admins act as owners. */
+export function projectAccessLevel(project: Pick<Project, 'permissions'>, isAdmin = false): number {
+  if (isAdmin) return OWNER;
+  const direct = project.permissions?.project_access?.access_level ?? 0;
+  const group = project.permissions?.group_access?.access_level ?? 0;
+  return Math.max(direct, group);
+}
+
+export function canCreateBranch(level: number): boolean {
+  return level >= DEVELOPER;
+}
+
+/** GitLab: the default branch cannot be deleted; protected branches need a maintainer. */
+export function canDeleteBranch(branch: Pick<Branch, 'default' | 'protected' | 'can_push'>, level: number): boolean {
+  if (branch.default) return false;
+  if (branch.protected) return level >= MAINTAINER;
+  return level >= DEVELOPER || branch.can_push;
+}
+
+export function canManageProjectMembers(level: number): boolean {
+  return level >= MAINTAINER;
+}
+
+/** Only owners may assign the Owner role in a project. */
+export function assignableLevels(levels: readonly number[], level: number): number[] {
+  return levels.filter((candidate) => candidate <= Math.max(level, MAINTAINER) && (candidate < OWNER || level >= OWNER));
+}

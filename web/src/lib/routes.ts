@@ -1,0 +1,105 @@
+/**
+ * The web app's URLs, shaped like GitLab's: `/<full/path>` for projects and groups,
+ * with `/-/` separating a project's path from its sub-page, e.g.
+ * `/group/sub/project/-/blob/feature/x/src/app.ts`. Builders encode each segment;
+ * parsers decode them.
+ */
+export type ProjectPage =
+  | { kind: 'overview' }
+  | { kind: 'tree'; refAndPath: string }
+  | { kind: 'blob'; refAndPath: string }
+  | { kind: 'commits'; refAndPath: string }
+  | { kind: 'commit'; sha: string }
+  | { kind: 'branches' }
+  | { kind: 'members' }
+  | { kind: 'unknown' };
+
+export interface DashSplit {
+  /** The namespace or project full path before `/-/`, decoded. */
+  fullPath: string;
+  /** Decoded segments after `/-/`, or null when the URL has no `/-/`. */
+  rest: string[] | null;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function encodeSegments(path: string): string {
+  return path
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map(encodeURIComponent)
+    .join('/');
+}
+
+/** Splits an (encoded) pathname at its first `/-/` segment. */
+export function splitAtDash(pathname: string): DashSplit {
+  const segments = pathname.split('/').filter((segment) => segment !== '');
+  const dash = segments.indexOf('-');
+  const before = dash === -1 ? segments : segments.slice(0, dash);
+  return {
+    fullPath: before.map(decodeSegment).join('/'),
+    rest: dash === -1 ? null : segments.slice(dash + 1).map(decodeSegment),
+  };
+}
+
+export function parseProjectPage(rest: string[] | null): ProjectPage {
+  if (rest === null || rest.length === 0) return { kind: 'overview' };
+  const [page, ...tail] = rest;
+  const joined = tail.join('/');
+  switch (page) {
+    case 'tree':
+      return joined ? { kind: 'tree', refAndPath: joined } : { kind: 'overview' };
+    case 'blob':
+      return joined ? { kind: 'blob', refAndPath: joined } : { kind: 'unknown' };
+    case 'commits':
+      return { kind: 'commits', refAndPath: joined };
+    case 'commit':
+      return tail[0] ? { kind: 'commit', sha: tail[0] } : { kind: 'unknown' };
+    case 'branches':
+      return { kind: 'branches' };
+    case 'project_members':
+      return { kind: 'members' };
+    default:
+      return { kind: 'unknown' };
+  }
+}
+
+function join(...parts: string[]): string {
+  return `/${parts.filter((part) => part !== '').join('/')}`;
+}
+
+export const urls = {
+  project: (fullPath: string) => join(encodeSegments(fullPath)),
+  tree: (fullPath: string, ref: string, dir = '') => join(encodeSegments(fullPath), '-', 'tree', encodeSegments(ref), encodeSegments(dir)),
+  blob: (fullPath: string, ref: string, file: string) =>
+    join(encodeSegments(fullPath), '-', 'blob', encodeSegments(ref), encodeSegments(file)),
+  commits: (fullPath: string, ref: string, path = '') =>
+    join(encodeSegments(fullPath), '-', 'commits', encodeSegments(ref), encodeSegments(path)),
+  commit: (fullPath: string, sha: string) => join(encodeSegments(fullPath), '-', 'commit', encodeURIComponent(sha)),
+  branches: (fullPath: string) => join(encodeSegments(fullPath), '-', 'branches'),
+  projectMembers: (fullPath: string) => join(encodeSegments(fullPath), '-', 'project_members'),
+  group: (fullPath: string) => join(encodeSegments(fullPath)),
+  groupMembers: (fullPath: string) => join('groups', encodeSegments(fullPath), '-', 'group_members'),
+  newProject: (namespaceId?: number) => (namespaceId ? `/projects/new?namespace_id=${namespaceId}` : '/projects/new'),
+  newGroup: (parentId?: number) => (parentId ? `/groups/new?parent_id=${parentId}` : '/groups/new'),
+  signIn: (redirect?: string) => (redirect && redirect !== '/' ? `/users/sign_in?redirect=${encodeURIComponent(redirect)}` : '/users/sign_in'),
+};
+
+/** Only same-site paths may be redirect targets after signing in (no `//host` or `https:`). */
+export function safeRedirectPath(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (value.startsWith('/users/sign_in')) return '/';
+  return value;
+}
+
+/** The parent directory of a repository path ('' for the root). */
+export function parentDir(path: string): string {
+  const index = path.lastIndexOf('/');
+  return index === -1 ? '' : path.slice(0, index);
+}
