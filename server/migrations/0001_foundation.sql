@@ -48,6 +48,8 @@ CREATE TABLE projects (
   creator_id bigint REFERENCES users (id) ON DELETE SET NULL,
   forked_from_id bigint REFERENCES projects (id) ON DELETE SET NULL,
   archived boolean NOT NULL DEFAULT false,
+  -- true until a branch exists; kept by pushes and API writes so reads need no git call
+  empty_repo boolean NOT NULL DEFAULT true,
   pending_delete boolean NOT NULL DEFAULT false,
   merge_method text NOT NULL DEFAULT 'merge' CHECK (merge_method IN ('merge', 'rebase_merge', 'ff')),
   squash_option text NOT NULL DEFAULT 'default_off' CHECK (squash_option IN ('never', 'always', 'default_on', 'default_off')),

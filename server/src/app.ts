@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
@@ -118,7 +118,8 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: true,
     routerOptions: { querystringParser: (query: string) => parseQueryString(query), ignoreTrailingSlash: true },
-    disableRequestLogging: true,
+    // One request line of our own (onResponse below), with secrets stripped from the URL.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   http.addHook('onResponse', async (request, reply) => {
     request.log.info({ method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');

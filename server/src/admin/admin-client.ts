@@ -1,7 +1,23 @@
 import { request } from 'node:http';
 
-/** Sends one JSON request to the admin socket of a running server. */
-export function callAdminSocket<T>(socketPath: string, method: string, path: string, body: unknown): Promise<{ status: number; body: T }> {
+/**
+ * Sends one JSON request to the admin socket of a running server, waiting
+ * up to `waitMs` for a server that is still starting to open its socket.
+ */
+export async function callAdminSocket<T>(socketPath: string, method: string, path: string, body: unknown, waitMs = 30_000): Promise<{ status: number; body: T }> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return await sendOnce<T>(socketPath, method, path, body);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if ((code !== 'ENOENT' && code !== 'ECONNREFUSED') || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+function sendOnce<T>(socketPath: string, method: string, path: string, body: unknown): Promise<{ status: number; body: T }> {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body ?? {});
     const req = request(

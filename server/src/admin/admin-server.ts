@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { App } from '../app.js';
 import type { Logger } from '../platform/logger.js';
 import { registerErrorHandler } from '../api/rest/error-handler.js';
@@ -48,7 +48,8 @@ export const adminCommands = {
 };
 
 export async function buildAdminServer(deps: { app: App; logger: Logger; plugins: AdminRoutePlugin[] }): Promise<FastifyInstance> {
-  const admin: FastifyInstance = Fastify({ loggerInstance: deps.logger as FastifyBaseLogger, disableRequestLogging: true });
+  const admin: FastifyInstance = Fastify({ loggerInstance: deps.logger as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }) });
+  admin.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: '404 Not Found' }));
   registerErrorHandler(admin);
   admin.post('/users', async (request, reply) => reply.status(201).send(await adminCommands.createUser(deps.app, request.body as CreateUserCommand)));
   admin.post('/tokens', async (request, reply) => reply.status(201).send(await adminCommands.createToken(deps.app, request.body as CreateTokenCommand)));

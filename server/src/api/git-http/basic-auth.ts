@@ -27,11 +27,8 @@ export function createGitAuthenticator(deps: {
   users: Pick<UsersRepository, 'findById' | 'findCredentials'>;
 }) {
   return async function authenticate(credentials: BasicCredentials): Promise<Actor | null> {
-    const token = await deps.tokens.authenticate(credentials.password);
-    if (token) {
-      const user = await deps.users.findById(token.user_id);
-      return user && user.state === 'active' ? actorFor(user, 'token', token.scopes as TokenScope[], token.id) : null;
-    }
+    const found = await deps.tokens.authenticate(credentials.password);
+    if (found) return actorFor(found.user, 'token', found.token.scopes as TokenScope[], found.token.id);
     const user = await deps.users.findCredentials(credentials.username);
     if (!user || user.state !== 'active' || user.username.toLowerCase() !== credentials.username.toLowerCase()) return null;
     if (!(await verifyPassword(credentials.password, user.password_hash))) return null;

@@ -52,10 +52,9 @@ export function createAuthenticator(deps: {
   return async function authenticate(request: FastifyRequest): Promise<Actor> {
     const secret = presentedToken(request);
     if (secret) {
-      const token = await deps.tokens.authenticate(secret);
-      const user = token && (await deps.users.findById(token.user_id));
-      if (!token || !user || user.state !== 'active') throw new UnauthorizedError();
-      return actorFor(user, 'token', token.scopes as TokenScope[], token.id);
+      const found = await deps.tokens.authenticate(secret);
+      if (!found) throw new UnauthorizedError();
+      return actorFor(found.user, 'token', found.token.scopes as TokenScope[], found.token.id);
     }
     const sessionId = request.cookies?.[SESSION_COOKIE];
     if (sessionId) {

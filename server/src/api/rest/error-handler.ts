@@ -36,6 +36,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: '500 Internal Server Error' });
   });
-
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: '404 Not Found' }));
 }

@@ -13,6 +13,7 @@ export interface Project {
   creator_id: number | null;
   forked_from_id: number | null;
   archived: boolean;
+  empty_repo: boolean;
   pending_delete: boolean;
   merge_method: 'merge' | 'rebase_merge' | 'ff';
   squash_option: 'never' | 'always' | 'default_on' | 'default_off';
@@ -27,6 +28,10 @@ export interface Project {
   namespace_owner_id: number | null;
   namespace_traversal_ids: number[];
   namespace_visibility: Visibility;
+  namespace_name: string;
+  namespace_path: string;
+  namespace_full_path: string;
+  namespace_parent_id: number | null;
 }
 
 /** Settings a Maintainer may change through PUT /projects/:id. */

@@ -2,14 +2,16 @@ import { on, type Queryable } from '../../platform/db/database.js';
 import type { Project } from './project.js';
 
 const SELECT = `SELECT p.id, p.namespace_id, p.name, p.path, r.path AS full_path, r.name AS full_name, p.description, p.visibility,
-       p.default_branch, p.creator_id, p.forked_from_id, p.archived, p.pending_delete, p.merge_method, p.squash_option,
+       p.default_branch, p.creator_id, p.forked_from_id, p.archived, p.empty_repo, p.pending_delete, p.merge_method, p.squash_option,
        p.only_allow_merge_if_pipeline_succeeds, p.only_allow_merge_if_all_discussions_are_resolved,
        p.remove_source_branch_after_merge, p.created_at, p.updated_at, p.last_activity_at,
        n.kind AS namespace_kind, n.owner_id AS namespace_owner_id, to_json(n.traversal_ids) AS namespace_traversal_ids,
-       n.visibility AS namespace_visibility
+       n.visibility AS namespace_visibility, n.name AS namespace_name, n.path AS namespace_path,
+       nr.path AS namespace_full_path, n.parent_id AS namespace_parent_id
   FROM projects p
   JOIN routes r ON r.source_type = 'project' AND r.source_id = p.id
-  JOIN namespaces n ON n.id = p.namespace_id`;
+  JOIN namespaces n ON n.id = p.namespace_id
+  JOIN routes nr ON nr.source_type = 'namespace' AND nr.source_id = n.id`;
 
 /** SQL condition: may user $1 (admin flag $2) read project `p` in namespace `n`? Mirrors permissions.canRead. */
 const VISIBLE = `($2 OR p.visibility = 'public' OR (p.visibility = 'internal' AND $1::bigint IS NOT NULL)
@@ -123,8 +125,9 @@ export function createProjectsRepository(db: Queryable) {
     async updateRouteName(id: number, fullName: string, tx?: Queryable): Promise<void> {
       await on(db, tx).query(`UPDATE routes SET name = $2 WHERE source_type = 'project' AND source_id = $1`, [id, fullName]);
     },
-    async touchActivity(id: number, tx?: Queryable): Promise<void> {
-      await on(db, tx).query('UPDATE projects SET last_activity_at = now() WHERE id = $1', [id]);
+    /** After a push: activity time and whether any branch exists now. */
+    async recordPush(id: number, emptyRepo: boolean, tx?: Queryable): Promise<void> {
+      await on(db, tx).query('UPDATE projects SET last_activity_at = now(), empty_repo = $2 WHERE id = $1', [id, emptyRepo]);
     },
     async markPendingDelete(ids: number[], tx: Queryable): Promise<void> {
       await tx.query('UPDATE projects SET pending_delete = true WHERE id = ANY($1)', [ids]);

@@ -133,6 +133,7 @@ export function createProjectsService(deps: {
             content: `# ${name}\n\n${input.description ?? ''}\n`,
             author: { name: actor.user.name, email: actor.user.email },
           });
+          await deps.projects.recordPush(projectId, false);
         }
       } catch (caught) {
         // No half-created project: without its repository the row goes too.
@@ -192,8 +193,6 @@ export function createProjectsService(deps: {
       await deps.storage.remove(projectId);
       await deps.projects.deleteRow(projectId);
     },
-    isEmpty: (projectId: number) => deps.storage.isEmpty(projectId),
-    touchActivity: (projectId: number) => deps.projects.touchActivity(projectId),
   };
 }
 

@@ -18,9 +18,9 @@ import { classifyRef, isDeletion, type RefUpdate } from './push.js';
  */
 export function createPushesService(deps: {
   db: Pick<Database, 'transaction'>;
-  projects: Pick<ProjectsRepository, 'findById' | 'update' | 'touchActivity'>;
+  projects: Pick<ProjectsRepository, 'findById' | 'update' | 'recordPush'>;
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject' | 'protectDefault'>;
-  storage: Pick<RepositoryStorage, 'pathFor'>;
+  storage: Pick<RepositoryStorage, 'pathFor' | 'isEmpty'>;
   authorizer: Authorizer;
   events: Pick<EventBus, 'publish'>;
 }) {
@@ -42,6 +42,7 @@ export function createPushesService(deps: {
       // The first push to a project without its default branch makes the first pushed branch the default, as GitLab does.
       const defaultExists = (await readRef(repo, `refs/heads/${project.default_branch}`)) !== null;
       const firstBranch = updates.map((u) => ({ u, ref: classifyRef(u.ref) })).find(({ u, ref }) => ref.kind === 'branch' && !isDeletion(u))?.ref.name;
+      const empty = await deps.storage.isEmpty(projectId);
       return deps.db.transaction(async (tx) => {
         const ids: number[] = [];
         for (const update of updates) {
@@ -57,7 +58,7 @@ export function createPushesService(deps: {
           if (!protections.some((p) => p.name === firstBranch)) await deps.protectedBranches.protectDefault(projectId, firstBranch, tx);
           await setDefaultBranch(repo, firstBranch);
         }
-        await deps.projects.touchActivity(projectId, tx);
+        await deps.projects.recordPush(projectId, empty, tx);
         await deps.events.publish(
           'repository.pushed',
           { projectId, userId, pushEventIds: ids, refs: updates.map(({ ref, oldSha, newSha }) => ({ ref, oldSha, newSha })) },

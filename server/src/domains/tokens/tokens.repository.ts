@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db/database.js';
+import { USER_COLUMNS, type User } from '../users/user.js';
 import type { PersonalAccessToken } from './token.js';
 
 const COLUMNS = 'id, user_id, name, scopes, expires_at::text AS expires_at, revoked, created_at, last_used_at';
@@ -12,14 +13,23 @@ export function createTokensRepository(db: Queryable) {
       );
       return rows[0]!;
     },
-    /** An active token by digest: not revoked, not expired. */
-    async findActiveByDigest(digest: string): Promise<PersonalAccessToken | undefined> {
-      const { rows } = await db.query<PersonalAccessToken>(
-        `SELECT ${COLUMNS} FROM personal_access_tokens
-          WHERE token_digest = $1 AND NOT revoked AND (expires_at IS NULL OR expires_at > current_date)`,
+    /**
+     * An active token (not revoked, not expired) with its active owner, in
+     * one query: this runs on every token-authenticated request.
+     */
+    async findActiveWithUser(digest: string): Promise<{ token: PersonalAccessToken; user: User } | undefined> {
+      const userColumns = USER_COLUMNS.split(', ').map((column) => `u.${column} AS "u_${column}"`).join(', ');
+      const tokenColumns = COLUMNS.split(', ').map((column) => (column.includes(' AS ') ? `t.${column}` : `t.${column}`)).join(', ');
+      const { rows } = await db.query<Record<string, unknown>>(
+        `SELECT ${tokenColumns}, ${userColumns} FROM personal_access_tokens t JOIN users u ON u.id = t.user_id
+          WHERE t.token_digest = $1 AND NOT t.revoked AND (t.expires_at IS NULL OR t.expires_at > current_date) AND u.state = 'active'`,
         [digest],
       );
-      return rows[0];
+      const row = rows[0];
+      if (!row) return undefined;
+      const user = Object.fromEntries(USER_COLUMNS.split(', ').map((column) => [column, row[`u_${column}`]])) as unknown as User;
+      const token = Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('u_'))) as unknown as PersonalAccessToken;
+      return { token, user };
     },
     async findById(id: number): Promise<PersonalAccessToken | undefined> {
       const { rows } = await db.query<PersonalAccessToken>(`SELECT ${COLUMNS} FROM personal_access_tokens WHERE id = $1`, [id]);

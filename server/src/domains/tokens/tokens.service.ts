@@ -55,11 +55,11 @@ export function createTokensService(deps: { tokens: TokensRepository; users: Pic
       const row = await deps.tokens.insert({ userId, name: valid.name, digest: digest(secret), scopes: valid.scopes, expiresAt: valid.expiresAt });
       return { ...row, token: secret };
     },
-    /** Resolves a presented secret to its active token, or undefined. */
-    async authenticate(secret: string): Promise<PersonalAccessToken | undefined> {
-      const token = await deps.tokens.findActiveByDigest(digest(secret));
-      if (token) void deps.tokens.touch(token.id).catch(() => undefined);
-      return token;
+    /** Resolves a presented secret to its active token and owner, or undefined. */
+    async authenticate(secret: string) {
+      const found = await deps.tokens.findActiveWithUser(digest(secret));
+      if (found) void deps.tokens.touch(found.token.id).catch(() => undefined);
+      return found;
     },
     async list(actor: Actor, filter: { userId?: number; state?: 'active' | 'inactive'; limit: number; offset: number }) {
       if (!actor.user) throw new NotFoundError();

@@ -9,7 +9,8 @@ function adapt(q: { query: PGlite['query'] }): Queryable {
   return {
     async query<T>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
       const result = await q.query<T>(text, params as unknown[] | undefined);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      // affectedRows is 0 for a SELECT; node-postgres' rowCount counts the rows returned then.
+      return { rows: result.rows, rowCount: Math.max(result.rows.length, result.affectedRows ?? 0) };
     },
   };
 }

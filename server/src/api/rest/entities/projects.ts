@@ -8,8 +8,6 @@ export interface ProjectUrls extends UrlBuilder {
 export interface ProjectExtras {
   /** the caller's effective access level (0 when none) */
   accessLevel: number;
-  emptyRepo: boolean;
-  namespace: { id: number; name: string; path: string; kind: string; full_path: string; parent_id: number | null };
 }
 
 export function projectBasic(project: Project, urls: ProjectUrls) {
@@ -41,7 +39,16 @@ export function projectFull(project: Project, urls: ProjectUrls, extras: Project
   const access = extras.accessLevel > 0 ? { access_level: extras.accessLevel, notification_level: 3 } : null;
   return {
     ...projectBasic(project, urls),
-    namespace: { ...extras.namespace, avatar_url: null, web_url: urls.web(extras.namespace.kind === 'group' ? `groups/${extras.namespace.full_path}` : extras.namespace.full_path) },
+    namespace: {
+      id: project.namespace_id,
+      name: project.namespace_name,
+      path: project.namespace_path,
+      kind: project.namespace_kind,
+      full_path: project.namespace_full_path,
+      parent_id: project.namespace_parent_id,
+      avatar_url: null,
+      web_url: urls.web(project.namespace_kind === 'group' ? `groups/${project.namespace_full_path}` : project.namespace_full_path),
+    },
     container_registry_image_prefix: null,
     _links: {
       self: urls.web(`api/v4/projects/${project.id}`),
@@ -53,7 +60,7 @@ export function projectFull(project: Project, urls: ProjectUrls, extras: Project
       members: urls.web(`api/v4/projects/${project.id}/members`),
       cluster_agents: urls.web(`api/v4/projects/${project.id}/cluster_agents`),
     },
-    empty_repo: extras.emptyRepo,
+    empty_repo: project.empty_repo,
     archived: project.archived,
     resolve_outdated_diff_discussions: false,
     issues_enabled: false,

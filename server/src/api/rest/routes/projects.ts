@@ -22,18 +22,9 @@ export function projectListFilter(params: Params): Omit<ProjectListFilter, 'user
   };
 }
 
-/** The full entity needs the caller's access level, the namespace and whether the repository is empty. */
+/** The full entity adds the caller's access level (memoised per request by the authorizer). */
 export async function renderProject(ctx: RestContext, actor: Actor, project: Project) {
-  const [accessLevel, emptyRepo, namespace] = await Promise.all([
-    ctx.authorizer.accessLevel(actor, { project }),
-    ctx.services.projects.isEmpty(project.id),
-    ctx.services.namespaces.findById(project.namespace_id),
-  ]);
-  return projectFull(project, ctx.urls, {
-    accessLevel,
-    emptyRepo,
-    namespace: { id: namespace!.id, name: namespace!.name, path: namespace!.path, kind: namespace!.kind, full_path: namespace!.full_path, parent_id: namespace!.parent_id },
-  });
+  return projectFull(project, ctx.urls, { accessLevel: await ctx.authorizer.accessLevel(actor, { project }) });
 }
 
 export async function listProjectsResponse(

@@ -1,0 +1,130 @@
+/**
+ * The one write path for commits made through the API (files and commits
+ * endpoints). It follows GitLab's Commits::CreateService checks, writes the
+ * commit with plumbing (no work tree, git/plumbing-write.ts), moves the branch
+ * by compare-and-swap, and records the write as a push so push events and
+ * domain events happen for API writes as for `git push`.
+ */
+import { t } from '@tributary/contracts';
+import { ForbiddenError, UnauthorizedError, ValidationError } from '../../platform/errors.js';
+import type { Actor } from '../../auth/actor.js';
+import type { CommitAction } from '../../git/commit-actions.js';
+import { lastCommitForPath } from '../../git/commits.js';
+import { createCommit } from '../../git/plumbing-write.js';
+import { branchRef, isValidFullRefName, validateBranchName } from '../../git/ref-names.js';
+import { isAncestor, listRefs, readRef, resolveCommit } from '../../git/refs.js';
+import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
+import { checkBranchUpdate, PUSH_MESSAGES } from '../protected-branches/push-rules.js';
+import type { PushesService } from '../pushes/pushes.service.js';
+import { ZERO_SHA } from '../pushes/push.js';
+import type { RepositoryAccess, RepositoryHandle } from './repository-access.js';
+
+/** GitLab's wording (app/services/commits/create_service.rb, files/*_service.rb). */
+export const WRITE_MESSAGES = {
+  notAllowed: 'You are not allowed to push into this branch',
+  bothStarts: "You can't pass both start_branch and start_sha",
+  invalidStartSha: "Invalid start_sha '%{sha}'",
+  missingStartSha: "Cannot find start_sha '%{sha}'",
+  notOnBranch: 'You can only create or edit files when you are on a branch',
+  branchExists: "A branch called '%{branch}' already exists. Switch to that branch in order to make changes",
+  newBranchInvalid: "Something went wrong when we tried to create '%{branch}' for you: %{message}",
+} as const;
+
+const FULL_SHA = /^[0-9a-f]{40}$/;
+
+/** A `last_commit_id` the caller saw for a path; a different last commit there refuses the write. */
+export interface LastCommitExpectation {
+  path: string;
+  lastCommitId: string;
+  /** The refusal, in the wording of the endpoint that asked. */
+  message: string;
+}
+
+export interface WriteCommitInput {
+  branch: string;
+  startBranch?: string;
+  startSha?: string;
+  /** GitLab's `force`: overwrite an existing `branch` with a commit on top of the start. */
+  force?: boolean;
+  message: string;
+  authorName?: string;
+  authorEmail?: string;
+  actions: CommitAction[];
+  expectations?: LastCommitExpectation[];
+  /** The 403 body when the branch is protected against the caller (files and commits word it differently). */
+  refusal?: string;
+}
+
+export function createCommitWriter(deps: {
+  access: Pick<RepositoryAccess, 'pusher'>;
+  protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
+  pushes: Pick<PushesService, 'postReceive'>;
+}) {
+  /** The tip of an existing branch, or null (names git could not hold do not exist). */
+  async function branchTip(repoPath: string, name: string): Promise<string | null> {
+    if (!isValidFullRefName(branchRef(name))) return null;
+    return (await readRef(repoPath, branchRef(name)))?.commit?.id ?? null;
+  }
+
+  async function startCommit(repoPath: string, input: WriteCommitInput, empty: boolean): Promise<string | null> {
+    if (input.startSha !== undefined) {
+      if (input.startBranch !== undefined) throw new ValidationError(t(WRITE_MESSAGES.bothStarts));
+      if (!FULL_SHA.test(input.startSha)) throw new ValidationError(t(WRITE_MESSAGES.invalidStartSha, { sha: input.startSha }));
+      const sha = await resolveCommit(repoPath, input.startSha);
+      if (sha !== input.startSha) throw new ValidationError(t(WRITE_MESSAGES.missingStartSha, { sha: input.startSha }));
+      return sha;
+    }
+    const startBranch = input.startBranch ?? input.branch;
+    const tip = await branchTip(repoPath, startBranch);
+    if (!tip && !empty) throw new ValidationError(t(WRITE_MESSAGES.notOnBranch));
+    return tip;
+  }
+
+  return {
+    /** Writes one commit on `input.branch`; returns its id. Nothing is written when a check fails. */
+    async write(actor: Actor, handle: RepositoryHandle, input: WriteCommitInput): Promise<string> {
+      const { project, repoPath } = handle;
+      const user = actor.user;
+      if (!user) throw new UnauthorizedError();
+      const [pusher, protections] = await Promise.all([deps.access.pusher(actor, project), deps.protectedBranches.listForProject(project.id)]);
+      const update = { branch: input.branch, creating: false, deleting: false, forced: false };
+      if (checkBranchUpdate(pusher, update, protections) !== null) throw new ForbiddenError(input.refusal ?? t(WRITE_MESSAGES.notAllowed));
+
+      const empty = (await listRefs(repoPath, 'refs/heads/')).length === 0;
+      const start = await startCommit(repoPath, input, empty);
+      const different = input.startSha !== undefined || (input.startBranch !== undefined && input.startBranch !== input.branch);
+      const tip = await branchTip(repoPath, input.branch);
+      if (different) {
+        if (tip && !input.force && !empty) throw new ValidationError(t(WRITE_MESSAGES.branchExists, { branch: input.branch }));
+        const invalid = validateBranchName(input.branch);
+        if (invalid) throw new ValidationError(t(WRITE_MESSAGES.newBranchInvalid, { branch: input.branch, message: invalid }));
+      }
+      // Overwriting a branch whose tip the new commit does not contain is a force push.
+      const forced = tip !== null && tip !== start && (start === null || !(await isAncestor(repoPath, tip, start)));
+      if (forced && checkBranchUpdate(pusher, { ...update, forced }, protections) === PUSH_MESSAGES.protectedForce) {
+        throw new ForbiddenError(t(PUSH_MESSAGES.protectedForce));
+      }
+
+      for (const expectation of input.expectations ?? []) {
+        const last = start ? await lastCommitForPath(repoPath, start, expectation.path) : null;
+        if (last && last.id !== expectation.lastCommitId) throw new ValidationError(expectation.message);
+      }
+
+      const identity = { name: user.name, email: user.email };
+      const author = { name: input.authorName ?? identity.name, email: input.authorEmail ?? identity.email };
+      const { sha } = await createCommit(repoPath, {
+        branch: input.branch,
+        startSha: start,
+        expectedOldSha: tip,
+        actions: input.actions,
+        message: input.message,
+        author,
+        committer: identity,
+      });
+      await deps.pushes.postReceive(user.id, project.id, [{ ref: branchRef(input.branch), oldSha: tip ?? ZERO_SHA, newSha: sha }]);
+      return sha;
+    },
+  };
+}
+
+export type CommitWriter = ReturnType<typeof createCommitWriter>;

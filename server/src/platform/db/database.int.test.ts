@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../../test-support/database.js';
+import { migrate } from './migrate.js';
+
+/** The two drivers must agree on what `query` returns; repositories rely on it. */
+describe('Database adapter', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+  });
+  afterAll(() => db.close());
+
+  it('counts rows returned by a SELECT and rows touched by an UPDATE', async () => {
+    await db.query('CREATE TABLE adapter_probe (id int)');
+    await db.query('INSERT INTO adapter_probe VALUES (1), (2), (3)');
+    expect((await db.query('SELECT 1 FROM adapter_probe WHERE id > 1')).rowCount).toBe(2);
+    expect((await db.query('SELECT 1 FROM adapter_probe WHERE id > 9')).rowCount).toBe(0);
+    expect((await db.query('UPDATE adapter_probe SET id = id + 10 WHERE id < 3')).rowCount).toBe(2);
+  });
+
+  it('returns bigint columns as numbers', async () => {
+    const { rows } = await db.query<{ n: number }>('SELECT 9007199254740::bigint AS n');
+    expect(rows[0]!.n).toBe(9007199254740);
+  });
+
+  it('rolls a failed transaction back completely', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO adapter_probe VALUES (100)');
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect((await db.query('SELECT 1 FROM adapter_probe WHERE id = 100')).rowCount).toBe(0);
+  });
+
+  it('applies migrations once', async () => {
+    expect(await migrate(db)).toEqual([]);
+  });
+});
