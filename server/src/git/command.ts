@@ -12,47 +12,13 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { isAbsolute } from 'node:path';
+import { assertDynamicValue, assertObjectId, assertPathArgument, type Literal, type TrustedFlag } from './arguments.js';
 import { classifyGitError } from './error-codes.js';
 import { GitArgumentError, GitCommandError } from './errors.js';
 import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, executeGit, spawnGit, type GitProcessSpec, type GitResult } from './process.js';
 
 export type { GitResult } from './process.js';
-
-/** A string literal type; `string` itself becomes `never`, so untrusted values do not compile. */
-export type Literal<T extends string> = string extends T ? never : T;
-
-/**
- * A flag computed once at module load from constants (e.g. a long `--format=` built from a
- * field list). Never wrap a value that came from a request.
- */
-export type TrustedFlag = string & { readonly __trustedFlag: true };
-export function constantFlag(flag: string): TrustedFlag {
-  if (!flag.startsWith('-')) throw new Error(`not a flag: ${flag}`);
-  return flag as TrustedFlag;
-}
-
-const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-
-/** Checks a revision or option value that may come from a user. Throws GitArgumentError. */
-export function assertDynamicValue(value: string, what = 'Argument'): string {
-  if (typeof value !== 'string' || value.length === 0) throw new GitArgumentError(`${what} is empty`, String(value));
-  if (value.startsWith('-')) throw new GitArgumentError(`${what} may not begin with "-"`, value);
-  if (value.includes('\0')) throw new GitArgumentError(`${what} may not contain NUL`, value);
-  if (value.includes('\n') || value.includes('\r')) throw new GitArgumentError(`${what} may not contain a line break`, value);
-  return value;
-}
-
-/** Paths follow `--`, where git never reads options, so only NUL (which argv cannot carry) is refused. */
-export function assertPathArgument(path: string): string {
-  if (typeof path !== 'string' || path.length === 0) throw new GitArgumentError('Path is empty', String(path));
-  if (path.includes('\0')) throw new GitArgumentError('Path may not contain NUL', path);
-  return path;
-}
-
-export function assertObjectId(id: string): string {
-  if (!OBJECT_ID.test(id)) throw new GitArgumentError('Not a full object id', id);
-  return id;
-}
+export { assertDynamicValue, assertObjectId, assertPathArgument, constantFlag, type Literal, type TrustedFlag } from './arguments.js';
 
 export class GitCommand {
   private readonly globals: string[] = [];
@@ -74,6 +40,7 @@ export class GitCommand {
   /** `-c key=value` before the subcommand; the key is trusted, the value is checked. */
   config<K extends string>(key: Literal<K>, value: string | number | boolean): this {
     if (this.subcommand) throw new Error('git config options go before the subcommand');
+    if (!/^[A-Za-z][\w-]*(\.[^=\s]+)*\.[A-Za-z][\w-]*$/.test(key)) throw new Error(`not a config key: ${key}`);
     const text = String(value);
     if (text.includes('\0') || text.includes('\n')) throw new GitArgumentError('Config value may not contain NUL or a line break', text);
     this.globals.push('-c', `${key}=${text}`);
@@ -108,6 +75,7 @@ export class GitCommand {
 
   /** Full object ids git has to take positionally (e.g. `commit-tree <tree>`, which lacks --end-of-options in 2.39). */
   objectIds(...ids: string[]): this {
+    if (this.stage === 'paths') throw new Error('object ids must come before paths');
     for (const id of ids) this.args.push(assertObjectId(id));
     return this;
   }

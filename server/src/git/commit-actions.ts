@@ -39,7 +39,9 @@ const REGULAR = '100644';
 const EXECUTABLE = '100755';
 const FILE_MODES = new Set([REGULAR, EXECUTABLE, '120000']);
 
-type State = { kind: 'file'; mode: string; id: string | null } | { kind: 'dir' } | { kind: 'absent' } | { kind: 'other' };
+/** A blob already in the repository, or content still to be hashed. */
+type Blob = { id: string } | { content: Buffer };
+type State = { kind: 'file'; mode: string; blob: Blob } | { kind: 'dir' } | { kind: 'absent' } | { kind: 'other' };
 
 /** Every path whose current state the actions depend on: the paths, their sources and parents. */
 export function pathsToInspect(actions: readonly CommitAction[]): string[] {
@@ -69,7 +71,7 @@ export function planCommitActions(actions: readonly CommitAction[], existing: Re
     const entry = existing.get(path);
     if (!entry) return { kind: 'absent' };
     if (entry.type === 'tree') return { kind: 'dir' };
-    return FILE_MODES.has(entry.mode) ? { kind: 'file', mode: entry.mode, id: entry.id } : { kind: 'other' };
+    return FILE_MODES.has(entry.mode) ? { kind: 'file', mode: entry.mode, blob: { id: entry.id } } : { kind: 'other' };
   };
   const fileAt = (path: string) => {
     const state = stateOf(path);
@@ -85,10 +87,10 @@ export function planCommitActions(actions: readonly CommitAction[], existing: Re
       if (kind === 'file' || kind === 'other') throw new CommitActionError(t('A file with this name already exists'), parent);
     }
   };
-  const put = (path: string, mode: string, content: Buffer | null, id: string | null) => {
-    states.set(path, { kind: 'file', mode, id });
+  const put = (path: string, mode: string, blob: Blob) => {
+    states.set(path, { kind: 'file', mode, blob });
     for (const parent of parentPaths(path)) states.set(parent, { kind: 'dir' });
-    updates.push(content ? { path, mode, content } : { path, mode, id: id! });
+    updates.push({ path, mode, ...blob });
   };
   const remove = (path: string) => {
     states.set(path, { kind: 'absent' });
@@ -103,10 +105,10 @@ export function planCommitActions(actions: readonly CommitAction[], existing: Re
     switch (action.action) {
       case 'create':
         assertFree(path);
-        put(path, modeFor(action.execute_filemode, undefined), action.content ?? Buffer.alloc(0), null);
+        put(path, modeFor(action.execute_filemode, undefined), { content: action.content ?? Buffer.alloc(0) });
         break;
       case 'update':
-        put(path, modeFor(action.execute_filemode, fileAt(path).mode), action.content ?? Buffer.alloc(0), null);
+        put(path, modeFor(action.execute_filemode, fileAt(path).mode), { content: action.content ?? Buffer.alloc(0) });
         break;
       case 'delete':
         if (stateOf(path).kind !== 'other') fileAt(path);
@@ -115,7 +117,7 @@ export function planCommitActions(actions: readonly CommitAction[], existing: Re
       case 'chmod': {
         const file = fileAt(path);
         if (file.mode === '120000') throw new CommitActionError(t("A file with this name doesn't exist"), path);
-        put(path, modeFor(action.execute_filemode ?? false, file.mode), null, file.id);
+        put(path, modeFor(action.execute_filemode ?? false, file.mode), file.blob);
         break;
       }
       case 'move': {
@@ -123,8 +125,9 @@ export function planCommitActions(actions: readonly CommitAction[], existing: Re
         const source = fileAt(from);
         remove(from);
         assertFree(path);
-        const mode = action.execute_filemode === undefined ? source.mode : modeFor(action.execute_filemode, source.mode);
-        put(path, mode, action.content ?? null, source.id);
+        // New content makes a regular file, even where a symlink moved from.
+        const keepMode = action.content === undefined && action.execute_filemode === undefined;
+        put(path, keepMode ? source.mode : modeFor(action.execute_filemode, source.mode), action.content === undefined ? source.blob : { content: action.content });
         break;
       }
       default:

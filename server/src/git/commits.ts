@@ -90,3 +90,24 @@ export async function lastCommitForPath(repoPath: string, rev: string, path: str
   const page = await listCommits(repoPath, { ref: rev, path, limit: 1 });
   return page?.commits[0] ?? null;
 }
+
+/** At most this many `git log` processes at once for one tree page. */
+const LAST_COMMIT_CONCURRENCY = 4;
+
+/**
+ * The last commit for each path (a tree page's "last commit" column). One `git log -1` per
+ * path, as Gitaly does, run a few at a time; callers page the tree (GitLab shows 25 entries).
+ */
+export async function lastCommitsForPaths(repoPath: string, rev: string, paths: readonly string[]): Promise<Map<string, GitCommit | null>> {
+  for (const path of paths) assertTreePath(path);
+  const found = new Map<string, GitCommit | null>();
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const path = paths[next++]!;
+      found.set(path, await lastCommitForPath(repoPath, rev, path));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LAST_COMMIT_CONCURRENCY, paths.length) }, worker));
+  return found;
+}

@@ -18,10 +18,10 @@ export const EMPTY_TREE_SHA1 = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 const MAX_PATCH_OUTPUT_BYTES = 64 * 1024 * 1024;
 export const COMPARE_MAX_COMMITS = 1000;
 
-function diffTreeCommand(repoPath: string, from: string, to: string, withPatch: boolean) {
+function diffTreeCommand(repoPath: string, from: string, to: string, patchBytes: number | null) {
   const command = git(repoPath).config('core.quotePath', 'false').sub('diff-tree');
   command.flag('-r', '-M', '--raw', '--numstat', '-z', '--no-abbrev', '--full-index', '--no-ext-diff', '--no-textconv', '--no-color');
-  if (withPatch) command.flag('-p', '--src-prefix=a/', '--dst-prefix=b/').maxOutput(MAX_PATCH_OUTPUT_BYTES);
+  if (patchBytes !== null) command.flag('-p', '--src-prefix=a/', '--dst-prefix=b/').maxOutput(patchBytes);
   return command.revisions(from, to);
 }
 
@@ -29,12 +29,12 @@ function diffTreeCommand(repoPath: string, from: string, to: string, withPatch: 
 export async function diffTrees(repoPath: string, from: string | null, to: string, limits: DiffLimits = DEFAULT_DIFF_LIMITS): Promise<DiffResult> {
   const before = from ?? EMPTY_TREE_SHA1;
   try {
-    const { stdout } = await diffTreeCommand(repoPath, before, to, true).run();
+    const { stdout } = await diffTreeCommand(repoPath, before, to, limits.maxOutputBytes ?? MAX_PATCH_OUTPUT_BYTES).run();
     return buildFileDiffs(parseDiffTree(stdout), limits);
   } catch (error) {
     if (!(error instanceof GitOutputTooLargeError)) throw error;
     // Too much patch to hold: list every file without its text.
-    const { stdout } = await diffTreeCommand(repoPath, before, to, false).run();
+    const { stdout } = await diffTreeCommand(repoPath, before, to, null).run();
     const { diffs } = buildFileDiffs(parseDiffTree(stdout), { ...limits, maxPatchBytes: -1 });
     return { diffs, overflow: true };
   }
@@ -50,8 +50,10 @@ export interface Comparison extends DiffResult {
   toSha: string;
   /** The diff's "before" side: the merge base, or `from` itself for a straight compare. */
   baseSha: string;
-  /** Commits reachable from `to` and not from `from`, oldest first. */
+  /** Commits reachable from `to` and not from `from`, oldest first (the newest `maxCommits`). */
   commits: GitCommit[];
+  /** More commits exist than were returned. */
+  commitsOverflow: boolean;
   sameRef: boolean;
 }
 
@@ -67,5 +69,5 @@ export async function diff(repoPath: string, from: string, to: string, options: 
     listCommits(repoPath, { ref: `${fromSha}..${toSha}`, limit: options.maxCommits ?? COMPARE_MAX_COMMITS }),
     diffTrees(repoPath, baseSha, toSha, options.limits),
   ]);
-  return { ...result, fromSha, toSha, baseSha, commits: [...(page?.commits ?? [])].reverse(), sameRef: fromSha === toSha };
+  return { ...result, fromSha, toSha, baseSha, commits: [...(page?.commits ?? [])].reverse(), commitsOverflow: page?.hasMore ?? false, sameRef: fromSha === toSha };
 }

@@ -20,7 +20,7 @@ export type GitErrorCode =
   | 'unknown';
 
 const RULES: ReadonlyArray<readonly [RegExp, GitErrorCode]> = [
-  [/unknown revision or path not in the working tree|bad revision '/, 'unknown-revision'],
+  [/unknown revision or path not in the working tree|bad revision '|not something we can merge/, 'unknown-revision'],
   [/Not a valid object name|invalid object name|Not a valid commit name/i, 'invalid-object-name'],
   [/fatal: bad object /, 'bad-object'],
   [/not a tree object/, 'not-a-tree'],

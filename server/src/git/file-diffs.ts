@@ -16,6 +16,8 @@ export interface DiffLimits {
   maxFiles: number;
   /** Once this many lines were returned, further files are collapsed and `overflow` is set. */
   maxLines: number;
+  /** Patch output git may write before it is stopped and every file is listed without text. */
+  maxOutputBytes?: number;
 }
 
 export const DEFAULT_DIFF_LIMITS: DiffLimits = { maxPatchBytes: DIFF_MAX_PATCH_BYTES, maxFiles: DIFF_MAX_FILES, maxLines: DIFF_MAX_LINES };

@@ -11,6 +11,17 @@ export type { GitRef } from './ref-format.js';
 /** Sort keys for ref lists (GitLab: name, updated_asc, updated_desc; tags also by version). */
 export type RefSort = 'refname' | '-refname' | 'committerdate' | '-committerdate' | 'version:refname' | '-version:refname' | 'creatordate' | '-creatordate';
 
+const SORT_FLAGS: Record<RefSort, `--sort=${RefSort}`> = {
+  refname: '--sort=refname',
+  '-refname': '--sort=-refname',
+  committerdate: '--sort=committerdate',
+  '-committerdate': '--sort=-committerdate',
+  'version:refname': '--sort=version:refname',
+  '-version:refname': '--sort=-version:refname',
+  creatordate: '--sort=creatordate',
+  '-creatordate': '--sort=-creatordate',
+};
+
 const OBJECT_ID_LINE = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 /** Every ref under `prefix` (e.g. `refs/heads/`) with its commit, in one git call. */
@@ -18,16 +29,39 @@ export async function listRefs(repoPath: string, prefix: string, options: { sort
   const { stdout } = await git(repoPath)
     .sub('for-each-ref')
     .flag(REF_FORMAT)
-    .option('--sort', options.sort ?? 'refname')
+    .flag(SORT_FLAGS[options.sort ?? 'refname'])
     .revisions(prefix)
     .run();
   return parseRefList(stdout);
 }
 
+/**
+ * Only the full names under `prefix`, sorted: cheap even with thousands of refs, so a page of
+ * a branch list can be cut first and its details read with readRefs().
+ */
+export async function listRefNames(repoPath: string, prefix: string, options: { sort?: RefSort } = {}): Promise<string[]> {
+  const { stdout } = await git(repoPath)
+    .sub('for-each-ref')
+    .flag('--format=%(refname)')
+    .flag(SORT_FLAGS[options.sort ?? 'refname'])
+    .revisions(prefix)
+    .run();
+  return stdout.toString('utf8').split('\n').filter(Boolean);
+}
+
+/** These refs (full names) with their commits, in one git call; missing ones are left out. */
+export async function readRefs(repoPath: string, fullRefs: readonly string[]): Promise<GitRef[]> {
+  if (fullRefs.length === 0) return [];
+  const wanted = new Set(fullRefs);
+  // for-each-ref patterns also match refs below them (`refs/heads/a` → `refs/heads/a/b`).
+  const refs = await git(repoPath).sub('for-each-ref').flag(REF_FORMAT).revisions(...wanted).run();
+  const byName = new Map(parseRefList(refs.stdout).map((ref) => [ref.ref, ref]));
+  return fullRefs.flatMap((name) => byName.get(name) ?? []);
+}
+
 /** One ref by its full name (`refs/heads/x`), or null. */
 export async function readRef(repoPath: string, fullRef: string): Promise<GitRef | null> {
-  const refs = await listRefs(repoPath, fullRef);
-  return refs.find((ref) => ref.ref === fullRef) ?? null;
+  return (await readRefs(repoPath, [fullRef]))[0] ?? null;
 }
 
 /** Full names of the refs under `prefix` whose tips are reachable from `commitSha` (GitLab's `merged`). */

@@ -31,6 +31,11 @@ export function repositoryPath(dataDir: string, projectId: number): string {
  */
 const REPOSITORY_CONFIG: ReadonlyArray<readonly [string, string]> = [
   ['receive.fsckObjects', 'true'],
+  // Cosmetic defects common in old histories (imports of long-lived projects); the checks
+  // that matter for safety (.git paths, .gitmodules, broken links) stay errors.
+  ['receive.fsck.zeroPaddedFilemode', 'ignore'],
+  ['receive.fsck.badTimezone', 'ignore'],
+  ['receive.fsck.missingSpaceBeforeDate', 'ignore'],
   ['uploadpack.allowAnySHA1InWant', 'false'],
   ['uploadpack.allowFilter', 'true'],
   ['receive.advertisePushOptions', 'true'],

@@ -1,0 +1,27 @@
+/**
+ * The git adapter's public surface. Everything the server does with git goes through these
+ * functions (or, for new plumbing, through the one builder in command.ts).
+ */
+export { git, assertDynamicValue, type GitCommand, type GitResult } from './command.js';
+export { classifyGitError, type GitErrorCode } from './error-codes.js';
+export {
+  CommitActionError,
+  GitArgumentError,
+  GitCommandError,
+  GitOutputTooLargeError,
+  GitTimeoutError,
+  InvalidTreePathError,
+  RefConflictError,
+} from './errors.js';
+export { validateBranchName, validateTagName, userRefNameProblem, refFormatProblem, isValidFullRefName, branchRef, tagRef } from './ref-names.js';
+export { treePathProblem, writablePathProblem } from './tree-paths.js';
+export { hashedRepositoryPath, repositoryPath, createBareRepository, removeRepository, setDefaultBranch, defaultBranch } from './storage.js';
+export { listRefs, listRefNames, readRef, readRefs, mergedRefs, symbolicRefTarget, resolveCommit, resolveCommits, isAncestor, mergeBase, type GitRef, type RefSort } from './refs.js';
+export { getCommit, listCommits, countCommits, lastCommitForPath, lastCommitsForPaths, type GitCommit, type ListCommitsOptions, type HistoryFilter, type CommitPage } from './commits.js';
+export { readTree, readEntry, readEntries, readBlob, readBlobAt, readBlobsAt, readObjects, type TreeEntry, type TreeEntryType, type BlobAtPath } from './tree.js';
+export { diff, diffCommit, diffTrees, EMPTY_TREE_SHA1, type Comparison, type DiffLimits, type DiffResult, type FileDiff } from './diff.js';
+export { DEFAULT_DIFF_LIMITS } from './file-diffs.js';
+export { mergeTree, type MergeTreeResult } from './merge-tree.js';
+export { createCommit, commitTree, type CreateCommitInput, type CommitTreeInput, type Identity } from './plumbing-write.js';
+export type { CommitAction, CommitActionKind } from './commit-actions.js';
+export { createRef, deleteRef, updateRef, updateRefs, ZERO_SHA, type RefUpdate } from './ref-updates.js';
