@@ -22,6 +22,12 @@ import { createTokensService } from './domains/tokens/tokens.service.js';
 import { createSessionsService } from './domains/sessions/sessions.service.js';
 import { createProtectedBranchesRepository } from './domains/protected-branches/protected-branches.repository.js';
 import { createPushesService } from './domains/pushes/pushes.service.js';
+import { createRepositoryAccess } from './domains/repository/repository-access.js';
+import { createBranchesService } from './domains/repository/branches.service.js';
+import { createProtectedBranchesService } from './domains/repository/protected-branches.service.js';
+import { createCommitWriter } from './domains/repository/commit-writer.js';
+import { createFilesService } from './domains/repository/files.service.js';
+import { createCommitsService } from './domains/repository/commits.service.js';
 import type { RepositoryStorage } from './domains/projects/repository-storage.js';
 import { createAuthenticator } from './api/rest/authenticate.js';
 import { createUrls, type RestContext } from './api/rest/context.js';
@@ -72,6 +78,10 @@ export function createServices(deps: AppDeps) {
   });
   queue.register(REMOVE_REPOSITORY_JOB, async (payload) => projects.removeRepository(Number(payload.projectId)));
 
+  const pushes = createPushesService({ db, projects: projectsRepository, protectedBranches, storage: deps.storage, authorizer, events });
+  const repositoryAccess = createRepositoryAccess({ projects, authorizer, storage: deps.storage });
+  const commitWriter = createCommitWriter({ access: repositoryAccess, protectedBranches, pushes });
+
   const services = {
     users: createUsersService({ db, users, namespaces }),
     groups: createGroupsService({
@@ -86,7 +96,11 @@ export function createServices(deps: AppDeps) {
     members: createMembersService({ members: membersRepository, users, authorizer }),
     tokens: createTokensService({ tokens: tokensRepository, users }),
     sessions: createSessionsService({ db, users }),
-    pushes: createPushesService({ db, projects: projectsRepository, protectedBranches, storage: deps.storage, authorizer, events }),
+    pushes,
+    branches: createBranchesService({ access: repositoryAccess, protectedBranches, pushes }),
+    branchProtection: createProtectedBranchesService({ access: repositoryAccess, db, protectedBranches, users, namespaces }),
+    files: createFilesService({ access: repositoryAccess, writer: commitWriter }),
+    commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
     namespaces,
     usersRepository: users,
     protectedBranches,
@@ -116,7 +130,7 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   const http: FastifyInstance = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     routerOptions: { querystringParser: (query: string) => parseQueryString(query), ignoreTrailingSlash: true },
     // One request line of our own (onResponse below), with secrets stripped from the URL.
     logController: new LogController({ disableRequestLogging: true }),

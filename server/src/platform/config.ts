@@ -11,6 +11,12 @@ export interface Config {
   externalUrl: string;
   rootPassword: string | undefined;
   logLevel: string;
+  /**
+   * Trust X-Forwarded-* from a reverse proxy (TRIBUTARY_TRUST_PROXY=true or a
+   * list of proxy addresses). Off by default: a directly exposed server must
+   * not let clients choose their own address (sign-in throttling keys on it).
+   */
+  trustProxy: boolean | string;
 }
 
 /** Reads the environment once, at the composition root. Nothing else reads process.env. */
@@ -25,5 +31,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     externalUrl: (overrides.externalUrl ?? env.TRIBUTARY_EXTERNAL_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     rootPassword: overrides.rootPassword ?? env.TRIBUTARY_ROOT_PASSWORD,
     logLevel: overrides.logLevel ?? env.LOG_LEVEL ?? 'info',
+    trustProxy: overrides.trustProxy ?? parseTrustProxy(env.TRIBUTARY_TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  return value;
 }

@@ -4,11 +4,12 @@ import { groupRoutes } from './routes/groups.js';
 import { memberRoutes } from './routes/members.js';
 import { namespaceRoutes } from './routes/namespaces.js';
 import { projectRoutes } from './routes/projects.js';
+import { repositoryRoutes } from './routes/repository/index.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { userRoutes } from './routes/users.js';
 
 /** Every GitLab REST API v4 route module, mounted under /api/v4. */
-export const REST_ROUTE_MODULES = [userRoutes, tokenRoutes, groupRoutes, projectRoutes, memberRoutes, namespaceRoutes];
+export const REST_ROUTE_MODULES = [userRoutes, tokenRoutes, groupRoutes, projectRoutes, memberRoutes, namespaceRoutes, repositoryRoutes];
 
 export async function registerRestApi(api: FastifyInstance, ctx: RestContext): Promise<void> {
   for (const register of REST_ROUTE_MODULES) register(api, ctx);

@@ -20,7 +20,7 @@ export const BRANCH_MESSAGES = {
 /**
  * GitLab's BranchesFinder/TagsFinder search, without regular expressions: `^abc`
  * keeps names starting with abc, `abc$` names ending with it, anything else
- * names containing it; case-insensitive; an exact match is listed first.
+ * names containing it; case-insensitive; an exact (case-insensitive) match is listed first.
  */
 export function searchByName<T extends { name: string }>(items: readonly T[], search: string | undefined): T[] {
   if (search === undefined || search === '') return [...items];
@@ -34,7 +34,7 @@ export function searchByName<T extends { name: string }>(items: readonly T[], se
   }
   const needle = search.toUpperCase();
   const matches = items.filter((item) => item.name.toUpperCase().includes(needle));
-  const exact = matches.findIndex((item) => item.name === search);
+  const exact = matches.findIndex((item) => item.name.toUpperCase() === needle);
   if (exact > 0) matches.unshift(...matches.splice(exact, 1));
   return matches;
 }

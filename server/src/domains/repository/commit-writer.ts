@@ -12,7 +12,8 @@ import type { CommitAction } from '../../git/commit-actions.js';
 import { lastCommitForPath } from '../../git/commits.js';
 import { createCommit } from '../../git/plumbing-write.js';
 import { branchRef, isValidFullRefName, validateBranchName } from '../../git/ref-names.js';
-import { isAncestor, listRefs, readRef, resolveCommit } from '../../git/refs.js';
+import { git } from '../../git/command.js';
+import { isAncestor, readRef, resolveCommit } from '../../git/refs.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
 import { checkBranchUpdate, PUSH_MESSAGES } from '../protected-branches/push-rules.js';
 import type { PushesService } from '../pushes/pushes.service.js';
@@ -66,7 +67,13 @@ export function createCommitWriter(deps: {
     return (await readRef(repoPath, branchRef(name)))?.commit?.id ?? null;
   }
 
-  async function startCommit(repoPath: string, input: WriteCommitInput, empty: boolean): Promise<string | null> {
+  /** Whether the repository has any branch (an empty one accepts a first commit on any branch). */
+  async function hasBranches(repoPath: string): Promise<boolean> {
+    const { stdout } = await git(repoPath).sub('for-each-ref').flag('--count=1', '--format=%(refname)').revisions('refs/heads/').run();
+    return stdout.length > 0;
+  }
+
+  async function startCommit(repoPath: string, input: WriteCommitInput): Promise<string | null> {
     if (input.startSha !== undefined) {
       if (input.startBranch !== undefined) throw new ValidationError(t(WRITE_MESSAGES.bothStarts));
       if (!FULL_SHA.test(input.startSha)) throw new ValidationError(t(WRITE_MESSAGES.invalidStartSha, { sha: input.startSha }));
@@ -76,7 +83,7 @@ export function createCommitWriter(deps: {
     }
     const startBranch = input.startBranch ?? input.branch;
     const tip = await branchTip(repoPath, startBranch);
-    if (!tip && !empty) throw new ValidationError(t(WRITE_MESSAGES.notOnBranch));
+    if (!tip && (await hasBranches(repoPath))) throw new ValidationError(t(WRITE_MESSAGES.notOnBranch));
     return tip;
   }
 
@@ -90,12 +97,11 @@ export function createCommitWriter(deps: {
       const update = { branch: input.branch, creating: false, deleting: false, forced: false };
       if (checkBranchUpdate(pusher, update, protections) !== null) throw new ForbiddenError(input.refusal ?? t(WRITE_MESSAGES.notAllowed));
 
-      const empty = (await listRefs(repoPath, 'refs/heads/')).length === 0;
-      const start = await startCommit(repoPath, input, empty);
+      const start = await startCommit(repoPath, input);
       const different = input.startSha !== undefined || (input.startBranch !== undefined && input.startBranch !== input.branch);
       const tip = await branchTip(repoPath, input.branch);
       if (different) {
-        if (tip && !input.force && !empty) throw new ValidationError(t(WRITE_MESSAGES.branchExists, { branch: input.branch }));
+        if (tip && !input.force) throw new ValidationError(t(WRITE_MESSAGES.branchExists, { branch: input.branch }));
         const invalid = validateBranchName(input.branch);
         if (invalid) throw new ValidationError(t(WRITE_MESSAGES.newBranchInvalid, { branch: input.branch, message: invalid }));
       }

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { RestContext } from '../../context.js';
+import { branchRoutes } from './branches.js';
+import { commitRoutes } from './commits.js';
+import { fileRoutes } from './files.js';
+import { protectedBranchRoutes } from './protected-branches.js';
+
+/** Every repository route module: branches, tags, protected branches, tree, files, commits, compare. */
+export function repositoryRoutes(app: FastifyInstance, ctx: RestContext): void {
+  branchRoutes(app, ctx);
+  protectedBranchRoutes(app, ctx);
+  fileRoutes(app, ctx);
+  commitRoutes(app, ctx);
+}
