@@ -163,7 +163,7 @@ const reportFile = join(reportDir, 'results.json');
 const vitestCode = interrupted
   ? 130
   : await stage('vitest', () => {
-      log('running vitest (all projects)');
+      log(`running vitest ${args.length ? args.join(' ') : '(all projects)'}`);
       return run(
         process.execPath,
         [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...args],
@@ -195,7 +195,7 @@ if (report) {
       problems.push(`${relative(root, file.name)} failed outside its tests: ${String(file.message ?? '').split('\n')[0]}`);
     }
   }
-  if (vitestCode !== 0 && failed === 0 && !interrupted) {
+  if (vitestCode !== 0 && failed === 0 && passed > 0 && !interrupted) {
     failed += 1;
     problems.push(`vitest exited with ${vitestCode} although no test failed (unhandled errors: see "Errors" above)`);
   }

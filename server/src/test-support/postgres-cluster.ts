@@ -1,6 +1,6 @@
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -124,6 +124,47 @@ function cleanEnv(): NodeJS.ProcessEnv {
 
 /* ---------------------------------------------------------------- the cluster */
 
+const CLUSTER_PREFIX = 'trpg-';
+const OWNER_FILE = 'owner.pid';
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Stops and removes clusters left behind by test runs that were killed before
+ * their teardown (their owner process is gone). Best effort.
+ */
+export function reapStaleClusters(baseDir: string, binDir: string, owner: string | undefined): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(baseDir).filter((name) => name.startsWith(CLUSTER_PREFIX));
+  } catch {
+    return;
+  }
+  for (const name of entries) {
+    const dir = join(baseDir, name);
+    let pid: number;
+    try {
+      pid = Number(readFileSync(join(dir, OWNER_FILE), 'utf8').trim());
+    } catch {
+      continue; // being created right now, or not ours
+    }
+    if (!Number.isSafeInteger(pid) || pid <= 0 || processAlive(pid)) continue;
+    const dataDir = join(dir, 'data');
+    if (existsSync(join(dataDir, 'postmaster.pid'))) {
+      const [file, args] = asOwner(owner, join(binDir, 'pg_ctl'), ['stop', '-D', dataDir, '-m', 'immediate', '-w', '-t', '10']);
+      spawnSync(file, args, { stdio: 'ignore', env: cleanEnv() });
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -182,7 +223,10 @@ export async function startPostgresCluster(options: { binDir?: string } = {}): P
   const binDir = options.binDir ?? findPostgresBinDir();
   const owner = clusterOwner();
   // As root the cluster owner must reach the directory: /tmp is world-traversable.
-  const dir = mkdtempSync(join(owner ? '/tmp' : tmpdir(), 'trpg-'));
+  const baseDir = owner ? '/tmp' : tmpdir();
+  reapStaleClusters(baseDir, binDir, owner);
+  const dir = mkdtempSync(join(baseDir, CLUSTER_PREFIX));
+  writeFileSync(join(dir, OWNER_FILE), `${process.pid}\n`);
   if (owner) {
     const { uid, gid } = idsOf(owner);
     chownSync(dir, uid, gid);

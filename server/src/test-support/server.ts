@@ -244,8 +244,9 @@ export function gitCli(options: { url: string; username: string; password: strin
             resolve({ stdout, stderr, code });
           },
         );
-        if (runOptions.input !== undefined) child.stdin?.end(runOptions.input);
-        else child.stdin?.end();
+        // git may exit before reading its input; that EPIPE is not the failure to report.
+        child.stdin?.on('error', () => undefined);
+        child.stdin?.end(runOptions.input ?? '');
       });
     },
     async close() {
