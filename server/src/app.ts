@@ -29,6 +29,8 @@ import { createCommitWriter } from './domains/repository/commit-writer.js';
 import { createFilesService } from './domains/repository/files.service.js';
 import { createCommitsService } from './domains/repository/commits.service.js';
 import type { RepositoryStorage } from './domains/projects/repository-storage.js';
+import { createMergeRequestsDomain, REFRESH_JOB } from './domains/merge-requests/index.js';
+import { createForksService } from './domains/forks/forks.service.js';
 import { createAuthenticator } from './api/rest/authenticate.js';
 import { createUrls, type RestContext } from './api/rest/context.js';
 import { registerErrorHandler } from './api/rest/error-handler.js';
@@ -82,6 +84,11 @@ export function createServices(deps: AppDeps) {
   const repositoryAccess = createRepositoryAccess({ projects, authorizer, storage: deps.storage });
   const commitWriter = createCommitWriter({ access: repositoryAccess, protectedBranches, pushes });
 
+  const mergeRequestsDomain = createMergeRequestsDomain({ db, logger, queue, authorizer, projects, protectedBranches, storage: deps.storage });
+  // Pushes return at once; new versions and mergeability rechecks happen in a job.
+  queue.register(REFRESH_JOB, (payload) => mergeRequestsDomain.mergeRequestVersions.refresh(payload));
+  events.subscribe('repository.pushed', (event) => mergeRequestsDomain.mergeRequestVersions.onPushed(event));
+
   const services = {
     users: createUsersService({ db, users, namespaces }),
     groups: createGroupsService({
@@ -101,6 +108,8 @@ export function createServices(deps: AppDeps) {
     branchProtection: createProtectedBranchesService({ access: repositoryAccess, db, protectedBranches, users, namespaces }),
     files: createFilesService({ access: repositoryAccess, writer: commitWriter }),
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
+    ...mergeRequestsDomain,
+    forks: createForksService({ db, projects, projectsRepository, namespaces, protectedBranches, storage: deps.storage, authorizer, events }),
     namespaces,
     usersRepository: users,
     protectedBranches,
@@ -168,13 +177,8 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   for (const plugin of plugins) {
     await http.register(async (scoped) => plugin(scoped, ctx));
   }
-  const webAppBuilt = await registerWebApp(http);
-  http.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && isClientRoute(request.url) && webAppBuilt) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ message: '404 Not Found' });
-  });
+  const serveWebApp = await registerWebApp(http);
+  http.setNotFoundHandler((request, reply) => serveWebApp(request, reply) ?? reply.status(404).send({ message: '404 Not Found' }));
 
   return { db: deps.db, services, authorizer, queue, events, http };
 }

@@ -15,10 +15,12 @@ export type Action = ProjectAction | GroupAction;
  * rules of permissions.ts.
  */
 export function createAuthorizer(deps: { members: Pick<MembersRepository, 'effectiveAccessLevel'> }) {
+  const cacheKey = (subject: Subject) => ('project' in subject ? `p${subject.project.id}` : `g${subject.group.id}`);
+
   async function accessLevel(actor: Actor, subject: Subject): Promise<number> {
     const user = actor.user;
     if (!user) return 0;
-    const key = 'project' in subject ? `p${subject.project.id}` : `g${subject.group.id}`;
+    const key = cacheKey(subject);
     const cached = actor.accessCache?.get(key);
     if (cached !== undefined) return cached;
     let level: number;
@@ -55,6 +57,10 @@ export function createAuthorizer(deps: { members: Pick<MembersRepository, 'effec
   return {
     accessLevel,
     abilities,
+    /** Records a level loaded together with the subject (same SQL as effectiveAccessLevel), for this request. */
+    remember(actor: Actor, subject: Subject, level: number): void {
+      if (actor.user) actor.accessCache?.set(cacheKey(subject), level);
+    },
     async canRead(actor: Actor, subject: Subject): Promise<boolean> {
       return canRead(await context(actor, subject));
     },

@@ -72,7 +72,8 @@ export function AppHeader() {
           <ActionMenu.Overlay width="medium">
             <ActionList>
               <ActionList.Group>
-                <ActionList.GroupHeading as="h2">
+                {/* In a menu, group headings are presentational (Primer refuses a heading level here). */}
+                <ActionList.GroupHeading>
                   {user.name} <span className={styles.username}>@{user.username}</span>
                 </ActionList.GroupHeading>
               </ActionList.Group>

@@ -3,6 +3,7 @@ import { createBrowserRouter } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
 import { RequireAuth } from '../features/session/RequireAuth';
 import { AppLayout } from './AppLayout';
+import { RouteError } from './RouteError';
 
 /** Route-level code splitting: each page is its own chunk. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -13,11 +14,13 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 export const router = createBrowserRouter([
   {
     path: '/users/sign_in',
+    errorElement: <RouteError />,
     element: (
       <Suspense fallback={<PageLoading />}>{page(() => import('../features/session/SignInPage'), 'SignInPage')}</Suspense>
     ),
   },
   {
+    errorElement: <RouteError />,
     element: (
       <RequireAuth>
         <AppLayout />

@@ -23,7 +23,7 @@ export function VisibilityRadios({
         <FormControl key={level} disabled={disabled.includes(level)}>
           <Radio value={level} checked={value === level} />
           <FormControl.Label>
-            <VisibilityIcon visibility={level} /> {visibilityLabel(level)}
+            <VisibilityIcon visibility={level} decorative /> {visibilityLabel(level)}
           </FormControl.Label>
           <FormControl.Caption>{descriptions[level]}</FormControl.Caption>
         </FormControl>

@@ -38,4 +38,10 @@ describe('parseUnifiedDiff', () => {
     ]);
     expect(parseUnifiedDiff('')).toEqual([]);
   });
+
+  it("shows git's binary notice as a note", () => {
+    expect(parseUnifiedDiff('Binary files /dev/null and b/blob.bin differ\n')).toEqual([
+      { type: 'note', text: 'Binary files /dev/null and b/blob.bin differ' },
+    ]);
+  });
 });

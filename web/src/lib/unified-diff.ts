@@ -13,6 +13,7 @@ export function parseUnifiedDiff(diff: string): DiffLine[] {
   const lines: DiffLine[] = [];
   let oldLine = 0;
   let newLine = 0;
+  let inHunk = false;
   const raw = diff.endsWith('\n') ? diff.slice(0, -1) : diff;
   if (raw === '') return lines;
   for (const line of raw.split('\n')) {
@@ -20,17 +21,21 @@ export function parseUnifiedDiff(diff: string): DiffLine[] {
     if (hunk) {
       oldLine = Number(hunk[1]);
       newLine = Number(hunk[2]);
+      inHunk = true;
       lines.push({ type: 'hunk', text: line });
-    } else if (line.startsWith('---') || line.startsWith('+++') || line.startsWith('diff --git')) {
-      continue;
+    } else if (!inHunk) {
+      // Outside a hunk: file headers are dropped, anything else ("Binary files a and b differ") is a note.
+      if (!/^(---|\+\+\+|diff --git|index |(old|new|deleted file|new file) mode)/.test(line)) lines.push({ type: 'note', text: line });
     } else if (line.startsWith('+')) {
       lines.push({ type: 'add', text: line.slice(1), oldLine: null, newLine: newLine++ });
     } else if (line.startsWith('-')) {
       lines.push({ type: 'delete', text: line.slice(1), oldLine: oldLine++, newLine: null });
     } else if (line.startsWith('\\')) {
       lines.push({ type: 'note', text: line.slice(1).trim() });
-    } else {
+    } else if (line.startsWith(' ') || line === '') {
       lines.push({ type: 'context', text: line.slice(1), oldLine: oldLine++, newLine: newLine++ });
+    } else {
+      lines.push({ type: 'note', text: line });
     }
   }
   return lines;

@@ -1,25 +1,39 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** web/dist, relative to this file in both src/ and dist/. */
 export const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 
-/**
- * Serves the built web app. Client routes (`/group/project/-/tree/main`)
- * fall back to index.html; API and git URLs never do.
- */
-export async function registerWebApp(app: FastifyInstance, root = WEB_DIST): Promise<boolean> {
-  if (!existsSync(root)) {
-    app.log.warn({ root }, 'web app not built; run `npm run build`');
-    return false;
-  }
-  await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: false, maxAge: '1h', immutable: false });
-  app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
-  return true;
-}
+/** Vite fingerprints everything under assets/, so those files never change. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function isClientRoute(url: string): boolean {
   return !url.startsWith('/api/') && !url.startsWith('/-/session') && !/\.git(\/|$)/.test(url.split('?')[0]!);
+}
+
+/**
+ * Serves the built web app from the 404 fallback: a request that no API or
+ * git route took gets the built file of that name if there is one, else, for
+ * a client route (`/group/project/-/tree/main`), index.html. The file list is
+ * read once at start, so no route per file is registered and no request can
+ * name a path outside web/dist.
+ */
+export async function registerWebApp(app: FastifyInstance, root = WEB_DIST): Promise<(request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined> {
+  if (!existsSync(root)) {
+    app.log.warn({ root }, 'web app not built; run `npm run build`');
+    return () => undefined;
+  }
+  await app.register(fastifyStatic, { root, serve: false });
+  const files = new Set(readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `${entry.parentPath.slice(root.length)}/${entry.name}`.replace(/^\/+/, '/')));
+  return (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+    const path = request.url.split('?')[0]!;
+    if (files.has(path) && path !== '/index.html') {
+      return reply.header('cache-control', path.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600').sendFile(path.slice(1));
+    }
+    if (isClientRoute(request.url)) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return undefined;
+  };
 }

@@ -3,6 +3,20 @@ import { USER_COLUMNS, type User } from '../users/user.js';
 import type { Member, MemberSource } from './member.js';
 
 const ACTIVE = '(m.expires_at IS NULL OR m.expires_at >= current_date)';
+
+/**
+ * SQL for a user's effective access level: the highest of a membership in
+ * any of the given groups (the subject's ancestors), a direct project
+ * membership, and ownership of a personal namespace; 0 when none. Shared by
+ * effectiveAccessLevel and the project lookup that returns the viewer's level
+ * with the row, so both always agree.
+ */
+export function effectiveAccessLevelSql(args: { user: string; groupIds: string; projectId: string; namespaceOwner: string }): string {
+  return `CASE WHEN ${args.user} IS NULL THEN 0 ELSE GREATEST(
+     COALESCE((SELECT max(m.access_level) FROM group_members m WHERE m.user_id = ${args.user} AND m.group_id = ANY(${args.groupIds}) AND ${ACTIVE}), 0),
+     COALESCE((SELECT m.access_level FROM project_members m WHERE m.user_id = ${args.user} AND m.project_id = ${args.projectId} AND ${ACTIVE}), 0),
+     CASE WHEN ${args.namespaceOwner} = ${args.user} THEN 50 ELSE 0 END) END`;
+}
 const USER_JSON = `json_build_object(${USER_COLUMNS.split(', ')
   .map((column) => `'${column}', u.${column}`)
   .join(', ')})`;
@@ -39,12 +53,11 @@ export function createMembersRepository(db: Queryable) {
      * personal projects) ownership of the namespace. 0 when none.
      */
     async effectiveAccessLevel(userId: number, source: MemberSource, tx?: Queryable): Promise<number> {
+      const level = effectiveAccessLevelSql({ user: '$1::bigint', groupIds: '$2::bigint[]', projectId: '$3::bigint', namespaceOwner: '$4::bigint' });
       const { rows } = await on(db, tx).query<{ level: number }>(
-        `SELECT GREATEST(
-           COALESCE((SELECT max(m.access_level) FROM group_members m WHERE m.user_id = $1 AND m.group_id = ANY($2::bigint[]) AND ${ACTIVE}), 0),
-           COALESCE((SELECT m.access_level FROM project_members m WHERE m.user_id = $1 AND m.project_id = $3 AND ${ACTIVE}), 0),
-           CASE WHEN $4::bigint = $1 THEN 50 ELSE 0 END) AS level`,
+        `SELECT ${level} AS level`,
         [userId, source.traversalIds, source.kind === 'project' ? source.id : null, source.kind === 'project' ? source.namespaceOwnerId : null],
+        { name: 'members.effective_access_level' },
       );
       return rows[0]?.level ?? 0;
     },

@@ -1,4 +1,5 @@
 import { on, type Queryable } from '../../platform/db/database.js';
+import { effectiveAccessLevelSql } from '../members/members.repository.js';
 import type { Project } from './project.js';
 
 const SELECT = `SELECT p.id, p.namespace_id, p.name, p.path, r.path AS full_path, r.name AS full_name, p.description, p.visibility,
@@ -53,6 +54,8 @@ export interface ProjectListFilter {
   visibility?: string;
   namespaceIds?: number[];
   archived?: boolean;
+  /** only direct forks of this project (GET /projects/:id/forks) */
+  forkedFromId?: number;
   orderBy: 'id' | 'name' | 'path' | 'created_at' | 'updated_at' | 'last_activity_at';
   sort: 'asc' | 'desc';
   limit: number;
@@ -70,6 +73,26 @@ export function createProjectsRepository(db: Queryable) {
       const id = rows[0]!.id;
       await tx.query(`INSERT INTO routes (source_type, source_id, path, name) VALUES ('project', $1, $2, $3)`, [id, input.fullPath, input.fullName]);
       return id;
+    },
+    /**
+     * One project with the viewer's effective access level, in one query:
+     * the lookup behind every project-scoped request.
+     */
+    async findForViewer(key: { id: number } | { fullPath: string }, userId: number | null): Promise<(Project & { viewer_access_level: number }) | undefined> {
+      const level = effectiveAccessLevelSql({
+        user: '$2::bigint',
+        groupIds: "(CASE WHEN n.kind = 'group' THEN n.traversal_ids ELSE '{}'::bigint[] END)",
+        projectId: 'p.id',
+        namespaceOwner: 'n.owner_id',
+      });
+      const byId = 'id' in key;
+      const { rows } = await db.query<Project & { viewer_access_level: number }>(
+        `${SELECT.replace('SELECT ', `SELECT ${level} AS viewer_access_level, `)}
+          WHERE ${byId ? 'p.id = $1' : 'lower(r.path) = lower($1)'} AND NOT p.pending_delete`,
+        [byId ? key.id : key.fullPath, userId],
+        { name: byId ? 'projects.find_by_id_for_viewer' : 'projects.find_by_path_for_viewer' },
+      );
+      return rows[0];
     },
     async findById(id: number, tx?: Queryable): Promise<Project | undefined> {
       const { rows } = await on(db, tx).query<Project>(`${SELECT} WHERE p.id = $1 AND NOT p.pending_delete`, [id]);
@@ -105,6 +128,10 @@ export function createProjectsRepository(db: Queryable) {
       if (filter.archived !== undefined) {
         params.push(filter.archived);
         where.push(`p.archived = $${params.length}`);
+      }
+      if (filter.forkedFromId !== undefined) {
+        params.push(filter.forkedFromId);
+        where.push(`p.forked_from_id = $${params.length}`);
       }
       const clause = where.join(' AND ');
       const order = `${filter.orderBy === 'path' ? 'r.path' : `p.${filter.orderBy}`} ${filter.sort === 'asc' ? 'ASC' : 'DESC'}, p.id ${filter.sort === 'asc' ? 'ASC' : 'DESC'}`;

@@ -47,10 +47,13 @@ export function createProjectsService(deps: {
 }) {
   /** Finds a project by numeric id or full path; 404 when absent or not visible to the actor. */
   async function find(actor: Actor, idOrPath: string | number): Promise<Project> {
-    const project = /^\d+$/.test(String(idOrPath))
-      ? await deps.projects.findById(Number(idOrPath))
-      : await deps.projects.findByFullPath(String(idOrPath));
-    if (!project || !(await deps.authorizer.canRead(actor, { project }))) throw new NotFoundError('Project');
+    const key = /^\d+$/.test(String(idOrPath)) ? { id: Number(idOrPath) } : { fullPath: String(idOrPath) };
+    const found = await deps.projects.findForViewer(key, actor.user?.id ?? null);
+    if (!found) throw new NotFoundError('Project');
+    const { viewer_access_level: level, ...project } = found;
+    // The row came with the viewer's access level: later checks in this request need no query.
+    deps.authorizer.remember(actor, { project }, level);
+    if (!(await deps.authorizer.canRead(actor, { project }))) throw new NotFoundError('Project');
     return project;
   }
 

@@ -24,6 +24,7 @@ export function createTokensRepository(db: Queryable) {
         `SELECT ${tokenColumns}, ${userColumns} FROM personal_access_tokens t JOIN users u ON u.id = t.user_id
           WHERE t.token_digest = $1 AND NOT t.revoked AND (t.expires_at IS NULL OR t.expires_at > current_date) AND u.state = 'active'`,
         [digest],
+        { name: 'tokens.find_active_with_user' },
       );
       const row = rows[0];
       if (!row) return undefined;

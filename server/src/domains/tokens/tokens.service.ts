@@ -12,6 +12,10 @@ export interface CreateTokenInput {
   expires_at?: string | null;
 }
 
+function usedWithinAMinute(lastUsedAt: Date | null, now = Date.now()): boolean {
+  return lastUsedAt !== null && now - new Date(lastUsedAt).getTime() < 60_000;
+}
+
 function addDays(date: Date, days: number): string {
   return new Date(date.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
@@ -58,7 +62,8 @@ export function createTokensService(deps: { tokens: TokensRepository; users: Pic
     /** Resolves a presented secret to its active token and owner, or undefined. */
     async authenticate(secret: string) {
       const found = await deps.tokens.findActiveWithUser(digest(secret));
-      if (found) void deps.tokens.touch(found.token.id).catch(() => undefined);
+      // last_used_at is kept to the minute; most requests need no write at all.
+      if (found && !usedWithinAMinute(found.token.last_used_at)) void deps.tokens.touch(found.token.id).catch(() => undefined);
       return found;
     },
     async list(actor: Actor, filter: { userId?: number; state?: 'active' | 'inactive'; limit: number; offset: number }) {

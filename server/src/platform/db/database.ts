@@ -8,8 +8,18 @@ export interface QueryResult<T> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * A statement name for a hot query whose text never changes: PostgreSQL
+   * then parses and plans it once per connection instead of on every call
+   * (measured: 4-5x less database CPU for the per-request lookups). Only for
+   * fixed texts; PGlite ignores it.
+   */
+  name?: string;
+}
+
 export interface Queryable {
-  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<T>>;
 }
 
 export type NotificationHandler = (payload: string) => void;

@@ -1,12 +1,13 @@
 import pg from 'pg';
-import type { Database, NotificationHandler, Queryable, QueryResult } from './database.js';
+import type { Database, NotificationHandler, Queryable, QueryOptions, QueryResult } from './database.js';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
 function adapt(client: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<T>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
-      const result = await client.query(text, params as unknown[] | undefined);
+    async query<T>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<T>> {
+      const values = params as unknown[] | undefined;
+      const result = options?.name ? await client.query({ name: options.name, text, values }) : await client.query(text, values);
       return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
     },
   };

@@ -70,9 +70,11 @@ export function GroupPage({ group }: { group: Group }) {
   return (
     <Stack gap="spacious">
       <PageHeader>
-        <PageHeader.ContextArea>
-          <GroupBreadcrumbs fullPath={group.full_path} />
-        </PageHeader.ContextArea>
+        {group.parent_id !== null ? (
+          <PageHeader.ContextArea hidden={false}>
+            <GroupBreadcrumbs fullPath={group.full_path} name={group.name} />
+          </PageHeader.ContextArea>
+        ) : null}
         <PageHeader.TitleArea>
           <PageHeader.LeadingVisual>
             <EntityAvatar name={group.name} id={group.id} src={group.avatar_url} size={32} />

@@ -1,4 +1,4 @@
-import { Button, FormControl, PageHeader, Select, TextInput, Textarea } from '@primer/react';
+import { Button, FormControl, PageHeader, Select, Stack, TextInput, Textarea } from '@primer/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -46,7 +46,7 @@ export function NewGroupPage() {
   }
 
   return (
-    <>
+    <Stack gap="normal">
       <PageHeader>
         <PageHeader.TitleArea>
           <PageHeader.Title as="h1">{isSubgroup ? 'Create subgroup' : 'Create group'}</PageHeader.Title>
@@ -58,7 +58,7 @@ export function NewGroupPage() {
       <form className={formStyles.form} onSubmit={submit} noValidate>
         <FormError error={create.error} title="The group could not be created." />
         <FormControl required>
-          <FormControl.Label>Group name</FormControl.Label>
+          <FormControl.Label requiredIndicator={false}>Group name</FormControl.Label>
           <TextInput block autoFocus value={name} onChange={(event) => setName(event.target.value)} placeholder="My awesome group" />
           {fieldError(create.error, 'name') ? (
             <FormControl.Validation variant="error">{fieldError(create.error, 'name')}</FormControl.Validation>
@@ -67,9 +67,9 @@ export function NewGroupPage() {
           )}
         </FormControl>
         <div className={formStyles.row}>
-          <FormControl>
+          <FormControl disabled={parents.isPending}>
             <FormControl.Label>Parent group (optional)</FormControl.Label>
-            <Select block value={parentId} onChange={(event) => setParentId(event.target.value)} disabled={parents.isPending}>
+            <Select block value={parentId} onChange={(event) => setParentId(event.target.value)}>
               <Select.Option value={NO_PARENT}>No parent (top-level group)</Select.Option>
               {parentId !== NO_PARENT && !parent ? <Select.Option value={parentId}>{`Group #${parentId}`}</Select.Option> : null}
               {(parents.data ?? []).map((group) => (
@@ -81,7 +81,7 @@ export function NewGroupPage() {
             {parents.isError ? <FormControl.Validation variant="error">Parent groups could not be loaded.</FormControl.Validation> : null}
           </FormControl>
           <FormControl required>
-            <FormControl.Label>Group URL</FormControl.Label>
+            <FormControl.Label requiredIndicator={false}>Group URL</FormControl.Label>
             <TextInput
               block
               leadingVisual={<span className={formStyles.urlPrefix}>/{parent ? `${parent.full_path}/` : ''}</span>}
@@ -106,6 +106,6 @@ export function NewGroupPage() {
           <LinkButton to={parent ? urls.group(parent.full_path) : '/dashboard/groups'}>Cancel</LinkButton>
         </div>
       </form>
-    </>
+    </Stack>
   );
 }

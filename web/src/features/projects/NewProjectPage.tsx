@@ -1,4 +1,4 @@
-import { Button, Checkbox, FormControl, PageHeader, Select, TextInput, Textarea } from '@primer/react';
+import { Button, Checkbox, FormControl, PageHeader, Select, Stack, TextInput, Textarea } from '@primer/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -58,7 +58,7 @@ export function NewProjectPage() {
 
   const origin = window.location.origin;
   return (
-    <>
+    <Stack gap="normal">
       <PageHeader>
         <PageHeader.TitleArea>
           <PageHeader.Title as="h1">Create blank project</PageHeader.Title>
@@ -70,7 +70,7 @@ export function NewProjectPage() {
       <form className={formStyles.form} onSubmit={submit} noValidate>
         <FormError error={create.error} title="The project could not be created." />
         <FormControl required>
-          <FormControl.Label>Project name</FormControl.Label>
+          <FormControl.Label requiredIndicator={false}>Project name</FormControl.Label>
           <TextInput block value={name} onChange={(event) => setName(event.target.value)} placeholder="My awesome project" autoFocus />
           {fieldError(create.error, 'name') ? (
             <FormControl.Validation variant="error">{fieldError(create.error, 'name')}</FormControl.Validation>
@@ -80,7 +80,7 @@ export function NewProjectPage() {
         </FormControl>
         <div className={formStyles.row}>
           <FormControl required>
-            <FormControl.Label>Project URL</FormControl.Label>
+            <FormControl.Label requiredIndicator={false}>Project URL</FormControl.Label>
             <Select block value={namespaceId === null ? '' : String(namespaceId)} onChange={(event) => setNamespaceId(Number(event.target.value))}>
               {namespaces.data.map((ns) => (
                 <Select.Option key={ns.id} value={String(ns.id)}>
@@ -93,7 +93,7 @@ export function NewProjectPage() {
             ) : null}
           </FormControl>
           <FormControl required>
-            <FormControl.Label>Project slug</FormControl.Label>
+            <FormControl.Label requiredIndicator={false}>Project slug</FormControl.Label>
             <TextInput block value={path} onChange={(event) => setPath(event.target.value)} placeholder="my-awesome-project" />
             {fieldError(create.error, 'path') ? (
               <FormControl.Validation variant="error">{fieldError(create.error, 'path')}</FormControl.Validation>
@@ -119,6 +119,6 @@ export function NewProjectPage() {
           <LinkButton to="/">Cancel</LinkButton>
         </div>
       </form>
-    </>
+    </Stack>
   );
 }

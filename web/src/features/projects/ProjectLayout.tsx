@@ -1,6 +1,6 @@
 import { CodeIcon, GitBranchIcon, GitCommitIcon, PeopleIcon } from '@primer/octicons-react';
 import { Breadcrumbs, PageHeader, Stack, UnderlineNav } from '@primer/react';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { EntityAvatar } from '../../components/EntityAvatar';
 import { VisibilityIcon } from '../../components/VisibilityIcon';
@@ -15,7 +15,7 @@ export type ProjectSection = 'code' | 'commits' | 'branches' | 'members';
 export function ProjectLayout({ project, section, children }: { project: Project; section: ProjectSection; children: ReactNode }) {
   const fullPath = project.path_with_namespace;
   const ref = project.default_branch ?? '';
-  const nav: { id: ProjectSection; label: string; to: string; icon: ReactNode }[] = [
+  const nav: { id: ProjectSection; label: string; to: string; icon: ReactElement }[] = [
     { id: 'code', label: 'Code', to: urls.project(fullPath), icon: <CodeIcon /> },
     { id: 'commits', label: 'Commits', to: ref ? urls.commits(fullPath, ref) : urls.project(fullPath), icon: <GitCommitIcon /> },
     { id: 'branches', label: 'Branches', to: urls.branches(fullPath), icon: <GitBranchIcon /> },
@@ -24,13 +24,19 @@ export function ProjectLayout({ project, section, children }: { project: Project
   return (
     <Stack gap="normal">
       <PageHeader hasBorder={false}>
-        <PageHeader.ContextArea>
+        <PageHeader.ContextArea hidden={false}>
           <Breadcrumbs>
-            {pathCrumbs(project.namespace.full_path).map((crumb) => (
-              <Breadcrumbs.Item key={crumb.path} as={RouterLink} to={urls.group(crumb.path)}>
-                {crumb.name}
-              </Breadcrumbs.Item>
-            ))}
+            {project.namespace.kind === 'user' ? (
+              // A personal namespace has no page of its own yet.
+              <Breadcrumbs.Item as="span">{project.namespace.name}</Breadcrumbs.Item>
+            ) : (
+              pathCrumbs(project.namespace.full_path).map((crumb, index, all) => (
+                <Breadcrumbs.Item key={crumb.path} as={RouterLink} to={urls.group(crumb.path)}>
+                  {/* Only the project's own namespace has a name in the entity; parents show their paths. */}
+                  {index === all.length - 1 ? project.namespace.name : crumb.name}
+                </Breadcrumbs.Item>
+              ))
+            )}
             <Breadcrumbs.Item as={RouterLink} to={urls.project(fullPath)} selected>
               {project.name}
             </Breadcrumbs.Item>

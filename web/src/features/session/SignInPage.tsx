@@ -44,7 +44,7 @@ export function SignInPage() {
         <form onSubmit={submit} className={styles.form} noValidate>
           <FormError error={signIn.error} />
           <FormControl required>
-            <FormControl.Label>Username or primary email</FormControl.Label>
+            <FormControl.Label requiredIndicator={false}>Username or primary email</FormControl.Label>
             <TextInput
               block
               autoFocus
@@ -54,7 +54,7 @@ export function SignInPage() {
             />
           </FormControl>
           <FormControl required>
-            <FormControl.Label>Password</FormControl.Label>
+            <FormControl.Label requiredIndicator={false}>Password</FormControl.Label>
             <TextInput
               block
               type="password"

@@ -1,0 +1,31 @@
+import { Heading, Stack, Text } from '@primer/react';
+import type { Project } from '../../lib/gitlab-types';
+import { assignableLevels, canManageProjectMembers, projectAccessLevel } from '../../lib/permissions';
+import { useCurrentUser } from '../session/useCurrentUser';
+import { ROLE_LEVELS } from './access-levels';
+import { MembersPanel } from './MembersPanel';
+
+/** `/<project path>/-/project_members`. */
+export function ProjectMembersPage({ project }: { project: Project }) {
+  const user = useCurrentUser();
+  const level = projectAccessLevel(project, user.is_admin);
+  return (
+    <Stack gap="normal">
+      <div>
+        <Heading as="h2" variant="medium">
+          Project members
+        </Heading>
+        <Text as="p" className="fgMuted">
+          {canManageProjectMembers(level) ? 'You can invite a new member to ' : 'Members of '}
+          <strong>{project.name_with_namespace}</strong>.
+        </Text>
+      </div>
+      <MembersPanel
+        source={{ kind: 'projects', id: project.id }}
+        resourceName={project.name}
+        canManage={canManageProjectMembers(level)}
+        levels={assignableLevels(ROLE_LEVELS, level)}
+      />
+    </Stack>
+  );
+}
