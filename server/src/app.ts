@@ -73,6 +73,7 @@ export function createServices(deps: AppDeps) {
     projects: projectsRepository,
     namespaces,
     protectedBranches,
+    members: membersRepository,
     storage: deps.storage,
     authorizer,
     queue,
@@ -89,6 +90,10 @@ export function createServices(deps: AppDeps) {
   queue.register(REFRESH_JOB, (payload) => mergeRequestsDomain.mergeRequestVersions.refresh(payload));
   events.subscribe('repository.pushed', (event) => mergeRequestsDomain.mergeRequestVersions.onPushed(event));
 
+  const tokens = createTokensService({ tokens: tokensRepository, users, events });
+  // A revocation in any process evicts the token from every process's auth cache.
+  events.subscribe('token.revoked', (event) => tokens.forget({ tokenId: event.payload.tokenId }));
+
   const services = {
     users: createUsersService({ db, users, namespaces }),
     groups: createGroupsService({
@@ -101,7 +106,7 @@ export function createServices(deps: AppDeps) {
     }),
     projects,
     members: createMembersService({ members: membersRepository, users, authorizer }),
-    tokens: createTokensService({ tokens: tokensRepository, users }),
+    tokens,
     sessions: createSessionsService({ db, users }),
     pushes,
     branches: createBranchesService({ access: repositoryAccess, protectedBranches, pushes }),

@@ -18,6 +18,7 @@ export interface DomainEventMap {
   };
   'project.created': { projectId: number };
   'project.deleted': { projectId: number };
+  'token.revoked': { tokenId: number; userId: number };
 }
 
 export type DomainEventType = keyof DomainEventMap;

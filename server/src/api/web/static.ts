@@ -33,6 +33,8 @@ export async function registerWebApp(app: FastifyInstance, root = WEB_DIST): Pro
     if (files.has(path) && path !== '/index.html') {
       return reply.header('cache-control', path.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600').sendFile(path.slice(1));
     }
+    // A missing fingerprinted asset is a 404, not the app shell (a stale page must not load HTML as a script).
+    if (path.startsWith('/assets/')) return undefined;
     if (isClientRoute(request.url)) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return undefined;
   };

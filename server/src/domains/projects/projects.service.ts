@@ -9,6 +9,7 @@ import type { Authorizer } from '../../auth/authorizer.js';
 import { validateBranchName } from '../../git/ref-names.js';
 import type { NamespacesRepository } from '../namespaces/namespaces.repository.js';
 import { pathError, pathFromName, visibilityAllowedUnder, type Namespace } from '../namespaces/namespace.js';
+import type { MembersRepository } from '../members/members.repository.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
 import type { ProjectListFilter, ProjectsRepository } from './projects.repository.js';
 import type { RepositoryStorage } from './repository-storage.js';
@@ -40,6 +41,7 @@ export function createProjectsService(deps: {
   projects: ProjectsRepository;
   namespaces: Pick<NamespacesRepository, 'findById' | 'findByFullPath' | 'findUserNamespace' | 'routeTaken'>;
   protectedBranches: Pick<ProtectedBranchesRepository, 'protectDefault'>;
+  members: Pick<MembersRepository, 'insert'>;
   storage: RepositoryStorage;
   authorizer: Authorizer;
   queue: Pick<JobQueue, 'enqueue'>;
@@ -121,6 +123,17 @@ export function createProjectsService(deps: {
           );
           // GitLab protects the default branch on creation: Maintainers push and merge, no force push.
           await deps.protectedBranches.protectDefault(id, defaultBranch, tx);
+          // The creator is a member: Owner of a personal project, Maintainer of a group project
+          // unless the group already gives them that much (GitLab's rule).
+          const creatorLevel = namespace.kind === 'user' ? 50 : 40;
+          const inherited = namespace.kind === 'group' ? await deps.authorizer.accessLevel(actor, { group: namespace }) : 0;
+          if (inherited < creatorLevel) {
+            await deps.members.insert(
+              { kind: 'project', id, traversalIds: [], namespaceOwnerId: null },
+              { userId: actor.user!.id, accessLevel: creatorLevel, expiresAt: null, createdById: actor.user!.id },
+              tx,
+            );
+          }
           await deps.events.publish('project.created', { projectId: id }, tx);
           return id;
         });

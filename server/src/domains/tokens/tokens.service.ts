@@ -3,7 +3,10 @@ import type { Actor } from '../../auth/actor.js';
 import { TOKEN_SCOPES, type TokenScope } from '../../auth/actor.js';
 import { digest, generateToken } from '../../auth/secrets.js';
 import type { UsersRepository } from '../users/users.repository.js';
+import type { EventBus } from '../../platform/events.js';
+import type { User } from '../users/user.js';
 import type { TokensRepository } from './tokens.repository.js';
+import { createTokenCache } from './token-cache.js';
 import { MAX_TOKEN_LIFETIME_DAYS, type PersonalAccessToken } from './token.js';
 
 export interface CreateTokenInput {
@@ -37,7 +40,10 @@ export function validateTokenInput(input: CreateTokenInput, today = new Date()):
   return { name: input.name, scopes: [...new Set(scopes)], expiresAt };
 }
 
-export function createTokensService(deps: { tokens: TokensRepository; users: Pick<UsersRepository, 'findById'> }) {
+export function createTokensService(deps: { tokens: TokensRepository; users: Pick<UsersRepository, 'findById'>; events: Pick<EventBus, 'publish'> }) {
+  const cache = createTokenCache<{ token: PersonalAccessToken; user: User }>();
+  const today = () => new Date().toISOString().slice(0, 10);
+
   async function findVisible(actor: Actor, id: number): Promise<PersonalAccessToken> {
     const token = await deps.tokens.findById(id);
     if (!token || (token.user_id !== actor.user?.id && !actor.user?.is_admin)) throw new NotFoundError('Token');
@@ -61,7 +67,11 @@ export function createTokensService(deps: { tokens: TokensRepository; users: Pic
     },
     /** Resolves a presented secret to its active token and owner, or undefined. */
     async authenticate(secret: string) {
-      const found = await deps.tokens.findActiveWithUser(digest(secret));
+      const key = digest(secret);
+      const cached = cache.get(key);
+      if (cached && (cached.token.expires_at === null || cached.token.expires_at > today())) return cached;
+      const found = await deps.tokens.findActiveWithUser(key);
+      if (found) cache.set(key, found);
       // last_used_at is kept to the minute; most requests need no write at all.
       if (found && !usedWithinAMinute(found.token.last_used_at)) void deps.tokens.touch(found.token.id).catch(() => undefined);
       return found;
@@ -76,6 +86,12 @@ export function createTokensService(deps: { tokens: TokensRepository; users: Pic
       const token = await findVisible(actor, id);
       if (token.revoked) throw new ValidationError('400 Bad request - Token already revoked');
       await deps.tokens.revoke(token.id);
+      cache.deleteWhere((entry) => entry.token.id === token.id);
+      await deps.events.publish('token.revoked', { tokenId: token.id, userId: token.user_id });
+    },
+    /** Drops cached authentications (a token revoked in another process, a user changed). */
+    forget(filter: { tokenId?: number; userId?: number }): void {
+      cache.deleteWhere((entry) => entry.token.id === filter.tokenId || entry.user.id === filter.userId);
     },
   };
 }
