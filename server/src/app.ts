@@ -20,6 +20,7 @@ import { createMembersService } from './domains/members/members.service.js';
 import { createTokensRepository } from './domains/tokens/tokens.repository.js';
 import { createTokensService } from './domains/tokens/tokens.service.js';
 import { createSessionsService } from './domains/sessions/sessions.service.js';
+import { createPasswordAuthenticator } from './domains/sessions/password-authenticator.js';
 import { createProtectedBranchesRepository } from './domains/protected-branches/protected-branches.repository.js';
 import { createPushesService } from './domains/pushes/pushes.service.js';
 import { createRepositoryAccess } from './domains/repository/repository-access.js';
@@ -90,12 +91,14 @@ export function createServices(deps: AppDeps) {
   queue.register(REFRESH_JOB, (payload) => mergeRequestsDomain.mergeRequestVersions.refresh(payload));
   events.subscribe('repository.pushed', (event) => mergeRequestsDomain.mergeRequestVersions.onPushed(event));
 
+  const passwords = createPasswordAuthenticator({ db, users });
   const tokens = createTokensService({ tokens: tokensRepository, users, events });
   // A revocation in any process evicts the token from every process's auth cache.
   events.subscribe('token.revoked', (event) => tokens.forget({ tokenId: event.payload.tokenId }));
+  events.subscribe('user.changed', (event) => tokens.forget({ userId: event.payload.userId }));
 
   const services = {
-    users: createUsersService({ db, users, namespaces }),
+    users: createUsersService({ db, events, users, namespaces }),
     groups: createGroupsService({
       db,
       namespaces,
@@ -107,7 +110,8 @@ export function createServices(deps: AppDeps) {
     projects,
     members: createMembersService({ members: membersRepository, users, authorizer }),
     tokens,
-    sessions: createSessionsService({ db, users }),
+    sessions: createSessionsService({ db, users, passwords }),
+    passwords,
     pushes,
     branches: createBranchesService({ access: repositoryAccess, protectedBranches, pushes }),
     branchProtection: createProtectedBranchesService({ access: repositoryAccess, db, protectedBranches, users, namespaces }),
@@ -153,6 +157,12 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     request.log.info({ method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
+  // GitLab reads an empty JSON body as no parameters (curl scripts send one); anything else parses as usual.
+  const parseJson = http.getDefaultJsonParser('error', 'ignore');
+  http.removeContentTypeParser('application/json');
+  http.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    (body as string).trim() === '' ? done(null, {}) : parseJson(request, body as string, done),
+  );
   await http.register(fastifyCookie);
   await http.register(fastifyFormbody, { parser: (body: string) => parseQueryString(body), bodyLimit: BODY_LIMIT_BYTES });
   await http.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: BODY_LIMIT_BYTES } });

@@ -292,7 +292,7 @@ describe(`security (${testDatabaseKind()})`, () => {
       const blocked = (await createUsers(server, ['blocked'] as const)).blocked;
       const project = await createProject(server, blocked.token, { readme: true });
       const s = await session(blocked);
-      await server.app.db.query(`UPDATE users SET state = 'blocked' WHERE id = $1`, [blocked.id]);
+      expect((await api(server.url, server.root.token).post(`/users/${blocked.id}/block`)).status).toBe(201);
       expect((await api(server.url, blocked.token).get('/user')).status).toBe(401);
       expect((await http(server.url, 'GET', '/api/v4/user', { headers: { cookie: s.cookie } })).status).toBe(401);
       expect((await signIn(blocked)).status).toBe(401);

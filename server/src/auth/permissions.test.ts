@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAssignAccessLevel, canRead, groupAbilities, projectAbilities, type SubjectContext } from './permissions.js';
+import { canAssignAccessLevel, canChangeMember, canRead, canUpdateMergeRequest, groupAbilities, projectAbilities, type SubjectContext } from './permissions.js';
 
 const ctx = (overrides: Partial<SubjectContext>): SubjectContext => ({ userId: 1, isAdmin: false, accessLevel: 0, visibility: 'private', ...overrides });
 
@@ -37,6 +37,31 @@ describe('projectAbilities', () => {
   });
 });
 
+describe('merge request abilities', () => {
+  it.each([
+    ['stranger of a private project sees none', { accessLevel: 0 }, [], ['read_merge_request', 'create_merge_request_in']],
+    ['guest of a private project cannot read them (they show code)', { accessLevel: 10 }, [], ['read_merge_request', 'create_merge_request_in']],
+    ['reporter reads and may target the project', { accessLevel: 20 }, ['read_merge_request', 'create_merge_request_in'], ['create_merge_request_from', 'update_merge_request']],
+    ['developer opens from and updates any', { accessLevel: 30 }, ['create_merge_request_from', 'update_merge_request'], []],
+    ['signed-in stranger of a public project may target it (from a fork)', { visibility: 'public' }, ['read_merge_request', 'create_merge_request_in'], ['create_merge_request_from']],
+    ['anonymous reads public ones but cannot open any', { userId: null, visibility: 'public' }, ['read_merge_request'], ['create_merge_request_in']],
+    ['nobody opens into an archived project', { accessLevel: 40, archived: true }, ['read_merge_request'], ['create_merge_request_in', 'create_merge_request_from']],
+  ] as const)('%s', (_name, overrides, granted, denied) => {
+    const abilities = projectAbilities(ctx(overrides as Partial<SubjectContext>));
+    for (const action of granted) expect(abilities.has(action), action).toBe(true);
+    for (const action of denied) expect(abilities.has(action), action).toBe(false);
+  });
+
+  it.each([
+    ['developer, not the author', 30, false, true],
+    ['reporter, not the author', 20, false, false],
+    ['reporter, the author', 20, true, true],
+    ['guest author who can no longer read the code', 10, true, false],
+  ] as const)('update: %s → %s', (_name, accessLevel, isAuthor, expected) => {
+    expect(canUpdateMergeRequest(projectAbilities(ctx({ accessLevel })), isAuthor)).toBe(expected);
+  });
+});
+
 describe('groupAbilities', () => {
   it.each([
     ['guest reads', { accessLevel: 10 }, ['read_group'], ['create_projects']],
@@ -61,5 +86,16 @@ describe('canAssignAccessLevel', () => {
     [0, true, 50, true],
   ])('caller %i (admin %s) assigning %i → %s', (caller, admin, requested, expected) => {
     expect(canAssignAccessLevel(caller, admin, requested)).toBe(expected);
+  });
+});
+
+describe('canChangeMember', () => {
+  it.each([
+    [40, false, 30, true],
+    [40, false, 50, false],
+    [50, false, 50, true],
+    [0, true, 50, true],
+  ])('caller %i (admin %s) changing a member at %i → %s', (caller, admin, target, expected) => {
+    expect(canChangeMember(caller, admin, target)).toBe(expected);
   });
 });

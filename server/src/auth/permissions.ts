@@ -18,7 +18,11 @@ export type ProjectAction =
   | 'admin_protected_branches'
   | 'remove_project'
   | 'change_visibility'
-  | 'fork_project';
+  | 'fork_project'
+  | 'read_merge_request'
+  | 'create_merge_request_in'
+  | 'create_merge_request_from'
+  | 'update_merge_request';
 
 export type GroupAction =
   | 'read_group'
@@ -61,10 +65,19 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
   // internal or public project can (GitLab's "Download project" row).
   if (ctx.visibility !== 'private' || access >= AccessLevel.Reporter) abilities.add('download_code');
   if (ctx.userId !== null && abilities.has('download_code')) abilities.add('fork_project');
+  // A merge request shows code, so reading one needs what reading code needs.
+  if (abilities.has('download_code')) abilities.add('read_merge_request');
+  // Anyone signed in who reads the code may propose changes to it (from a branch they
+  // can push to, usually in their fork): GitLab's create_merge_request_in.
+  if (ctx.userId !== null && !ctx.archived && abilities.has('download_code')) abilities.add('create_merge_request_in');
   if (!ctx.archived && access >= AccessLevel.Developer) {
     abilities.add('push_code');
     abilities.add('create_branch');
     abilities.add('delete_branch');
+    // The source side needs push access (GitLab's create_merge_request_from).
+    abilities.add('create_merge_request_from');
+    // Any merge request of the project, not only one's own (see canUpdateMergeRequest).
+    abilities.add('update_merge_request');
   }
   if (access >= AccessLevel.Maintainer) {
     abilities.add('admin_members');
@@ -96,6 +109,15 @@ export function groupAbilities(ctx: SubjectContext): Set<GroupAction> {
 }
 
 /**
+ * May the caller edit, close or reopen one merge request? Developers and above may edit any;
+ * its author may edit their own while they can still read it (GitLab's update_merge_request).
+ */
+export function canUpdateMergeRequest(abilities: ReadonlySet<ProjectAction>, isAuthor: boolean): boolean {
+  if (abilities.has('update_merge_request')) return true;
+  return isAuthor && abilities.has('read_merge_request');
+}
+
+/**
  * Members may grant at most their own level, and only Owners grant Owner
  * (GitLab: "A Maintainer cannot add or promote to Owner").
  */
@@ -103,4 +125,14 @@ export function canAssignAccessLevel(callerLevel: number, isAdmin: boolean, requ
   if (isAdmin) return true;
   if (requested >= AccessLevel.Owner) return callerLevel >= AccessLevel.Owner;
   return requested <= callerLevel;
+}
+
+/**
+ * Changing or removing an existing member: only Owners (and administrators)
+ * may touch an Owner's membership (GitLab: Maintainers cannot demote or
+ * remove Owners).
+ */
+export function canChangeMember(callerLevel: number, isAdmin: boolean, targetCurrentLevel: number): boolean {
+  if (isAdmin) return true;
+  return targetCurrentLevel < AccessLevel.Owner || callerLevel >= AccessLevel.Owner;
 }

@@ -15,7 +15,11 @@ export {
 } from './errors.js';
 export { validateBranchName, validateTagName, userRefNameProblem, refFormatProblem, isValidFullRefName, branchRef, tagRef } from './ref-names.js';
 export { treePathProblem, writablePathProblem } from './tree-paths.js';
-export { hashedRepositoryPath, repositoryPath, createBareRepository, removeRepository, setDefaultBranch, defaultBranch } from './storage.js';
+export { hashedRepositoryPath, repositoryPath, createBareRepository, configureRepository, removeRepository, setDefaultBranch, defaultBranch } from './storage.js';
+export { forkRepository } from './fork.js';
+export { fetchCommit, hasObject } from './fetch-commit.js';
+export { rawDiff, RAW_DIFF_MAX_BYTES } from './raw-diff.js';
+export { diffTreesForPaths } from './diff-paths.js';
 export { listRefs, listRefNames, readRef, readRefs, mergedRefs, symbolicRefTarget, resolveCommit, resolveCommits, isAncestor, mergeBase, type GitRef, type RefSort } from './refs.js';
 export { getCommit, listCommits, countCommits, lastCommitForPath, lastCommitsForPaths, type GitCommit, type ListCommitsOptions, type HistoryFilter, type CommitPage } from './commits.js';
 export { readTree, readEntry, readEntries, readBlob, readBlobAt, readBlobsAt, readObjects, type TreeEntry, type TreeEntryType, type BlobAtPath } from './tree.js';

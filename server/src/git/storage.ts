@@ -71,6 +71,11 @@ export async function createBareRepository(repoPath: string, defaultBranch: stri
   await mkdir(dirname(repoPath), { recursive: true });
   // --template= : no sample hooks, no description file; the repository holds only what git needs.
   await git(repoPath).sub('init').flag('--bare', '--quiet', '--template=').option('--initial-branch', defaultBranch).run();
+  await configureRepository(repoPath);
+}
+
+/** Writes the server settings into a repository's own config (new repositories and forks). */
+export async function configureRepository(repoPath: string): Promise<void> {
   const settings = (await fsyncConfigAccepted(repoPath)) ? [...REPOSITORY_CONFIG, ...FSYNC_CONFIG] : REPOSITORY_CONFIG;
   for (const [key, value] of settings) {
     await git(repoPath).sub('config').flag('--local').revisions(key, value).run();

@@ -3,7 +3,8 @@
  * (api/rest/error-handler.ts) maps them to GitLab's status codes and
  * `{"message": …}` bodies, so no route decides an HTTP status by itself.
  */
-export type ErrorMessage = string | Record<string, string[]>;
+/** A sentence, a list of sentences (GitLab's `render_api_error!(errors[:base], …)`), or field → errors. */
+export type ErrorMessage = string | string[] | Record<string, string[]>;
 
 export abstract class DomainError extends Error {
   abstract readonly status: number;

@@ -19,6 +19,8 @@ export interface DomainEventMap {
   'project.created': { projectId: number };
   'project.deleted': { projectId: number };
   'token.revoked': { tokenId: number; userId: number };
+  /** a user's state or rights changed: cached authentications must be dropped */
+  'user.changed': { userId: number };
 }
 
 export type DomainEventType = keyof DomainEventMap;

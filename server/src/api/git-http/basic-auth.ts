@@ -1,7 +1,7 @@
-import { verifyPassword } from '../../auth/passwords.js';
 import { actorFor, type Actor, type TokenScope } from '../../auth/actor.js';
+import { UnauthorizedError } from '../../platform/errors.js';
 import type { TokensService } from '../../domains/tokens/tokens.service.js';
-import type { UsersRepository } from '../../domains/users/users.repository.js';
+import type { PasswordAuthenticator } from '../../domains/sessions/password-authenticator.js';
 
 export interface BasicCredentials {
   username: string;
@@ -24,15 +24,17 @@ export function parseBasicAuth(header: string | undefined): BasicCredentials | u
  */
 export function createGitAuthenticator(deps: {
   tokens: Pick<TokensService, 'authenticate'>;
-  users: Pick<UsersRepository, 'findById' | 'findCredentials'>;
+  passwords: Pick<PasswordAuthenticator, 'verify'>;
 }) {
-  return async function authenticate(credentials: BasicCredentials): Promise<Actor | null> {
+  /** Throws TooManyRequestsError when this login or address is throttled. */
+  return async function authenticate(credentials: BasicCredentials, clientAddress: string): Promise<Actor | null> {
     const found = await deps.tokens.authenticate(credentials.password);
     if (found) return actorFor(found.user, 'token', found.token.scopes as TokenScope[], found.token.id);
-    const user = await deps.users.findCredentials(credentials.username);
-    if (!user || user.state !== 'active' || user.username.toLowerCase() !== credentials.username.toLowerCase()) return null;
-    if (!(await verifyPassword(credentials.password, user.password_hash))) return null;
-    const { password_hash: _, ...plain } = user;
-    return actorFor(plain, 'session');
+    try {
+      return actorFor(await deps.passwords.verify(credentials.username, credentials.password, clientAddress), 'session');
+    } catch (error) {
+      if (error instanceof UnauthorizedError) return null;
+      throw error;
+    }
   };
 }

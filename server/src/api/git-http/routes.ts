@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { assertGitScope } from '../../auth/authorizer.js';
 import type { Actor } from '../../auth/actor.js';
 import { ANONYMOUS } from '../../auth/actor.js';
-import { InsufficientScopeError } from '../../platform/errors.js';
+import { InsufficientScopeError, TooManyRequestsError } from '../../platform/errors.js';
 import { git } from '../../git/command.js';
 import type { Project } from '../../domains/projects/project.js';
 import type { RestContext } from '../rest/context.js';
@@ -43,6 +43,19 @@ export function parseGitUrl(url: string): { fullPath: string; action: 'info/refs
   return { fullPath, action: match[2] as 'info/refs' | Service };
 }
 
+/**
+ * `git clone http://host/group/project` (no `.git`) asks for
+ * `/group/project/info/refs?service=…`; GitLab redirects that to the `.git`
+ * URL and so do we. Returns the redirect target, or undefined. Pure.
+ */
+export function dotGitRedirect(url: string): string | undefined {
+  const [path, query] = url.split('?') as [string, string | undefined];
+  if (!query || !/(^|&)service=git-(upload|receive)-pack(&|$)/.test(query)) return undefined;
+  const match = /^\/(.+)\/info\/refs$/.exec(path);
+  if (!match || match[1]!.endsWith('.git') || match[1]!.includes('/-/')) return undefined;
+  return `/${match[1]}.git/info/refs?${query}`;
+}
+
 class GitHttpRefusal extends Error {
   constructor(
     readonly status: number,
@@ -67,7 +80,7 @@ export interface GitHttpDeps {
  */
 export function createGitHttpRoutes(deps: GitHttpDeps) {
   return function gitHttpRoutes(app: FastifyInstance, ctx: RestContext): void {
-    const authenticateBasic = createGitAuthenticator({ tokens: ctx.services.tokens, users: ctx.services.usersRepository });
+    const authenticateBasic = createGitAuthenticator({ tokens: ctx.services.tokens, passwords: ctx.services.passwords });
 
     for (const type of ['application/x-git-upload-pack-request', 'application/x-git-receive-pack-request']) {
       app.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
@@ -77,7 +90,7 @@ export function createGitHttpRoutes(deps: GitHttpDeps) {
       const credentials = parseBasicAuth(request.headers.authorization);
       let actor: Actor = { ...ANONYMOUS, accessCache: new Map() };
       if (credentials) {
-        const authenticated = await authenticateBasic(credentials);
+        const authenticated = await authenticateBasic(credentials, request.ip);
         if (!authenticated) throw new GitHttpRefusal(401, GIT_HTTP_MESSAGES.accessDenied);
         actor = authenticated;
       }
@@ -96,6 +109,7 @@ export function createGitHttpRoutes(deps: GitHttpDeps) {
     }
 
     function refuse(reply: FastifyReply, error: unknown): FastifyReply {
+      if (error instanceof TooManyRequestsError) return reply.status(429).type('text/plain').send('Too many failed sign-in attempts. Try again later.\n');
       if (error instanceof InsufficientScopeError) return reply.status(403).type('text/plain').send('The provided token does not have the scope to do this.\n');
       if (!(error instanceof GitHttpRefusal)) throw error;
       if (error.status === 401) reply.header('www-authenticate', 'Basic realm="Tributary"');
@@ -163,7 +177,10 @@ export function createGitHttpRoutes(deps: GitHttpDeps) {
 
     async function handle(request: FastifyRequest, reply: FastifyReply) {
       const target = parseGitUrl(request.url);
-      if (!target) return reply.callNotFound();
+      if (!target) {
+        const redirect = request.method === 'GET' ? dotGitRedirect(request.url) : undefined;
+        return redirect ? reply.redirect(redirect, 301) : reply.callNotFound();
+      }
       try {
         if (target.action === 'info/refs') {
           if (request.method !== 'GET') return reply.status(405).send({ message: '405 Method Not Allowed' });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '@tributary/contracts';
-import { ForbiddenError, UnauthorizedError } from '../../platform/errors.js';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../platform/errors.js';
 import { actorFor, ANONYMOUS, type Actor, type TokenScope } from '../../auth/actor.js';
 import { safeEqual } from '../../auth/secrets.js';
 import type { SessionsService } from '../../domains/sessions/sessions.service.js';
@@ -43,13 +43,39 @@ export function assertCsrf(request: FastifyRequest, csrfToken: string, externalU
   }
 }
 
+/** The user a request asks to act as (`Sudo` header or `sudo` parameter), if any. */
+export function requestedSudo(request: FastifyRequest): string | undefined {
+  const header = request.headers.sudo;
+  if (typeof header === 'string' && header) return header;
+  const fromQuery = (request.query as Record<string, unknown> | undefined)?.sudo;
+  return typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined;
+}
+
 export function createAuthenticator(deps: {
   tokens: Pick<TokensService, 'authenticate'>;
   sessions: Pick<SessionsService, 'find'>;
-  users: Pick<UsersRepository, 'findById'>;
+  users: Pick<UsersRepository, 'findById' | 'findByUsername'>;
   externalUrl: string;
 }) {
+  /**
+   * GitLab's sudo: an administrator's token with the `sudo` scope may act as
+   * another user, named by id or username; anyone else asking is refused.
+   */
+  async function sudo(actor: Actor, target: string): Promise<Actor> {
+    if (!actor.user) throw new UnauthorizedError();
+    if (!actor.user.is_admin || actor.via !== 'token' || !actor.scopes?.includes('sudo')) throw new ForbiddenError('403 Forbidden - Must be admin to use sudo');
+    const user = /^\d+$/.test(target) ? await deps.users.findById(Number(target)) : await deps.users.findByUsername(target);
+    if (!user || user.state !== 'active') throw new NotFoundError(`User with ID or username '${target}'`);
+    return actorFor(user, 'token', actor.scopes, actor.tokenId);
+  }
+
   return async function authenticate(request: FastifyRequest): Promise<Actor> {
+    const actor = await identify(request);
+    const target = requestedSudo(request);
+    return target === undefined ? actor : sudo(actor, target);
+  };
+
+  async function identify(request: FastifyRequest): Promise<Actor> {
     const secret = presentedToken(request);
     if (secret) {
       const found = await deps.tokens.authenticate(secret);
@@ -65,5 +91,5 @@ export function createAuthenticator(deps: {
       }
     }
     return { ...ANONYMOUS, accessCache: new Map() };
-  };
+  }
 }

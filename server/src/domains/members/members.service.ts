@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../platform/db/database.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js';
 import type { Actor } from '../../auth/actor.js';
 import type { Authorizer, Subject } from '../../auth/authorizer.js';
-import { canAssignAccessLevel } from '../../auth/permissions.js';
+import { canAssignAccessLevel, canChangeMember } from '../../auth/permissions.js';
 import type { Namespace } from '../namespaces/namespace.js';
 import type { Project } from '../projects/project.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -59,6 +59,17 @@ export function createMembersService(deps: {
     }
   }
 
+  /** Refuses changes to an Owner's membership by anyone below Owner. */
+  async function assertCanChange(actor: Actor, target: MembershipTarget, userId: number): Promise<void> {
+    const source = sourceOf(target);
+    const current = (await deps.members.listDirect(source, { userIds: [userId], limit: 1, offset: 0 })).members[0];
+    if (!current) throw new NotFoundError('Member');
+    const own = await deps.authorizer.accessLevel(actor, target as Subject);
+    if (!canChangeMember(own, actor.user?.is_admin === true, current.access_level)) {
+      throw new ForbiddenError('403 Forbidden - Only Owners can change or remove an Owner');
+    }
+  }
+
   return {
     async list(actor: Actor, target: MembershipTarget, options: { all: boolean; query?: string; userIds?: number[]; limit: number; offset: number }) {
       await deps.authorizer.authorize(actor, 'read_members', target as Subject);
@@ -99,6 +110,7 @@ export function createMembersService(deps: {
     async update(actor: Actor, target: MembershipTarget, userId: number, input: { access_level?: number | string; expires_at?: string | null }) {
       const level = input.access_level === undefined ? undefined : parseAccessLevel(input.access_level);
       await assertCanManage(actor, target, level);
+      await assertCanChange(actor, target, userId);
       const source = sourceOf(target);
       if (source.kind === 'group' && level !== undefined && level < 50) await assertNotLastOwner(source.id, userId);
       const updated = await deps.members.update(source, userId, { accessLevel: level, expiresAt: parseExpiry(input.expires_at) });
@@ -108,8 +120,10 @@ export function createMembersService(deps: {
     async remove(actor: Actor, target: MembershipTarget, userId: number) {
       const source = sourceOf(target);
       // Members may always leave; removing someone else needs admin_members.
-      if (actor.user?.id !== userId) await assertCanManage(actor, target);
-      else await deps.authorizer.authorize(actor, 'read_members', target as Subject);
+      if (actor.user?.id !== userId) {
+        await assertCanManage(actor, target);
+        await assertCanChange(actor, target, userId);
+      } else await deps.authorizer.authorize(actor, 'read_members', target as Subject);
       if (source.kind === 'group') await assertNotLastOwner(source.id, userId);
       const removed = await deps.members.remove(source, userId);
       if (!removed) throw new NotFoundError('Member');

@@ -66,6 +66,14 @@ export function createUsersRepository(db: Queryable) {
     async recordSignIn(id: number): Promise<void> {
       await db.query('UPDATE users SET last_sign_in_at = current_sign_in_at, current_sign_in_at = now() WHERE id = $1', [id]);
     },
+    async setState(id: number, state: 'active' | 'blocked'): Promise<void> {
+      await db.query('UPDATE users SET state = $2 WHERE id = $1', [id, state]);
+      if (state === 'blocked') await db.query('DELETE FROM sessions WHERE user_id = $1', [id]);
+    },
+    async countAdmins(): Promise<number> {
+      const { rows } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users WHERE is_admin');
+      return rows[0]!.count;
+    },
     async count(): Promise<number> {
       const { rows } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
       return rows[0]!.count;

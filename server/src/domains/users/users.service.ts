@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../../platform/db/database.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js';
 import { hashPassword, MINIMUM_PASSWORD_LENGTH } from '../../auth/passwords.js';
 import type { Actor } from '../../auth/actor.js';
+import type { EventBus } from '../../platform/events.js';
 import type { NamespacesRepository } from '../namespaces/namespaces.repository.js';
 import type { UsersRepository } from './users.repository.js';
 import { RESERVED_TOP_LEVEL_PATHS, USERNAME_PATTERN, type User } from './user.js';
@@ -35,6 +36,7 @@ export function validateNewUser(input: CreateUserInput): Record<string, string[]
 
 export function createUsersService(deps: {
   db: Pick<Database, 'transaction'>;
+  events: Pick<EventBus, 'publish'>;
   users: UsersRepository;
   namespaces: Pick<NamespacesRepository, 'insert' | 'routeTaken'>;
 }) {
@@ -72,6 +74,18 @@ export function createUsersService(deps: {
         throw error;
       }
     },
+    /**
+     * Blocking signs the user out everywhere: sessions are deleted, and the
+     * `user.blocked` event evicts their tokens from every process's auth cache.
+     */
+    async setBlocked(actor: Actor, id: number, blocked: boolean): Promise<void> {
+      if (!actor.user?.is_admin) throw new ForbiddenError();
+      const user = await deps.users.findById(id);
+      if (!user) throw new NotFoundError('User');
+      if (blocked && user.id === actor.user.id) throw new ForbiddenError('403 Forbidden - You cannot block yourself');
+      await deps.users.setState(id, blocked ? 'blocked' : 'active');
+      await deps.events.publish('user.changed', { userId: id });
+    },
     async get(id: number): Promise<User> {
       const user = await deps.users.findById(id);
       if (!user) throw new NotFoundError('User');
@@ -80,6 +94,7 @@ export function createUsersService(deps: {
     findByUsername: (username: string) => deps.users.findByUsername(username),
     list: deps.users.list,
     count: deps.users.count,
+    countAdmins: deps.users.countAdmins,
   };
 }
 

@@ -8,6 +8,8 @@ export interface ProjectUrls extends UrlBuilder {
 export interface ProjectExtras {
   /** the caller's effective access level (0 when none) */
   accessLevel: number;
+  /** the project this one was forked from, when the caller may see it */
+  forkedFrom?: Project | null;
 }
 
 export function projectBasic(project: Project, urls: ProjectUrls) {
@@ -70,7 +72,7 @@ export function projectFull(project: Project, urls: ProjectUrls, extras: Project
     snippets_enabled: false,
     container_registry_enabled: false,
     creator_id: project.creator_id,
-    forked_from_project: null,
+    forked_from_project: extras.forkedFrom ? projectBasic(extras.forkedFrom, urls) : null,
     import_status: 'none',
     open_issues_count: 0,
     ci_default_git_depth: 20,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../../auth/actor.js';
+import { NotFoundError } from '../../../platform/errors.js';
 import type { Project } from '../../../domains/projects/project.js';
 import type { ProjectListFilter } from '../../../domains/projects/projects.repository.js';
 import { input, pathParam, signedIn, type RestContext } from '../context.js';
@@ -22,9 +23,18 @@ export function projectListFilter(params: Params): Omit<ProjectListFilter, 'user
   };
 }
 
-/** The full entity adds the caller's access level (memoised per request by the authorizer). */
+const hiddenAsNull = (error: unknown) => {
+  if (error instanceof NotFoundError) return null;
+  throw error;
+};
+
+/**
+ * The full entity adds the caller's access level (memoised per request by the authorizer)
+ * and the fork source, which GitLab shows only to those who may see it.
+ */
 export async function renderProject(ctx: RestContext, actor: Actor, project: Project) {
-  return projectFull(project, ctx.urls, { accessLevel: await ctx.authorizer.accessLevel(actor, { project }) });
+  const forkedFrom = project.forked_from_id === null ? null : await ctx.services.projects.find(actor, project.forked_from_id).catch(hiddenAsNull);
+  return projectFull(project, ctx.urls, { accessLevel: await ctx.authorizer.accessLevel(actor, { project }), forkedFrom });
 }
 
 export async function listProjectsResponse(

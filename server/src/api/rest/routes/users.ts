@@ -26,6 +26,15 @@ export function userRoutes(app: FastifyInstance, ctx: RestContext): void {
     return request.actor.user?.is_admin || request.actor.user?.id === user.id ? userFull(user, ctx.urls) : userPublic(user, ctx.urls);
   });
 
+  for (const [action, blocked] of [['block', true], ['unblock', false]] as const) {
+    app.post(`/users/:id/${action}`, async (request, reply) => {
+      const id = pathParam(request, 'id');
+      if (!/^\d+$/.test(id)) throw new NotFoundError('User');
+      await users.setBlocked(signedIn(request), Number(id), blocked);
+      return reply.status(201).send(true);
+    });
+  }
+
   app.post('/users', async (request, reply) => {
     const params = input(request);
     const user = await users.create(signedIn(request), {

@@ -1,0 +1,99 @@
+import type { MergeRequest } from '../../../domains/merge-requests/merge-request.js';
+import { taskCompletion } from '../../../domains/merge-requests/merge-request-rules.js';
+import { detailedMergeStatus, publicMergeStatus } from '../../../domains/merge-requests/merge-status.js';
+import type { MergeRequestDetail, MergeRequestView } from '../../../domains/merge-requests/merge-request-views.js';
+import type { User } from '../../../domains/users/user.js';
+import { userBasic, type UrlBuilder } from './users.js';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export const mergeRequestUrl = (urls: UrlBuilder, mr: Pick<MergeRequest, 'target_full_path' | 'iid'>) => urls.web(`${mr.target_full_path}/-/merge_requests/${mr.iid}`);
+
+/** `view=simple` (doc/api/merge_requests.md): the few fields a picker needs. */
+export function mergeRequestSimple(mr: MergeRequest, urls: UrlBuilder) {
+  return {
+    id: mr.id,
+    iid: mr.iid,
+    project_id: mr.target_project_id,
+    title: mr.title,
+    description: mr.description,
+    state: mr.state,
+    created_at: mr.created_at.toISOString(),
+    updated_at: mr.updated_at.toISOString(),
+    web_url: mergeRequestUrl(urls, mr),
+  };
+}
+
+/** GitLab's Entities::MergeRequestBasic (every list). Labels, milestones, notes and pipelines arrive with their issues. */
+export function mergeRequestBasic(view: MergeRequestView, urls: UrlBuilder) {
+  const { mergeRequest: mr } = view;
+  const user = (value: User | null) => (value ? userBasic(value, urls) : null);
+  const mergeUser = view.mergeUser ?? view.mergedBy;
+  return {
+    ...mergeRequestSimple(mr, urls),
+    merged_by: user(view.mergedBy),
+    merge_user: user(mergeUser),
+    merged_at: iso(mr.merged_at),
+    closed_by: user(view.closedBy),
+    closed_at: iso(mr.closed_at),
+    target_branch: mr.target_branch,
+    source_branch: mr.source_branch,
+    user_notes_count: 0,
+    upvotes: 0,
+    downvotes: 0,
+    author: user(view.author),
+    assignees: view.assignees.map((assignee) => userBasic(assignee, urls)),
+    assignee: view.assignees[0] ? userBasic(view.assignees[0], urls) : null,
+    reviewers: view.reviewers.map((reviewer) => userBasic(reviewer, urls)),
+    source_project_id: mr.source_project_id,
+    target_project_id: mr.target_project_id,
+    labels: [],
+    draft: mr.draft,
+    work_in_progress: mr.draft,
+    milestone: null,
+    merge_when_pipeline_succeeds: false,
+    merge_status: publicMergeStatus(mr.merge_status),
+    detailed_merge_status: detailedMergeStatus({ state: mr.state, draft: mr.draft, mergeStatus: mr.merge_status, commitsCount: mr.commits_count }),
+    merge_after: null,
+    sha: mr.head_commit_sha,
+    merge_commit_sha: mr.merge_commit_sha,
+    squash_commit_sha: mr.squash_commit_sha,
+    discussion_locked: mr.discussion_locked,
+    should_remove_source_branch: mr.should_remove_source_branch,
+    force_remove_source_branch: mr.force_remove_source_branch,
+    prepared_at: mr.latest_diff_id === null ? null : mr.created_at.toISOString(),
+    allow_collaboration: mr.allow_collaboration,
+    allow_maintainer_to_push: mr.allow_collaboration,
+    reference: `!${mr.iid}`,
+    references: { short: `!${mr.iid}`, relative: `!${mr.iid}`, full: `${mr.target_full_path}!${mr.iid}` },
+    time_stats: { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null },
+    squash: mr.squash,
+    squash_on_merge: mr.squash || mr.target_squash_option === 'always',
+    task_completion_status: taskCompletion(mr.description),
+    has_conflicts: mr.merge_status === 'cannot_be_merged',
+    blocking_discussions_resolved: true,
+    imported: false,
+    imported_from: 'none',
+  };
+}
+
+/** GitLab's Entities::MergeRequest (single merge request, create, update). */
+export function mergeRequestFull(detail: MergeRequestDetail, urls: UrlBuilder) {
+  const { mergeRequest: mr } = detail;
+  return {
+    ...mergeRequestBasic(detail, urls),
+    subscribed: false,
+    changes_count: mr.real_size,
+    latest_build_started_at: null,
+    latest_build_finished_at: null,
+    first_deployed_to_production_at: null,
+    pipeline: null,
+    head_pipeline: null,
+    diff_refs: mr.head_commit_sha ? { base_sha: mr.base_commit_sha, head_sha: mr.head_commit_sha, start_sha: mr.start_commit_sha } : null,
+    merge_error: mr.merge_error,
+    first_contribution: detail.firstContribution,
+    user: { can_merge: detail.canMerge },
+    diverged_commits_count: detail.divergedCommitsCount,
+    retargeted: mr.retargeted,
+  };
+}

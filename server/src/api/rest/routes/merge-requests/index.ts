@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { RestContext } from '../../context.js';
+import { mergeRequestChangeRoutes } from './changes.js';
+import { forkRoutes } from './forks.js';
+import { mergeRequestCrudRoutes } from './merge-requests.js';
+
+/** Merge requests, what they change, and the forks they come from. */
+export function mergeRequestRoutes(app: FastifyInstance, ctx: RestContext): void {
+  mergeRequestCrudRoutes(app, ctx);
+  mergeRequestChangeRoutes(app, ctx);
+  forkRoutes(app, ctx);
+}

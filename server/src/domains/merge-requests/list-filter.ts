@@ -1,0 +1,116 @@
+/**
+ * The merge request list filters (GET /merge_requests, /projects/:id/merge_requests) turned
+ * into one SQL condition with numbered parameters. Pure: the repository runs the result,
+ * tests read it. Aliases: `m` merge_requests, `p` the target project, `n` its namespace.
+ * $1 is the viewer's user id (null when anonymous), $2 whether they are an administrator.
+ */
+import type { MergeRequestState } from './merge-request.js';
+
+export type MergeRequestScope = 'all' | 'created_by_me' | 'assigned_to_me' | 'reviews_for_me';
+/** A user id, or GitLab's `None` / `Any`. */
+export type UserMatch = number | 'none' | 'any';
+export const LIST_ORDERS = ['created_at', 'updated_at', 'title', 'merged_at'] as const;
+export type ListOrder = (typeof LIST_ORDERS)[number];
+
+export interface MergeRequestListFilter {
+  scope: MergeRequestScope;
+  /** absent: every state */
+  state?: MergeRequestState;
+  projectId?: number;
+  authorId?: number;
+  authorUsername?: string;
+  assignee?: UserMatch;
+  assigneeUsername?: string;
+  reviewer?: UserMatch;
+  reviewerUsername?: string;
+  sourceBranch?: string;
+  targetBranch?: string;
+  search?: string;
+  /** where `search` looks; both when empty */
+  searchIn?: Array<'title' | 'description'>;
+  draft?: boolean;
+  iids?: number[];
+  createdAfter?: Date;
+  createdBefore?: Date;
+  updatedAfter?: Date;
+  updatedBefore?: Date;
+  orderBy: ListOrder;
+  sort: 'asc' | 'desc';
+}
+
+export interface Viewer {
+  userId: number | null;
+  isAdmin: boolean;
+}
+
+export interface ListQuery {
+  where: string;
+  /** the conditions `where` joins with AND, the visibility one first */
+  conditions: string[];
+  params: unknown[];
+  order: string;
+}
+
+/**
+ * May the viewer read merge requests of target project `p`? They show code, so this is
+ * permissions.ts's download_code: public and internal code for whoever reads the project,
+ * private code for Reporters and above (direct, inherited or the namespace's owner).
+ */
+export const READABLE_TARGET = `(NOT p.pending_delete AND ($2::boolean OR p.visibility = 'public' OR (p.visibility = 'internal' AND $1::bigint IS NOT NULL)
+     OR n.owner_id = $1::bigint
+     OR EXISTS (SELECT 1 FROM project_members pm WHERE pm.project_id = p.id AND pm.user_id = $1::bigint AND pm.access_level >= 20
+                AND (pm.expires_at IS NULL OR pm.expires_at >= current_date))
+     OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = $1::bigint AND gm.group_id = ANY(n.traversal_ids) AND gm.access_level >= 20
+                AND (gm.expires_at IS NULL OR gm.expires_at >= current_date))))`;
+
+/** `%text%` for LIKE, with LIKE's own wildcards in `text` taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function userCondition(table: 'merge_request_assignees' | 'merge_request_reviewers', match: UserMatch, param: (value: unknown) => string): string {
+  const exists = `EXISTS (SELECT 1 FROM ${table} x WHERE x.merge_request_id = m.id`;
+  if (match === 'none') return `NOT ${exists})`;
+  if (match === 'any') return `${exists})`;
+  return `${exists} AND x.user_id = ${param(match)})`;
+}
+
+export function buildListQuery(filter: MergeRequestListFilter, viewer: Viewer): ListQuery {
+  const params: unknown[] = [viewer.userId, viewer.isAdmin];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = [READABLE_TARGET];
+  const byUsername = (username: string) => `(SELECT u.id FROM users u WHERE lower(u.username) = lower(${param(username)}))`;
+
+  if (filter.scope === 'created_by_me') where.push('m.author_id = $1::bigint');
+  if (filter.scope === 'assigned_to_me') where.push('EXISTS (SELECT 1 FROM merge_request_assignees x WHERE x.merge_request_id = m.id AND x.user_id = $1::bigint)');
+  if (filter.scope === 'reviews_for_me') where.push('EXISTS (SELECT 1 FROM merge_request_reviewers x WHERE x.merge_request_id = m.id AND x.user_id = $1::bigint)');
+  if (filter.state) where.push(`m.state = ${param(filter.state)}`);
+  if (filter.projectId !== undefined) where.push(`m.target_project_id = ${param(filter.projectId)}`);
+  if (filter.authorId !== undefined) where.push(`m.author_id = ${param(filter.authorId)}`);
+  if (filter.authorUsername) where.push(`m.author_id = ${byUsername(filter.authorUsername)}`);
+  if (filter.assignee !== undefined) where.push(userCondition('merge_request_assignees', filter.assignee, param));
+  if (filter.assigneeUsername) where.push(`EXISTS (SELECT 1 FROM merge_request_assignees x WHERE x.merge_request_id = m.id AND x.user_id = ${byUsername(filter.assigneeUsername)})`);
+  if (filter.reviewer !== undefined) where.push(userCondition('merge_request_reviewers', filter.reviewer, param));
+  if (filter.reviewerUsername) where.push(`EXISTS (SELECT 1 FROM merge_request_reviewers x WHERE x.merge_request_id = m.id AND x.user_id = ${byUsername(filter.reviewerUsername)})`);
+  if (filter.sourceBranch) where.push(`m.source_branch = ${param(filter.sourceBranch)}`);
+  if (filter.targetBranch) where.push(`m.target_branch = ${param(filter.targetBranch)}`);
+  if (filter.search) {
+    const pattern = param(containsPattern(filter.search));
+    const fields = filter.searchIn?.length ? filter.searchIn : ['title', 'description'];
+    where.push(`(${fields.map((field) => `lower(m.${field}) LIKE ${pattern}`).join(' OR ')})`);
+  }
+  if (filter.draft !== undefined) where.push(filter.draft ? 'm.draft' : 'NOT m.draft');
+  if (filter.iids) where.push(`m.iid = ANY(${param(filter.iids)}::int[])`);
+  if (filter.createdAfter) where.push(`m.created_at >= ${param(filter.createdAfter)}`);
+  if (filter.createdBefore) where.push(`m.created_at <= ${param(filter.createdBefore)}`);
+  if (filter.updatedAfter) where.push(`m.updated_at >= ${param(filter.updatedAfter)}`);
+  if (filter.updatedBefore) where.push(`m.updated_at <= ${param(filter.updatedBefore)}`);
+
+  const direction = filter.sort === 'asc' ? 'ASC' : 'DESC';
+  // Column names come from LIST_ORDERS, never from the request; nulls (unmerged) go last.
+  const order = `m.${filter.orderBy} ${direction}${filter.orderBy === 'merged_at' ? ' NULLS LAST' : ''}, m.id ${direction}`;
+  return { where: where.join(' AND '), conditions: where, params, order };
+}

@@ -1,0 +1,87 @@
+import { actorFor, type Actor } from '../../auth/actor.js';
+import type { Authorizer } from '../../auth/authorizer.js';
+import { countCommits, readRef } from '../../git/index.js';
+import type { RepositoryStorage } from '../projects/repository-storage.js';
+import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
+import { isAllowed, protectionsFor } from '../protected-branches/push-rules.js';
+import type { User } from '../users/user.js';
+import type { MergeRequest } from './merge-request.js';
+import type { MergeRequestsRepository } from './merge-requests.repository.js';
+import type { OpenedMergeRequest } from './merge-requests.service.js';
+
+/** Everything the list entity shows about a merge request, loaded in a few batched queries. */
+export interface MergeRequestView {
+  mergeRequest: MergeRequest;
+  author: User | null;
+  assignees: User[];
+  reviewers: User[];
+  mergedBy: User | null;
+  closedBy: User | null;
+  mergeUser: User | null;
+}
+
+/** The single merge request entity adds what depends on the caller and on git. */
+export interface MergeRequestDetail extends MergeRequestView {
+  canMerge: boolean;
+  firstContribution: boolean;
+  divergedCommitsCount: number;
+}
+
+export function createMergeRequestViews(deps: {
+  mergeRequests: Pick<MergeRequestsRepository, 'assignees' | 'reviewers' | 'usersByIds' | 'authorHasMerged'>;
+  authorizer: Pick<Authorizer, 'accessLevel' | 'can'>;
+  protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
+  storage: Pick<RepositoryStorage, 'pathFor'>;
+}) {
+  async function views(list: MergeRequest[]): Promise<MergeRequestView[]> {
+    const ids = list.map((mr) => mr.id);
+    const userIds = list.flatMap((mr) => [mr.author_id, mr.merged_by_id, mr.closed_by_id, mr.merge_user_id]).filter((id): id is number => id !== null);
+    const [assignees, reviewers, users] = await Promise.all([deps.mergeRequests.assignees(ids), deps.mergeRequests.reviewers(ids), deps.mergeRequests.usersByIds(userIds)]);
+    const user = (id: number | null) => (id === null ? null : (users.get(id) ?? null));
+    return list.map((mergeRequest) => ({
+      mergeRequest,
+      author: user(mergeRequest.author_id),
+      assignees: assignees.get(mergeRequest.id) ?? [],
+      reviewers: reviewers.get(mergeRequest.id) ?? [],
+      mergedBy: user(mergeRequest.merged_by_id),
+      closedBy: user(mergeRequest.closed_by_id),
+      mergeUser: user(mergeRequest.merge_user_id),
+    }));
+  }
+
+  /** May the caller merge into the target branch: Developer, and the branch's merge rule if it is protected. */
+  async function canMerge(actor: Actor, opened: OpenedMergeRequest): Promise<boolean> {
+    if (!actor.user || !opened.abilities.has('push_code')) return false;
+    const matching = protectionsFor(opened.mergeRequest.target_branch, await deps.protectedBranches.listForProject(opened.project.id));
+    if (matching.length === 0) return true;
+    const accessLevel = await deps.authorizer.accessLevel(actor, { project: opened.project });
+    return isAllowed('merge', { userId: actor.user.id, isAdmin: actor.user.is_admin, accessLevel }, matching);
+  }
+
+  /** GitLab: the author is not a member of the target project and has had nothing merged there. */
+  async function firstContribution(author: User | null, opened: OpenedMergeRequest): Promise<boolean> {
+    if (!author) return false;
+    const level = await deps.authorizer.accessLevel(actorFor(author, 'session'), { project: opened.project });
+    return level === 0 && !(await deps.mergeRequests.authorHasMerged(author.id, opened.project.id));
+  }
+
+  /** Commits on the target branch since the version's head forked from it. */
+  async function divergedCommits(mergeRequest: MergeRequest): Promise<number> {
+    if (!mergeRequest.head_commit_sha) return 0;
+    const repo = deps.storage.pathFor(mergeRequest.target_project_id);
+    const tip = await readRef(repo, `refs/heads/${mergeRequest.target_branch}`);
+    if (!tip) return 0;
+    return (await countCommits(repo, { ref: `${mergeRequest.head_commit_sha}..${tip.target}` })) ?? 0;
+  }
+
+  return {
+    views,
+    async detail(actor: Actor, opened: OpenedMergeRequest): Promise<MergeRequestDetail> {
+      const [view] = await views([opened.mergeRequest]);
+      const [merge, first, diverged] = await Promise.all([canMerge(actor, opened), firstContribution(view!.author, opened), divergedCommits(opened.mergeRequest)]);
+      return { ...view!, canMerge: merge, firstContribution: first, divergedCommitsCount: diverged };
+    },
+  };
+}
+
+export type MergeRequestViews = ReturnType<typeof createMergeRequestViews>;

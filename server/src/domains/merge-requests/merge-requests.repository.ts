@@ -1,0 +1,197 @@
+import { on, type Queryable } from '../../platform/db/database.js';
+import { USER_COLUMNS, type User } from '../users/user.js';
+import { buildListQuery, type MergeRequestListFilter, type Viewer } from './list-filter.js';
+import type { MergeRequest, MergeRequestEventAction, MergeRequestState } from './merge-request.js';
+
+const FROM = `FROM merge_requests m
+  JOIN projects p ON p.id = m.target_project_id
+  JOIN namespaces n ON n.id = p.namespace_id
+  JOIN routes r ON r.source_type = 'project' AND r.source_id = p.id
+  LEFT JOIN merge_request_diffs d ON d.id = m.latest_diff_id`;
+
+const SELECT = `SELECT m.*, d.base_commit_sha, d.start_commit_sha, d.head_commit_sha, d.real_size, d.commits_count,
+       r.path AS target_full_path, p.squash_option AS target_squash_option ${FROM}`;
+
+export interface NewMergeRequest {
+  iid: number;
+  targetProjectId: number;
+  sourceProjectId: number;
+  sourceBranch: string;
+  targetBranch: string;
+  title: string;
+  description: string;
+  draft: boolean;
+  authorId: number;
+  allowCollaboration: boolean;
+  squash: boolean;
+  forceRemoveSourceBranch: boolean;
+}
+
+/** Columns the service may change through update(); never taken from a request. */
+export type MergeRequestFields = Partial<
+  Pick<
+    MergeRequest,
+    | 'title'
+    | 'description'
+    | 'draft'
+    | 'target_branch'
+    | 'state'
+    | 'allow_collaboration'
+    | 'squash'
+    | 'force_remove_source_branch'
+    | 'discussion_locked'
+    | 'retargeted'
+    | 'merge_status'
+    | 'closed_by_id'
+    | 'closed_at'
+  >
+>;
+
+export function createMergeRequestsRepository(db: Queryable) {
+  async function usersByMergeRequest(table: 'merge_request_assignees' | 'merge_request_reviewers', ids: number[], tx?: Queryable): Promise<Map<number, User[]>> {
+    const result = new Map<number, User[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return result;
+    const columns = USER_COLUMNS.split(', ').map((column) => `u.${column}`).join(', ');
+    const { rows } = await on(db, tx).query<User & { merge_request_id: number }>(
+      `SELECT x.merge_request_id, ${columns} FROM ${table} x JOIN users u ON u.id = x.user_id
+        WHERE x.merge_request_id = ANY($1) ORDER BY x.created_at, u.id`,
+      [ids],
+    );
+    for (const { merge_request_id: id, ...user } of rows) result.get(id)?.push(user);
+    return result;
+  }
+
+  async function replaceUsers(table: 'merge_request_assignees' | 'merge_request_reviewers', mergeRequestId: number, userIds: number[], tx: Queryable): Promise<void> {
+    // Kept users keep their rows (and a reviewer their review state).
+    await tx.query(`DELETE FROM ${table} WHERE merge_request_id = $1 AND NOT (user_id = ANY($2::bigint[]))`, [mergeRequestId, userIds]);
+    await tx.query(
+      `INSERT INTO ${table} (merge_request_id, user_id) SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING`,
+      [mergeRequestId, userIds],
+    );
+  }
+
+  return {
+    /** The next iid of a target project; the counter row's lock serialises concurrent callers. */
+    async allocateIid(projectId: number, tx: Queryable): Promise<number> {
+      const { rows } = await tx.query<{ last_iid: number }>(
+        `INSERT INTO merge_request_iids (project_id, last_iid) VALUES ($1, 1)
+         ON CONFLICT (project_id) DO UPDATE SET last_iid = merge_request_iids.last_iid + 1
+         RETURNING last_iid`,
+        [projectId],
+      );
+      return rows[0]!.last_iid;
+    },
+    async insert(input: NewMergeRequest, tx: Queryable): Promise<number> {
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO merge_requests (iid, target_project_id, source_project_id, source_branch, target_branch, title, description, draft,
+                                     author_id, allow_collaboration, squash, force_remove_source_branch)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+        [
+          input.iid,
+          input.targetProjectId,
+          input.sourceProjectId,
+          input.sourceBranch,
+          input.targetBranch,
+          input.title,
+          input.description,
+          input.draft,
+          input.authorId,
+          input.allowCollaboration,
+          input.squash,
+          input.forceRemoveSourceBranch,
+        ],
+      );
+      return rows[0]!.id;
+    },
+    async findByIid(targetProjectId: number, iid: number, tx?: Queryable): Promise<MergeRequest | undefined> {
+      const { rows } = await on(db, tx).query<MergeRequest>(`${SELECT} WHERE m.target_project_id = $1 AND m.iid = $2`, [targetProjectId, iid]);
+      return rows[0];
+    },
+    async findById(id: number, tx?: Queryable): Promise<MergeRequest | undefined> {
+      const { rows } = await on(db, tx).query<MergeRequest>(`${SELECT} WHERE m.id = $1`, [id]);
+      return rows[0];
+    },
+    /** Locks the row until the transaction ends (version recording, state changes). */
+    async lock(id: number, tx: Queryable): Promise<{ state: MergeRequestState; latest_diff_id: number | null } | undefined> {
+      const { rows } = await tx.query<{ state: MergeRequestState; latest_diff_id: number | null }>('SELECT state, latest_diff_id FROM merge_requests WHERE id = $1 FOR UPDATE', [id]);
+      return rows[0];
+    },
+    /** The open merge request with the same projects and branches, other than `exceptId`. */
+    async findOpenDuplicate(
+      key: { targetProjectId: number; sourceProjectId: number; sourceBranch: string; targetBranch: string },
+      exceptId: number | null,
+      tx?: Queryable,
+    ): Promise<{ iid: number } | undefined> {
+      const { rows } = await on(db, tx).query<{ iid: number }>(
+        `SELECT iid FROM merge_requests WHERE state = 'opened' AND target_project_id = $1 AND source_project_id = $2
+            AND source_branch = $3 AND target_branch = $4 AND id IS DISTINCT FROM $5::bigint ORDER BY id LIMIT 1`,
+        [key.targetProjectId, key.sourceProjectId, key.sourceBranch, key.targetBranch, exceptId],
+      );
+      return rows[0];
+    },
+    async update(id: number, fields: MergeRequestFields, tx?: Queryable): Promise<void> {
+      const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
+      if (entries.length === 0) return;
+      // Column names come from MergeRequestFields keys chosen by the service, never from a request.
+      const sets = entries.map(([column], index) => `${column} = $${index + 2}`);
+      await on(db, tx).query(`UPDATE merge_requests SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [id, ...entries.map(([, value]) => value)]);
+    },
+    touch: async (id: number, tx?: Queryable) => void (await on(db, tx).query('UPDATE merge_requests SET updated_at = now() WHERE id = $1', [id])),
+    setAssignees: (mergeRequestId: number, userIds: number[], tx: Queryable) => replaceUsers('merge_request_assignees', mergeRequestId, userIds, tx),
+    setReviewers: (mergeRequestId: number, userIds: number[], tx: Queryable) => replaceUsers('merge_request_reviewers', mergeRequestId, userIds, tx),
+    assignees: (ids: number[], tx?: Queryable) => usersByMergeRequest('merge_request_assignees', ids, tx),
+    reviewers: (ids: number[], tx?: Queryable) => usersByMergeRequest('merge_request_reviewers', ids, tx),
+    async usersByIds(ids: number[]): Promise<Map<number, User>> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      const { rows } = await db.query<User>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ANY($1)`, [unique]);
+      return new Map(rows.map((user) => [user.id, user]));
+    },
+    async list(filter: MergeRequestListFilter, viewer: Viewer, page: { limit: number; offset: number }): Promise<{ mergeRequests: MergeRequest[]; total: number }> {
+      const query = buildListQuery(filter, viewer);
+      const [rows, count] = await Promise.all([
+        db.query<MergeRequest>(`${SELECT} WHERE ${query.where} ORDER BY ${query.order} LIMIT ${page.limit} OFFSET ${page.offset}`, query.params),
+        db.query<{ count: number }>(`SELECT count(*)::int AS count ${FROM} WHERE ${query.where}`, query.params),
+      ]);
+      return { mergeRequests: rows.rows, total: count.rows[0]!.count };
+    },
+    /** Open merge requests whose source is this branch (pushes to it record versions). */
+    async openWithSource(sourceProjectId: number, branch: string): Promise<MergeRequest[]> {
+      const { rows } = await db.query<MergeRequest>(`${SELECT} WHERE m.source_project_id = $1 AND m.source_branch = $2 AND m.state = 'opened' ORDER BY m.id`, [sourceProjectId, branch]);
+      return rows;
+    },
+    /** Open merge requests into this branch (pushes to it invalidate mergeability). */
+    async openWithTarget(targetProjectId: number, branch: string): Promise<MergeRequest[]> {
+      const { rows } = await db.query<MergeRequest>(`${SELECT} WHERE m.target_project_id = $1 AND m.target_branch = $2 AND m.state = 'opened' ORDER BY m.id`, [targetProjectId, branch]);
+      return rows;
+    },
+    async recordEvent(mergeRequestId: number, userId: number | null, action: MergeRequestEventAction, values: { from?: string | null; to?: string | null } = {}, tx?: Queryable): Promise<void> {
+      await on(db, tx).query('INSERT INTO merge_request_events (merge_request_id, user_id, action, from_value, to_value) VALUES ($1, $2, $3, $4, $5)', [
+        mergeRequestId,
+        userId,
+        action,
+        values.from ?? null,
+        values.to ?? null,
+      ]);
+    },
+    async events(mergeRequestId: number): Promise<Array<{ action: MergeRequestEventAction; user_id: number | null; from_value: string | null; to_value: string | null; created_at: Date }>> {
+      const { rows } = await db.query<{ action: MergeRequestEventAction; user_id: number | null; from_value: string | null; to_value: string | null; created_at: Date }>(
+        'SELECT action, user_id, from_value, to_value, created_at FROM merge_request_events WHERE merge_request_id = $1 ORDER BY id',
+        [mergeRequestId],
+      );
+      return rows;
+    },
+    /** Has the author had a merge request merged into the project before? (first_contribution) */
+    async authorHasMerged(authorId: number, targetProjectId: number): Promise<boolean> {
+      const { rowCount } = await db.query(`SELECT 1 FROM merge_requests WHERE author_id = $1 AND target_project_id = $2 AND state = 'merged' LIMIT 1`, [authorId, targetProjectId]);
+      return rowCount > 0;
+    },
+    /** True for the first caller per domain event: every process hears each event once. */
+    async claimPushRefresh(eventId: number, tx?: Queryable): Promise<boolean> {
+      const { rowCount } = await on(db, tx).query('INSERT INTO merge_request_push_refreshes (event_id) VALUES ($1) ON CONFLICT DO NOTHING', [eventId]);
+      return rowCount > 0;
+    },
+  };
+}
+
+export type MergeRequestsRepository = ReturnType<typeof createMergeRequestsRepository>;
