@@ -26,11 +26,22 @@ export async function registerWebApp(app: FastifyInstance, root = WEB_DIST): Pro
     return () => undefined;
   }
   await app.register(fastifyStatic, { root, serve: false });
-  const files = new Set(readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `${entry.parentPath.slice(root.length)}/${entry.name}`.replace(/^\/+/, '/')));
+  const scan = () =>
+    new Set(readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `${entry.parentPath.slice(root.length)}/${entry.name}`.replace(/^\/+/, '/')));
+  let files = scan();
+  let scannedAt = Date.now();
+  // A rebuild while the server runs renames the assets: re-read the list on a miss, at most once a second.
+  const has = (path: string) => {
+    if (!files.has(path) && Date.now() - scannedAt > 1_000) {
+      files = scan();
+      scannedAt = Date.now();
+    }
+    return files.has(path);
+  };
   return (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     const path = request.url.split('?')[0]!;
-    if (files.has(path) && path !== '/index.html') {
+    if (path !== '/index.html' && has(path)) {
       return reply.header('cache-control', path.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600').sendFile(path.slice(1));
     }
     // A missing fingerprinted asset is a 404, not the app shell (a stale page must not load HTML as a script).
