@@ -102,7 +102,7 @@ async function benchColdStart(cleanup: Cleanup): Promise<BenchResult> {
       },
     ],
     notes: [
-      `Cold start: spawn of \`node server/dist/main.js start\` to the first 200 of \`GET /api/v4/version\`, polled every 10 ms. ` +
+      `Cold start: spawn of \`node server/dist/tributary.mjs start\` to the first 200 of \`GET /api/v4/version\`, polled every 10 ms. ` +
         `Warm restarts: ${formatSamples(warm)}. Bare Fastify (\`node -e\`): ${formatSamples(bare)}.`,
     ],
   };

@@ -12,7 +12,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
  * another commit, to compare two builds on the same machine).
  */
 export const SERVER_DIR = process.env.BENCH_SERVER ? resolve(process.env.BENCH_SERVER) : join(REPO_ROOT, 'server');
-export const MAIN_JS = join(SERVER_DIR, 'dist', 'main.js');
+/** The program users run: the bundle `npm run build` writes (server/build.mjs). */
+export const MAIN_JS = join(SERVER_DIR, 'dist', 'tributary.mjs');
 
 function newestMtime(dir: string, accept: (name: string) => boolean): number {
   let newest = 0;
@@ -36,10 +37,10 @@ export function ensureBuilt(): void {
     return;
   }
   if (!existsSync(MAIN_JS)) {
-    console.log('server/dist/main.js is missing: running `npm run build` …');
+    console.log('server/dist/tributary.mjs is missing: running `npm run build` …');
     const result = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
     if (result.status !== 0 || !existsSync(MAIN_JS)) {
-      throw new Error('server/dist/main.js does not exist and `npm run build` failed. Fix the build (or run `npx tsc -b packages/contracts server`) and run the bench again.');
+      throw new Error('server/dist/tributary.mjs does not exist and `npm run build` failed. Fix the build (or run `npx tsc -b packages/contracts server && node server/build.mjs`) and run the bench again.');
     }
     return;
   }
@@ -69,7 +70,7 @@ export interface RunningTributary {
 }
 
 /**
- * Spawns `node server/dist/main.js start` (a real `tributary start`) on
+ * Spawns `node server/dist/tributary.mjs start` (a real `tributary start`) on
  * 127.0.0.1 and a free port, and waits for its first 200. Its log goes to a
  * file in the data directory's parent.
  */

@@ -1,16 +1,13 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from './platform/config.js';
-import { openDatabase } from './platform/db/open.js';
 import { migrate } from './platform/db/migrate.js';
 import { createLogger } from './platform/logger.js';
-import { acquireDataDir, ownerPid, socketPath } from './platform/process-lock.js';
+import { ownerPid, socketPath } from './platform/process-lock.js';
 import { DomainError } from './platform/errors.js';
-import { createServices } from './app.js';
-import { adminCommands, type CreateTokenCommand, type CreateUserCommand } from './admin/admin-server.js';
+import type { CreateTokenCommand, CreateUserCommand } from './admin/admin-server.js';
 import { callAdminSocket } from './admin/admin-client.js';
-import { createGitRepositoryStorage } from './domains/projects/git-repository-storage.js';
-import { startServer } from './server.js';
+import { openDatabaseFor } from './platform/db/open.js';
 
 const USAGE = `Usage: tributary <command>
 
@@ -24,7 +21,10 @@ Environment: TRIBUTARY_DATA_DIR (./data), PORT (8080), DATABASE_URL (embedded PG
 TRIBUTARY_ROOT_PASSWORD (first start), TRIBUTARY_EXTERNAL_URL, LOG_LEVEL.`;
 
 async function start(config: Config): Promise<void> {
-  const server = await startServer(config);
+  // Open the database first: PGlite's start-up overlaps with loading the server's modules.
+  const database = openDatabaseFor(config);
+  const { startServer } = await import('./server.js');
+  const server = await startServer(config, { database });
   console.log(`Tributary is running at ${server.url} (database: ${config.databaseUrl ? 'PostgreSQL server' : 'embedded PGlite'})`);
   if (server.generatedRootPassword) {
     console.log(`\nCreated the administrator "root" with the password:\n\n    ${server.generatedRootPassword}\n\nIt is shown only this once.`);
@@ -42,20 +42,26 @@ async function start(config: Config): Promise<void> {
  * socket when one owns the data directory (PGlite belongs to one process),
  * otherwise directly against the database.
  */
-async function administer<T>(config: Config, path: string, body: unknown, direct: (services: Parameters<typeof adminCommands.createUser>[0]) => Promise<T>): Promise<T> {
+type AdminCommands = typeof import('./admin/admin-server.js').adminCommands;
+
+async function administer<T>(config: Config, path: string, body: unknown, direct: (commands: AdminCommands, app: Parameters<AdminCommands['createUser']>[0]) => Promise<T>): Promise<T> {
   const owner = config.databaseUrl ? undefined : ownerPid(config.dataDir);
   if (owner) {
     const response = await callAdminSocket<T & { message?: unknown }>(socketPath(config.dataDir, owner), 'POST', path, body);
     if (response.status >= 400) throw new Error(formatMessage(response.body?.message));
     return response.body;
   }
-  const release = config.databaseUrl ? () => undefined : acquireDataDir(config.dataDir);
-  const db = await openDatabase(config);
+  const { db, release } = await openDatabaseFor(config);
   try {
     await migrate(db);
-    const logger = createLogger('warn');
-    const { services } = createServices({ config, db, logger, storage: createGitRepositoryStorage({ dataDir: config.dataDir }), internalSocket: socketPath(config.dataDir) });
-    return await direct({ services });
+    const [{ createServices }, { adminCommands }, { createGitRepositoryStorage }] = await Promise.all([
+      import('./app.js'),
+      import('./admin/admin-server.js'),
+      import('./domains/projects/git-repository-storage.js'),
+    ]);
+    const storage = createGitRepositoryStorage({ dataDir: config.dataDir });
+    const { services } = createServices({ config, db, logger: createLogger('warn'), storage, internalSocket: socketPath(config.dataDir) });
+    return await direct(adminCommands, { services });
   } finally {
     await db.close();
     release();
@@ -80,8 +86,7 @@ async function main(argv: string[]): Promise<number> {
     return -1;
   }
   if (command === 'migrate') {
-    const release = config.databaseUrl ? () => undefined : acquireDataDir(config.dataDir);
-    const db = await openDatabase(config);
+    const { db, release } = await openDatabaseFor(config);
     const applied = await migrate(db).finally(async () => {
       await db.close();
       release();
@@ -96,7 +101,7 @@ async function main(argv: string[]): Promise<number> {
     });
     if (!values.username || !values.password) throw new Error('--username and --password are required');
     const body: CreateUserCommand = { username: values.username, password: values.password, name: values.name, email: values.email, admin: values.admin };
-    const user = await administer(config, '/users', body, (app) => adminCommands.createUser(app, body));
+    const user = await administer(config, '/users', body, (commands, app) => commands.createUser(app, body));
     console.log(`Created user ${user.username} (id ${user.id})`);
     return 0;
   }
@@ -107,7 +112,7 @@ async function main(argv: string[]): Promise<number> {
     });
     if (!values.user || !values.name || !values.scopes) throw new Error('--user, --name and --scopes are required');
     const body: CreateTokenCommand = { user: values.user, name: values.name, scopes: values.scopes.split(','), expires_at: values['expires-at'] };
-    const token = await administer(config, '/tokens', body, (app) => adminCommands.createToken(app, body));
+    const token = await administer(config, '/tokens', body, (commands, app) => commands.createToken(app, body));
     console.log(token.token);
     return 0;
   }

@@ -1,10 +1,10 @@
 import { chmodSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Config } from './platform/config.js';
-import { openDatabase } from './platform/db/open.js';
+import { openDatabaseFor, type OpeningDatabase } from './platform/db/open.js';
 import { migrate } from './platform/db/migrate.js';
 import { createLogger, type Logger } from './platform/logger.js';
-import { acquireDataDir, socketPath } from './platform/process-lock.js';
+import { socketPath } from './platform/process-lock.js';
 import { buildApp, type App } from './app.js';
 import { createGitRepositoryStorage } from './domains/projects/git-repository-storage.js';
 import { ensureRootUser } from './domains/users/root-user.js';
@@ -29,11 +29,9 @@ export interface RunningServer {
  * app, starts workers and event delivery, and listens on TCP for users and
  * on a Unix socket for the CLI and git hooks.
  */
-export async function startServer(config: Config, options: { logger?: Logger } = {}): Promise<RunningServer> {
+export async function startServer(config: Config, options: { logger?: Logger; database?: OpeningDatabase } = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const release = config.databaseUrl ? () => undefined : acquireDataDir(config.dataDir);
-  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const db = await openDatabase(config);
+  const { db, release } = await (options.database ?? openDatabaseFor(config));
   try {
     await migrate(db);
   } catch (error) {

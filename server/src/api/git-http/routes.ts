@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,9 +11,7 @@ import type { RestContext } from '../rest/context.js';
 import { createGitAuthenticator, parseBasicAuth } from './basic-auth.js';
 import type { HookSessions } from './hook-sessions.js';
 import { serviceAdvertisementHeader } from './pkt-line.js';
-
-/** server/hooks, relative to this file in src/ and dist/. */
-export const HOOKS_DIR = fileURLToPath(new URL('../../../hooks', import.meta.url));
+import { HOOKS_DIR } from '../../platform/paths.js';
 
 /** A clone of a large repository may stream for a long time. */
 const GIT_RPC_TIMEOUT_MS = 60 * 60 * 1000;

@@ -1,10 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-
-/** web/dist, relative to this file in both src/ and dist/. */
-export const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+import { WEB_DIST } from '../../platform/paths.js';
 
 /** Vite fingerprints everything under assets/, so those files never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

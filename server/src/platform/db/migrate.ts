@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Database } from './database.js';
+import { MIGRATIONS_DIR } from '../paths.js';
 
-/** SQL migrations live in server/migrations; the path is the same from src/ and dist/. */
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', import.meta.url));
+export { MIGRATIONS_DIR };
 
 export interface Migration {
   version: string;
@@ -24,9 +23,12 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
  */
 export async function migrate(db: Database, migrations = readMigrations()): Promise<string[]> {
   await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+  // The common case, nothing pending, costs one query and no transaction (this runs at every start).
+  const { rows } = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
+  const done = new Set(rows.map((row) => row.version));
   const applied: string[] = [];
-  for (const migration of migrations) {
-    const done = await db.transaction(async (tx) => {
+  for (const migration of migrations.filter((m) => !done.has(m.version))) {
+    const ran = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(727100)');
       const existing = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);
       if (existing.rowCount > 0) return false;
@@ -34,7 +36,7 @@ export async function migrate(db: Database, migrations = readMigrations()): Prom
       await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [migration.version]);
       return true;
     });
-    if (done) applied.push(migration.version);
+    if (ran) applied.push(migration.version);
   }
   return applied;
 }

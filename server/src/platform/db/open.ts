@@ -1,4 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { acquireDataDir } from '../process-lock.js';
 import type { Database } from './database.js';
 import { openPglite } from './pglite.js';
 import { openPostgres } from './postgres.js';
@@ -7,4 +9,22 @@ import { openPostgres } from './postgres.js';
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   return openPglite(join(options.dataDir, 'pglite'));
+}
+
+export type OpeningDatabase = Promise<{ db: Database; release: () => void }>;
+
+/**
+ * Takes the data directory (embedded database only: one process owns it)
+ * and opens the database. `tributary start` calls this before loading the
+ * rest of the server, so PGlite starts while the modules load.
+ */
+export async function openDatabaseFor(options: { databaseUrl?: string; dataDir: string }): OpeningDatabase {
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const release = options.databaseUrl ? () => undefined : acquireDataDir(options.dataDir);
+  try {
+    return { db: await openDatabase(options), release };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }

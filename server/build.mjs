@@ -1,0 +1,20 @@
+// Bundles the server into one ES module (server/dist/tributary.mjs). `tsc -b`
+// still type-checks and emits dist/ for tooling, but the program users run
+// is this bundle: one file to load instead of hundreds, which takes about
+// half a second off every start (npm run bench: cold start).
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
+  outfile: new URL('./dist/tributary.mjs', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  // PGlite finds its WebAssembly and data files next to its own module; pg-native is optional.
+  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pg-native'],
+  // Bundled CommonJS dependencies call require(); give the ES module one.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+});
