@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type { Config } from './platform/config.js';
 import { openDatabaseFor, type OpeningDatabase } from './platform/db/open.js';
 import { migrate } from './platform/db/migrate.js';
-import { createLogger, type Logger } from './platform/logger.js';
+import { createLogger, flushLogger, type Logger } from './platform/logger.js';
 import { socketPath } from './platform/process-lock.js';
 import { buildApp, type App } from './app.js';
 import { createGitRepositoryStorage } from './domains/projects/git-repository-storage.js';
@@ -75,6 +75,7 @@ export async function startServer(config: Config, options: { logger?: Logger; da
       await db.close();
       rmSync(internalSocket, { force: true });
       release();
+      flushLogger(logger);
     },
   };
 }

@@ -18,8 +18,22 @@ export const REDACTED_PATHS = [
   '*.private_token',
 ];
 
+/**
+ * Logs go to stdout through a buffered, asynchronous destination: one write
+ * per few kilobytes instead of one syscall per request line (measured on the
+ * project API: the per-request synchronous write cost as much as answering).
+ * `flushLogger` empties the buffer at shutdown.
+ */
 export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' } });
+  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' } }, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+}
+
+export function flushLogger(logger: Logger): void {
+  try {
+    logger.flush();
+  } catch {
+    // A destination that is not ready yet has nothing to flush.
+  }
 }
 
 /** Query strings may carry `private_token=`; strip secrets before a URL is logged. */

@@ -39,12 +39,11 @@ export function commitWithStats(commit: GitCommit, stats: CommitStats | null, pr
 
 /** Entities::CommitDetail (single commit, created commit). */
 export function commitDetail(commit: GitCommit, stats: CommitStats | null, project: ProjectPath, urls: UrlBuilder) {
-  return {
-    ...commitWithStats(commit, stats, project, urls),
+  return Object.assign(commitWithStats(commit, stats, project, urls), {
     status: null,
     project_id: project.id,
     last_pipeline: null,
-  };
+  });
 }
 
 /** Entities::Diff. */

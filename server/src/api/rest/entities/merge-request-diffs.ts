@@ -34,9 +34,8 @@ export function versionEntity(version: DiffVersion) {
 
 /** Entities::MergeRequestDiffFull (GET …/versions/:version_id). */
 export function versionDetailEntity(version: DiffVersion, commits: GitCommit[], diffs: FileDiff[], project: ProjectPath, urls: UrlBuilder, options: { unidiff?: boolean } = {}) {
-  return {
-    ...versionEntity(version),
+  return Object.assign(versionEntity(version), {
     commits: commits.map((commit) => commitEntity(commit, project, urls)),
     diffs: diffs.map((diff) => mergeRequestDiffEntity(diff, options)),
-  };
+  });
 }

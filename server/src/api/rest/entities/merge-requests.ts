@@ -29,8 +29,7 @@ export function mergeRequestBasic(view: MergeRequestView, urls: UrlBuilder) {
   const { mergeRequest: mr } = view;
   const user = (value: User | null) => (value ? userBasic(value, urls) : null);
   const mergeUser = view.mergeUser ?? view.mergedBy;
-  return {
-    ...mergeRequestSimple(mr, urls),
+  return Object.assign(mergeRequestSimple(mr, urls), {
     merged_by: user(view.mergedBy),
     merge_user: user(mergeUser),
     merged_at: iso(mr.merged_at),
@@ -74,14 +73,13 @@ export function mergeRequestBasic(view: MergeRequestView, urls: UrlBuilder) {
     blocking_discussions_resolved: true,
     imported: false,
     imported_from: 'none',
-  };
+  });
 }
 
 /** GitLab's Entities::MergeRequest (single merge request, create, update). */
 export function mergeRequestFull(detail: MergeRequestDetail, urls: UrlBuilder) {
   const { mergeRequest: mr } = detail;
-  return {
-    ...mergeRequestBasic(detail, urls),
+  return Object.assign(mergeRequestBasic(detail, urls), {
     subscribed: false,
     changes_count: mr.real_size,
     latest_build_started_at: null,
@@ -95,5 +93,5 @@ export function mergeRequestFull(detail: MergeRequestDetail, urls: UrlBuilder) {
     user: { can_merge: detail.canMerge },
     diverged_commits_count: detail.divergedCommitsCount,
     retargeted: mr.retargeted,
-  };
+  });
 }

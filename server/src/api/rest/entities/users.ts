@@ -19,8 +19,7 @@ export function userBasic(user: User, urls: UrlBuilder) {
 
 /** GET /users/:id as seen by others. */
 export function userPublic(user: User, urls: UrlBuilder) {
-  return {
-    ...userBasic(user, urls),
+  return Object.assign(userBasic(user, urls), {
     created_at: user.created_at.toISOString(),
     bio: user.bio,
     location: '',
@@ -31,13 +30,12 @@ export function userPublic(user: User, urls: UrlBuilder) {
     pronouns: null,
     bot: false,
     work_information: null,
-  };
+  });
 }
 
 /** GET /user, and GET /users/:id for administrators: adds private fields. */
 export function userFull(user: User, urls: UrlBuilder) {
-  return {
-    ...userPublic(user, urls),
+  return Object.assign(userPublic(user, urls), {
     last_sign_in_at: user.last_sign_in_at?.toISOString() ?? null,
     confirmed_at: user.created_at.toISOString(),
     last_activity_on: null,
@@ -54,5 +52,5 @@ export function userFull(user: User, urls: UrlBuilder) {
     private_profile: false,
     commit_email: user.email,
     is_admin: user.is_admin,
-  };
+  });
 }
