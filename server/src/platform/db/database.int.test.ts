@@ -33,6 +33,21 @@ describe('Database adapter', () => {
     expect((await db.query('SELECT 1 FROM adapter_probe WHERE id = 100')).rowCount).toBe(0);
   });
 
+  it('survives the server dropping its connections, and LISTEN comes back', async () => {
+    if (db.kind !== 'postgres') return;
+    const received: string[] = [];
+    await db.listen('adapter_probe_channel', (payload) => received.push(payload));
+    // What a PostgreSQL restart or an administrator does: end every other backend of this database.
+    await db.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    const deadline = Date.now() + 15_000;
+    while (!received.includes('after') && Date.now() < deadline) {
+      await db.query("SELECT pg_notify('adapter_probe_channel', 'after')").catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(received).toContain('after');
+    expect((await db.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
   it('applies migrations once', async () => {
     expect(await migrate(db)).toEqual([]);
   });

@@ -7,7 +7,9 @@ import { openPostgres } from './postgres.js';
 
 /** DATABASE_URL selects a server; otherwise PGlite lives in `<dataDir>/pglite`. */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, { onConnectionError: (error) => console.warn(`tributary: a database connection was lost (${error.message}); reconnecting`) });
+  }
   return openPglite(join(options.dataDir, 'pglite'));
 }
 
