@@ -32,7 +32,7 @@ export function AppHeader() {
   });
 
   return (
-    <Header className={styles.header}>
+    <Header className={styles.header} data-sticky-top="">
       <Header.Item>
         <Header.Link as={RouterLink} to="/" className={styles.brand}>
           <GitBranchIcon size={24} />
@@ -42,6 +42,7 @@ export function AppHeader() {
       <nav aria-label="Main" className={styles.nav}>
         <NavLink to="/" label="Projects" active={pathname === '/' || pathname.startsWith('/dashboard/projects')} />
         <NavLink to="/dashboard/groups" label="Groups" active={pathname.startsWith('/dashboard/groups')} />
+        <NavLink to="/dashboard/merge_requests" label="Merge requests" active={pathname.startsWith('/dashboard/merge_requests')} />
         {user.is_admin ? <NavLink to="/admin/users" label="Admin" active={pathname.startsWith('/admin')} /> : null}
       </nav>
       <Header.Item full />

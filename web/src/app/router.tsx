@@ -30,6 +30,10 @@ export const router = createBrowserRouter([
       { index: true, element: page(() => import('../features/projects/DashboardProjectsPage'), 'DashboardProjectsPage') },
       { path: 'dashboard/projects', element: page(() => import('../features/projects/DashboardProjectsPage'), 'DashboardProjectsPage') },
       { path: 'dashboard/groups', element: page(() => import('../features/groups/DashboardGroupsPage'), 'DashboardGroupsPage') },
+      {
+        path: 'dashboard/merge_requests',
+        element: page(() => import('../features/merge-requests/DashboardMergeRequestsPage'), 'DashboardMergeRequestsPage'),
+      },
       { path: 'projects/new', element: page(() => import('../features/projects/NewProjectPage'), 'NewProjectPage') },
       { path: 'groups/new', element: page(() => import('../features/groups/NewGroupPage'), 'NewGroupPage') },
       { path: 'groups/*', element: page(() => import('../features/groups/GroupRoute'), 'GroupRoute') },

@@ -98,6 +98,10 @@ export function createApiClient({ getCsrfToken, fetch: fetchImpl = (...args) => 
       const requested = Number(options.query?.page ?? 1);
       return { items: ((await readBody(response)) ?? []) as T[], pageInfo: parsePageInfo(response.headers, requested) };
     },
+    /** The raw bytes of a GET (raw files whose size or binary nature matters). */
+    async getBlob(path: string, options?: RequestOptions): Promise<Blob> {
+      return (await send('GET', path, options)).blob();
+    },
     /** The raw text of a GET (raw files). */
     async getText(path: string, options?: RequestOptions): Promise<string> {
       return (await send('GET', path, options)).text();

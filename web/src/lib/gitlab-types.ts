@@ -66,6 +66,10 @@ export interface Project {
     project_access: ProjectAccess | null;
     group_access: ProjectAccess | null;
   };
+  forked_from_project?: Pick<Project, 'id' | 'name' | 'path' | 'path_with_namespace' | 'name_with_namespace' | 'default_branch' | 'web_url'> | null;
+  remove_source_branch_after_merge?: boolean;
+  squash_option?: 'never' | 'always' | 'default_on' | 'default_off';
+  forks_count?: number;
 }
 
 export interface Group {
@@ -150,6 +154,10 @@ export interface CommitDiff {
   deleted_file: boolean;
   too_large?: boolean;
   collapsed?: boolean;
+  generated_file?: boolean;
+  /** Not in GitLab's Entities::Diff; read when a server adds them (counts of collapsed files). */
+  added_lines?: number;
+  removed_lines?: number;
 }
 
 export interface Member extends UserBasic {
@@ -170,4 +178,64 @@ export interface PersonalAccessToken {
   expires_at: string | null;
   /** Present only in the response that created the token. */
   token?: string;
+}
+
+export type MergeRequestState = 'opened' | 'closed' | 'merged' | 'locked';
+
+/** GitLab's Entities::MergeRequestBasic (lists), doc/api/merge_requests.md. */
+export interface MergeRequestBasic {
+  id: number;
+  iid: number;
+  project_id: number;
+  title: string;
+  description: string | null;
+  state: MergeRequestState;
+  created_at: string;
+  updated_at: string;
+  merged_at: string | null;
+  closed_at: string | null;
+  merged_by: UserBasic | null;
+  merge_user: UserBasic | null;
+  closed_by: UserBasic | null;
+  target_branch: string;
+  source_branch: string;
+  author: UserBasic | null;
+  assignees: UserBasic[];
+  reviewers: UserBasic[];
+  source_project_id: number | null;
+  target_project_id: number;
+  draft: boolean;
+  detailed_merge_status?: string;
+  sha: string | null;
+  merge_commit_sha: string | null;
+  squash_commit_sha?: string | null;
+  should_remove_source_branch: boolean | null;
+  force_remove_source_branch: boolean | null;
+  allow_collaboration?: boolean;
+  squash: boolean;
+  squash_on_merge?: boolean;
+  user_notes_count?: number;
+  references: { short: string; relative: string; full: string };
+  web_url: string;
+  has_conflicts?: boolean;
+}
+
+/** Entities::MergeRequest (single merge request, create, update). */
+export interface MergeRequest extends MergeRequestBasic {
+  changes_count: string | null;
+  diff_refs: { base_sha: string | null; head_sha: string; start_sha: string } | null;
+  merge_error: string | null;
+  user?: { can_merge: boolean };
+  diverged_commits_count?: number;
+  first_contribution?: boolean;
+}
+
+/** Entities::Compare (GET /projects/:id/repository/compare). */
+export interface Comparison {
+  commit: CommitSummary | null;
+  commits: CommitSummary[];
+  diffs: CommitDiff[];
+  compare_timeout: boolean;
+  compare_same_ref: boolean;
+  web_url?: string;
 }

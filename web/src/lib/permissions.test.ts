@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEVELOPER, MAINTAINER, OWNER, REPORTER, assignableLevels, canDeleteBranch, projectAccessLevel } from './permissions';
+import { DEVELOPER, MAINTAINER, OWNER, REPORTER, assignableLevels, canDeleteBranch, canUpdateMergeRequest, projectAccessLevel } from './permissions';
 
 describe('projectAccessLevel', () => {
   it('takes the higher of project and group access', () => {
@@ -25,5 +25,14 @@ describe('assignableLevels', () => {
   it('lets owners assign every level and maintainers all but Owner', () => {
     expect(assignableLevels(all, OWNER)).toEqual(all);
     expect(assignableLevels(all, MAINTAINER)).toEqual([10, 20, 30, 40]);
+  });
+});
+
+describe('canUpdateMergeRequest', () => {
+  it('lets Developers and the author edit', () => {
+    expect(canUpdateMergeRequest(DEVELOPER, 1, 2)).toBe(true);
+    expect(canUpdateMergeRequest(REPORTER, 2, 2)).toBe(true);
+    expect(canUpdateMergeRequest(REPORTER, 1, 2)).toBe(false);
+    expect(canUpdateMergeRequest(0, null, 2)).toBe(false);
   });
 });

@@ -38,3 +38,8 @@ export function canManageProjectMembers(level: number): boolean {
 export function assignableLevels(levels: readonly number[], level: number): number[] {
   return levels.filter((candidate) => candidate <= Math.max(level, MAINTAINER) && (candidate < OWNER || level >= OWNER));
 }
+
+/** GitLab's update_merge_request: Developers of the target project, and the author. */
+export function canUpdateMergeRequest(level: number, authorId: number | null | undefined, userId: number): boolean {
+  return level >= DEVELOPER || (authorId !== null && authorId !== undefined && authorId === userId);
+}

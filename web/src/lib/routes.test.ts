@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parentDir, parseProjectPage, safeRedirectPath, splitAtDash, urls } from './routes';
+import { parentDir, parseNewMergeRequestParams, parseProjectPage, safeRedirectPath, splitAtDash, urls } from './routes';
 
 describe('splitAtDash', () => {
   it('splits nested group paths from the sub-page', () => {
@@ -39,6 +39,19 @@ describe('parseProjectPage', () => {
     [['branches'], { kind: 'branches' }],
     [['project_members'], { kind: 'members' }],
     [['issues'], { kind: 'unknown' }],
+    [['merge_requests'], { kind: 'merge-requests' }],
+    [['merge_requests', 'new'], { kind: 'new-merge-request' }],
+    [['merge_requests', '12'], { kind: 'merge-request', iid: 12, tab: 'overview' }],
+    [['merge_requests', '12', 'commits'], { kind: 'merge-request', iid: 12, tab: 'commits' }],
+    [['merge_requests', '12', 'diffs'], { kind: 'merge-request', iid: 12, tab: 'diffs' }],
+    [['merge_requests', '12', 'edit'], { kind: 'merge-request', iid: 12, tab: 'edit' }],
+    [['merge_requests', '12', 'pipelines'], { kind: 'unknown' }],
+    [['merge_requests', '0'], { kind: 'unknown' }],
+    [['merge_requests', 'abc'], { kind: 'unknown' }],
+    [['merge_requests', '12', 'diffs', 'x'], { kind: 'unknown' }],
+    [['forks', 'new'], { kind: 'new-fork' }],
+    [['forks'], { kind: 'unknown' }],
+    [['edit', 'main', 'src', 'a.ts'], { kind: 'edit', refAndPath: 'main/src/a.ts' }],
   ] as const)('%j', (rest, expected) => {
     expect(parseProjectPage(rest === null ? null : [...rest])).toEqual(expected);
   });
@@ -64,6 +77,26 @@ describe('urls', () => {
     const { fullPath, rest } = splitAtDash(url);
     expect(fullPath).toBe('g/p');
     expect(parseProjectPage(rest)).toEqual({ kind: 'blob', refAndPath: 'feature/x/a b/c#d.ts' });
+  });
+});
+
+describe('merge request URLs', () => {
+  it('builds list, tab, new and fork URLs', () => {
+    expect(urls.mergeRequests('g/p')).toBe('/g/p/-/merge_requests');
+    expect(urls.mergeRequests('g/p', new URLSearchParams('state=merged'))).toBe('/g/p/-/merge_requests?state=merged');
+    expect(urls.mergeRequest('g/p', 3)).toBe('/g/p/-/merge_requests/3');
+    expect(urls.mergeRequest('g/p', 3, 'diffs', new URLSearchParams('diff_id=9'))).toBe('/g/p/-/merge_requests/3/diffs?diff_id=9');
+    expect(urls.newFork('g/p')).toBe('/g/p/-/forks/new');
+    expect(urls.edit('g/p', 'feature/x', 'src/a b.ts')).toBe('/g/p/-/edit/feature/x/src/a%20b.ts');
+    expect(urls.dashboardMergeRequests()).toBe('/dashboard/merge_requests');
+  });
+
+  it('round-trips the new merge request parameters', () => {
+    const url = urls.newMergeRequest('g/p', { source_branch: 'feature/x', target_branch: 'main', target_project_id: 4 });
+    expect(url).toBe('/g/p/-/merge_requests/new?merge_request%5Bsource_branch%5D=feature%2Fx&merge_request%5Btarget_branch%5D=main&merge_request%5Btarget_project_id%5D=4');
+    const search = new URLSearchParams(url.slice(url.indexOf('?')));
+    expect(parseNewMergeRequestParams(search)).toEqual({ source_branch: 'feature/x', target_branch: 'main', source_project_id: undefined, target_project_id: 4 });
+    expect(parseNewMergeRequestParams(new URLSearchParams('merge_request[target_project_id]=-1')).target_project_id).toBeUndefined();
   });
 });
 

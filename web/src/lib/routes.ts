@@ -12,7 +12,27 @@ export type ProjectPage =
   | { kind: 'commit'; sha: string }
   | { kind: 'branches' }
   | { kind: 'members' }
+  | { kind: 'merge-requests' }
+  | { kind: 'new-merge-request' }
+  | { kind: 'merge-request'; iid: number; tab: MergeRequestTab }
+  | { kind: 'new-fork' }
+  | { kind: 'edit'; refAndPath: string }
   | { kind: 'unknown' };
+
+export type MergeRequestTab = 'overview' | 'commits' | 'diffs' | 'edit';
+
+const MERGE_REQUEST_TABS: Record<string, MergeRequestTab> = { commits: 'commits', diffs: 'diffs', edit: 'edit' };
+
+/** `merge_requests/…` after the `/-/`: the list, the new form, or one merge request and its tab. */
+function parseMergeRequestPage(tail: string[]): ProjectPage {
+  const [first, second, ...more] = tail;
+  if (first === undefined) return { kind: 'merge-requests' };
+  if (first === 'new' && second === undefined) return { kind: 'new-merge-request' };
+  if (!/^\d{1,9}$/.test(first) || Number(first) === 0 || more.length > 0) return { kind: 'unknown' };
+  if (second === undefined) return { kind: 'merge-request', iid: Number(first), tab: 'overview' };
+  const tab = MERGE_REQUEST_TABS[second];
+  return tab ? { kind: 'merge-request', iid: Number(first), tab } : { kind: 'unknown' };
+}
 
 export interface DashSplit {
   /** The namespace or project full path before `/-/`, decoded. */
@@ -65,9 +85,41 @@ export function parseProjectPage(rest: string[] | null): ProjectPage {
       return { kind: 'branches' };
     case 'project_members':
       return { kind: 'members' };
+    case 'merge_requests':
+      return parseMergeRequestPage(tail);
+    case 'forks':
+      return tail.length === 1 && tail[0] === 'new' ? { kind: 'new-fork' } : { kind: 'unknown' };
+    case 'edit':
+      return joined ? { kind: 'edit', refAndPath: joined } : { kind: 'unknown' };
     default:
       return { kind: 'unknown' };
   }
+}
+
+export interface NewMergeRequestParams {
+  source_branch?: string;
+  target_branch?: string;
+  source_project_id?: number;
+  target_project_id?: number;
+}
+
+/** Reads `merge_request[…]` parameters of the new merge request URL. */
+export function parseNewMergeRequestParams(search: URLSearchParams): NewMergeRequestParams {
+  const id = (key: string) => {
+    const value = Number(search.get(`merge_request[${key}]`));
+    return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  };
+  return {
+    source_branch: search.get('merge_request[source_branch]') || undefined,
+    target_branch: search.get('merge_request[target_branch]') || undefined,
+    source_project_id: id('source_project_id'),
+    target_project_id: id('target_project_id'),
+  };
+}
+
+function withSearch(path: string, search?: URLSearchParams): string {
+  const text = search?.toString();
+  return text ? `${path}?${text}` : path;
 }
 
 function join(...parts: string[]): string {
@@ -84,6 +136,19 @@ export const urls = {
   commit: (fullPath: string, sha: string) => join(encodeSegments(fullPath), '-', 'commit', encodeURIComponent(sha)),
   branches: (fullPath: string) => join(encodeSegments(fullPath), '-', 'branches'),
   projectMembers: (fullPath: string) => join(encodeSegments(fullPath), '-', 'project_members'),
+  mergeRequests: (fullPath: string, search?: URLSearchParams) => withSearch(join(encodeSegments(fullPath), '-', 'merge_requests'), search),
+  mergeRequest: (fullPath: string, iid: number, tab: MergeRequestTab = 'overview', search?: URLSearchParams) =>
+    withSearch(join(encodeSegments(fullPath), '-', 'merge_requests', String(iid), tab === 'overview' ? '' : tab), search),
+  /** GitLab's new merge request URL: `merge_request[source_branch]=…` and friends. */
+  newMergeRequest: (fullPath: string, params: NewMergeRequestParams = {}) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(`merge_request[${key}]`, String(value));
+    return withSearch(join(encodeSegments(fullPath), '-', 'merge_requests', 'new'), search);
+  },
+  newFork: (fullPath: string) => join(encodeSegments(fullPath), '-', 'forks', 'new'),
+  /** GitLab's single-file editor. */
+  edit: (fullPath: string, ref: string, file: string) => join(encodeSegments(fullPath), '-', 'edit', encodeSegments(ref), encodeSegments(file)),
+  dashboardMergeRequests: (search?: URLSearchParams) => withSearch('/dashboard/merge_requests', search),
   group: (fullPath: string) => join(encodeSegments(fullPath)),
   groupMembers: (fullPath: string) => join('groups', encodeSegments(fullPath), '-', 'group_members'),
   newProject: (namespaceId?: number) => (namespaceId ? `/projects/new?namespace_id=${namespaceId}` : '/projects/new'),

@@ -1,7 +1,8 @@
-import { GitBranchIcon, TrashIcon } from '@primer/octicons-react';
+import { GitBranchIcon, GitPullRequestIcon, TrashIcon } from '@primer/octicons-react';
 import { IconButton, Label, useConfirm } from '@primer/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
+import { LinkButton } from '../../components/AppLink';
 import { TimeAgo } from '../../components/TimeAgo';
 import { errorMessage } from '../../lib/api-error';
 import type { Branch, Project } from '../../lib/gitlab-types';
@@ -10,7 +11,7 @@ import { deleteBranchMutation } from './api';
 import styles from './BranchRow.module.css';
 
 /** A branch: name, default/protected/merged badges, its last commit; delete when allowed. */
-export function BranchRow({ project, branch, canDelete }: { project: Project; branch: Branch; canDelete: boolean }) {
+export function BranchRow({ project, branch, canDelete, canPropose = false }: { project: Project; branch: Branch; canDelete: boolean; canPropose?: boolean }) {
   const fullPath = project.path_with_namespace;
   const confirm = useConfirm();
   const queryClient = useQueryClient();
@@ -57,6 +58,11 @@ export function BranchRow({ project, branch, canDelete }: { project: Project; br
           </div>
         ) : null}
       </div>
+      {canPropose && !branch.default ? (
+        <LinkButton to={urls.newMergeRequest(fullPath, { source_branch: branch.name })} size="small" leadingVisual={GitPullRequestIcon} aria-label={`New merge request from ${branch.name}`}>
+          Merge request
+        </LinkButton>
+      ) : null}
       {canDelete ? (
         <IconButton
           icon={TrashIcon}

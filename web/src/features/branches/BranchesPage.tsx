@@ -9,6 +9,7 @@ import { PaginationNav } from '../../components/PaginationNav';
 import { useListParams } from '../../components/useListParams';
 import type { Project } from '../../lib/gitlab-types';
 import { canCreateBranch, canDeleteBranch, projectAccessLevel } from '../../lib/permissions';
+import { RecentPushBanner } from '../merge-requests/RecentPushBanner';
 import { useCurrentUser } from '../session/useCurrentUser';
 import { branchListQuery } from './api';
 import { BranchRow } from './BranchRow';
@@ -26,6 +27,7 @@ export function BranchesPage({ project }: { project: Project }) {
 
   return (
     <Stack gap="normal">
+      <RecentPushBanner project={project} />
       <div className={styles.toolbar}>
         <TextInput
           aria-label="Search branches"
@@ -61,7 +63,7 @@ export function BranchesPage({ project }: { project: Project }) {
         <>
           <ul className={styles.list} aria-label="Branches">
             {branches.data.items.map((branch) => (
-              <BranchRow key={branch.name} project={project} branch={branch} canDelete={canDeleteBranch(branch, level)} />
+              <BranchRow key={branch.name} project={project} branch={branch} canDelete={canDeleteBranch(branch, level)} canPropose={canCreateBranch(level)} />
             ))}
           </ul>
           <PaginationNav pageInfo={branches.data.pageInfo} onPageChange={setPage} />

@@ -1,24 +1,29 @@
-import { CodeIcon, GitBranchIcon, GitCommitIcon, PeopleIcon } from '@primer/octicons-react';
-import { Breadcrumbs, PageHeader, Stack, UnderlineNav } from '@primer/react';
+import { CodeIcon, GitBranchIcon, GitCommitIcon, GitPullRequestIcon, PeopleIcon, RepoForkedIcon } from '@primer/octicons-react';
+import { Breadcrumbs, Link, PageHeader, Stack, UnderlineNav } from '@primer/react';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { LinkButton } from '../../components/AppLink';
 import { EntityAvatar } from '../../components/EntityAvatar';
 import { VisibilityIcon } from '../../components/VisibilityIcon';
 import type { Project } from '../../lib/gitlab-types';
 import { urls } from '../../lib/routes';
 import { pathCrumbs } from '../../lib/tree';
+import { openMergeRequestCountQuery } from '../merge-requests/api';
 import styles from './ProjectLayout.module.css';
 
-export type ProjectSection = 'code' | 'commits' | 'branches' | 'members';
+export type ProjectSection = 'code' | 'commits' | 'branches' | 'merge-requests' | 'members';
 
 /** Every project page: breadcrumbs, name, visibility, and the project's sections as tabs. */
 export function ProjectLayout({ project, section, children }: { project: Project; section: ProjectSection; children: ReactNode }) {
   const fullPath = project.path_with_namespace;
   const ref = project.default_branch ?? '';
-  const nav: { id: ProjectSection; label: string; to: string; icon: ReactElement }[] = [
+  const openCount = useQuery(openMergeRequestCountQuery(project.id));
+  const nav: { id: ProjectSection; label: string; to: string; icon: ReactElement; counter?: number }[] = [
     { id: 'code', label: 'Code', to: urls.project(fullPath), icon: <CodeIcon /> },
     { id: 'commits', label: 'Commits', to: ref ? urls.commits(fullPath, ref) : urls.project(fullPath), icon: <GitCommitIcon /> },
     { id: 'branches', label: 'Branches', to: urls.branches(fullPath), icon: <GitBranchIcon /> },
+    { id: 'merge-requests', label: 'Merge requests', to: urls.mergeRequests(fullPath), icon: <GitPullRequestIcon />, counter: openCount.data ?? undefined },
     { id: 'members', label: 'Members', to: urls.projectMembers(fullPath), icon: <PeopleIcon /> },
   ];
   return (
@@ -51,7 +56,26 @@ export function ProjectLayout({ project, section, children }: { project: Project
             <VisibilityIcon visibility={project.visibility} />
           </PageHeader.TrailingVisual>
         </PageHeader.TitleArea>
-        {project.description ? <PageHeader.Description>{project.description}</PageHeader.Description> : null}
+        <PageHeader.Actions>
+          {project.empty_repo ? null : (
+            <LinkButton to={urls.newFork(fullPath)} leadingVisual={RepoForkedIcon} size="small">
+              Fork
+            </LinkButton>
+          )}
+        </PageHeader.Actions>
+        {project.description || project.forked_from_project ? (
+          <PageHeader.Description>
+            {project.forked_from_project ? (
+              <span className={styles.forkedFrom}>
+                <RepoForkedIcon /> Forked from{' '}
+                <Link as={RouterLink} to={urls.project(project.forked_from_project.path_with_namespace)}>
+                  {project.forked_from_project.name_with_namespace}
+                </Link>
+              </span>
+            ) : null}
+            {project.description}
+          </PageHeader.Description>
+        ) : null}
         <PageHeader.Navigation>
           <UnderlineNav aria-label="Project" className={styles.nav}>
             {nav.map((item) => (
@@ -61,6 +85,7 @@ export function ProjectLayout({ project, section, children }: { project: Project
                 to={item.to}
                 leadingVisual={item.icon}
                 aria-current={item.id === section ? 'page' : undefined}
+                counter={item.counter}
               >
                 {item.label}
               </UnderlineNav.Item>

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { PageLoading } from '../../components/PageLoading';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import type { Project } from '../../lib/gitlab-types';
-import { parseProjectPage, type ProjectPage } from '../../lib/routes';
+import { parseProjectPage, type MergeRequestTab, type ProjectPage } from '../../lib/routes';
 import { ProjectLayout, type ProjectSection } from './ProjectLayout';
 
 type PageProps<P> = { project: Project } & P;
@@ -18,6 +18,11 @@ const CommitsPage = lazyPage<{ refAndPath: string }>(() => import('../commits/Co
 const CommitPage = lazyPage<{ sha: string }>(() => import('../commits/CommitPage').then((m) => m.CommitPage));
 const BranchesPage = lazyPage(() => import('../branches/BranchesPage').then((m) => m.BranchesPage));
 const ProjectMembersPage = lazyPage(() => import('../members/ProjectMembersPage').then((m) => m.ProjectMembersPage));
+const MergeRequestsPage = lazyPage(() => import('../merge-requests/MergeRequestsPage').then((m) => m.MergeRequestsPage));
+const NewMergeRequestPage = lazyPage(() => import('../merge-requests/NewMergeRequestPage').then((m) => m.NewMergeRequestPage));
+const MergeRequestPage = lazyPage<{ iid: number; tab: MergeRequestTab }>(() => import('../merge-requests/MergeRequestPage').then((m) => m.MergeRequestPage));
+const NewForkPage = lazyPage(() => import('../forks/NewForkPage').then((m) => m.NewForkPage));
+const EditFilePage = lazyPage<{ refAndPath: string }>(() => import('../repository/EditFilePage').then((m) => m.EditFilePage));
 
 function sectionOf(page: ProjectPage): ProjectSection {
   switch (page.kind) {
@@ -28,6 +33,10 @@ function sectionOf(page: ProjectPage): ProjectSection {
       return 'branches';
     case 'members':
       return 'members';
+    case 'merge-requests':
+    case 'new-merge-request':
+    case 'merge-request':
+      return 'merge-requests';
     default:
       return 'code';
   }
@@ -49,6 +58,16 @@ function PageFor({ project, page }: { project: Project; page: ProjectPage }) {
       return <BranchesPage project={project} />;
     case 'members':
       return <ProjectMembersPage project={project} />;
+    case 'merge-requests':
+      return <MergeRequestsPage project={project} />;
+    case 'new-merge-request':
+      return <NewMergeRequestPage project={project} />;
+    case 'merge-request':
+      return <MergeRequestPage project={project} iid={page.iid} tab={page.tab} />;
+    case 'new-fork':
+      return <NewForkPage project={project} />;
+    case 'edit':
+      return <EditFilePage project={project} refAndPath={page.refAndPath} />;
     case 'unknown':
       return <NotFoundPage />;
   }

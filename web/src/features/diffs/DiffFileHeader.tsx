@@ -1,0 +1,126 @@
+import {
+  ChevronDownIcon,
+  ChevronRightIcon,
+  FileAddedIcon,
+  FileDiffIcon,
+  FileMovedIcon,
+  FileRemovedIcon,
+  FileSubmoduleIcon,
+  FileSymlinkFileIcon,
+  KebabHorizontalIcon,
+} from '@primer/octicons-react';
+import { ActionList, ActionMenu, IconButton, Label } from '@primer/react';
+import { t } from '@tributary/contracts/i18n';
+import { Link as RouterLink } from 'react-router-dom';
+import { CopyButton } from '../../components/CopyButton';
+import { displayPath, type DiffFile } from '../../lib/diff-file';
+import { urls } from '../../lib/routes';
+import { useDiffContext } from './DiffContext';
+import { showsText } from './diff-items';
+import { isCollapsed } from './file-states';
+import styles from './DiffFileHeader.module.css';
+
+const SHORT_SHA = 8;
+
+export function FileStatusIcon({ file }: { file: DiffFile }) {
+  if (file.viewer === 'submodule') return <FileSubmoduleIcon aria-label="Submodule" className={styles.statusModified} />;
+  if (file.symlink && !file.newFile && !file.deletedFile) return <FileSymlinkFileIcon aria-label="Symbolic link" className={styles.statusModified} />;
+  switch (file.status) {
+    case 'added':
+      return <FileAddedIcon aria-label="Added" className={styles.statusAdded} />;
+    case 'deleted':
+      return <FileRemovedIcon aria-label="Deleted" className={styles.statusDeleted} />;
+    case 'renamed':
+      return <FileMovedIcon aria-label="Renamed" className={styles.statusRenamed} />;
+    default:
+      return <FileDiffIcon aria-label="Modified" className={styles.statusModified} />;
+  }
+}
+
+/**
+ * A file's header, as spec 001 §2 "Diff file header" lists it: path (old → new when
+ * renamed), copy path, mode change, LFS badge, stats, and the more-actions menu (view file
+ * @ sha, edit in single-file editor, view replaced file, show full file / show changes
+ * only). The reviewed checkbox and comment button arrive with discussions.
+ */
+export function DiffFileHeader({ file }: { file: DiffFile }) {
+  const { refs, stateOf, actions } = useDiffContext();
+  const state = stateOf(file);
+  const collapsed = isCollapsed(state, file.startsCollapsed);
+  const path = displayPath(file);
+  // A diff computed after "Expand" knows what the server did not send.
+  const counts = state.computed ?? (file.countsKnown ? file : null);
+  const viewSha = file.deletedFile ? refs.baseSha : refs.headSha;
+  const canToggleFullFile = showsText(file, state) && !file.newFile && !file.deletedFile && !state.showContents && refs.headSha !== null;
+  const canEdit = refs.editRef !== null && !file.deletedFile && file.viewer !== 'submodule';
+  const canViewReplaced = !file.newFile && refs.baseSha !== null && file.viewer !== 'submodule' && (file.status === 'modified' || file.renamedFile);
+
+  return (
+    <div className={styles.header}>
+      <IconButton
+        icon={collapsed ? ChevronRightIcon : ChevronDownIcon}
+        aria-label={collapsed ? `Expand ${path}` : `Collapse ${path}`}
+        aria-expanded={!collapsed}
+        variant="invisible"
+        size="small"
+        onClick={() => actions.toggleCollapsed(file)}
+      />
+      <FileStatusIcon file={file} />
+      <h3 className={styles.path} title={path}>
+        {file.renamedFile ? (
+          <>
+            <span className={styles.oldPath}>{file.oldPath}</span> <span aria-label="renamed to">→</span> {file.newPath}
+          </>
+        ) : (
+          path
+        )}
+      </h3>
+      <CopyButton text={path} label="Copy file path" size="small" />
+      {file.modeChanged ? (
+        <span className={styles.mode} title={t('File mode changed from %{from} to %{to}', { from: file.aMode, to: file.bMode })}>
+          {file.aMode} → {file.bMode}
+        </span>
+      ) : null}
+      {file.lfs ? <Label variant="accent">LFS</Label> : null}
+      {file.generated ? <Label variant="secondary">Generated</Label> : null}
+      <span className={styles.spacer} />
+      {counts ? (
+        <span className={styles.stats}>
+          <span className={styles.added}>+{counts.added}</span> <span className={styles.removed}>−{counts.removed}</span>
+        </span>
+      ) : null}
+      <ActionMenu>
+        <ActionMenu.Anchor>
+          <IconButton icon={KebabHorizontalIcon} aria-label={`Options for ${path}`} variant="invisible" size="small" />
+        </ActionMenu.Anchor>
+        <ActionMenu.Overlay width="medium" align="end">
+          <ActionList>
+            {viewSha ? (
+              <ActionList.LinkItem as={RouterLink} to={urls.blob(refs.fullPath, viewSha, path)}>
+                {t('View file @ %{commitSha}', { commitSha: viewSha.slice(0, SHORT_SHA) })}
+              </ActionList.LinkItem>
+            ) : null}
+            {canEdit && refs.editRef ? (
+              <ActionList.LinkItem as={RouterLink} to={urls.edit(refs.fullPath, refs.editRef, file.newPath)}>
+                {t('Edit in single-file editor')}
+              </ActionList.LinkItem>
+            ) : null}
+            {canViewReplaced && refs.baseSha ? (
+              <ActionList.LinkItem as={RouterLink} to={urls.blob(refs.fullPath, refs.baseSha, file.oldPath)}>
+                {t('View replaced file @ %{commitSha}', { commitSha: refs.baseSha.slice(0, SHORT_SHA) })}
+              </ActionList.LinkItem>
+            ) : null}
+            {canToggleFullFile ? (
+              <>
+                <ActionList.Divider />
+                <ActionList.Item onSelect={() => actions.setFullFile(file, !state.fullFile)}>
+                  {state.fullFile ? t('Show changes only') : t('Show full file')}
+                </ActionList.Item>
+              </>
+            ) : null}
+          </ActionList>
+        </ActionMenu.Overlay>
+      </ActionMenu>
+    </div>
+  );
+}

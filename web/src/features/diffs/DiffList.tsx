@@ -1,0 +1,130 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { forwardRef, memo, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import type { DiffFile } from '../../lib/diff-file';
+import type { DiffItem, DiffViewMode } from './diff-items';
+import { DiffFileHeader } from './DiffFileHeader';
+import { InlineRow, PairRow } from './DiffRows';
+import { FileBody } from './FileBody';
+import styles from './DiffViewer.module.css';
+
+/** Items rendered beyond the visible ones, so fast scrolling does not show blanks. */
+const OVERSCAN = 2;
+/** Row height in pixels (DiffRows.module.css), and the extra height of an expander row. */
+const ROW_HEIGHT = 20;
+const EXPANDER_EXTRA = 8;
+
+function estimateSize(item: DiffItem | undefined): number {
+  switch (item?.kind) {
+    case 'header':
+      return 44;
+    case 'lines':
+    case 'pairs':
+      return item.rows.length * ROW_HEIGHT + EXPANDER_EXTRA * 2;
+    case 'body':
+      return 120;
+    default:
+      return 16;
+  }
+}
+
+/** Items are stable objects (cached per file state), so a scroll renders only the new ones. */
+const Item = memo(function Item({ item }: { item: DiffItem }) {
+  switch (item.kind) {
+    case 'header':
+      return <DiffFileHeader file={item.file} />;
+    case 'lines':
+      return item.rows.map((row, index) => <InlineRow key={index} file={item.file} row={row} />);
+    case 'pairs':
+      return item.rows.map((row, index) => <PairRow key={index} file={item.file} row={row} />);
+    case 'body':
+      return <FileBody file={item.file} body={item.body} />;
+    case 'end':
+      return null;
+  }
+});
+
+export interface DiffListHandle {
+  scrollToFile(file: DiffFile): void;
+}
+
+/**
+ * The window-scrolled virtual list of all files' items. It alone re-renders while
+ * scrolling; the viewer hears only when the file at the top changes.
+ */
+export const DiffList = forwardRef<DiffListHandle, {
+  items: DiffItem[];
+  headerIndex: Map<string, number>;
+  mode: DiffViewMode;
+  /** Height of the app's sticky bar, which covers the top of the window. */
+  topInset: number;
+  onCurrentChange: (file: DiffFile | null) => void;
+}>(function DiffList({ items, headerIndex, mode, topInset, onCurrentChange }, handle) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const element = listRef.current;
+    if (!element) return;
+    const measure = () => setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: (index) => estimateSize(items[index]),
+    getItemKey: (index) => items[index]?.key ?? index,
+    overscan: OVERSCAN,
+    scrollMargin,
+    // Render after the scroll event rather than inside it, so one frame's work is not one long task.
+    useFlushSync: false,
+    // Files scrolled to land below the app's sticky bar.
+    scrollPaddingStart: topInset,
+  });
+
+  useImperativeHandle(handle, () => ({
+    scrollToFile(file) {
+      const index = headerIndex.get(file.id);
+      if (index !== undefined) virtualizer.scrollToIndex(index, { align: 'start' });
+    },
+  }), [headerIndex, virtualizer]);
+
+  // The file under the app's bar, for the tree and the sticky file header. Item starts include scrollMargin.
+  const visibleTop = (virtualizer.scrollOffset ?? 0) + topInset;
+  const topItem = visibleTop > scrollMargin ? virtualizer.getVirtualItemForOffset(visibleTop + 1) : undefined;
+  const current = topItem ? (items[topItem.index]?.file ?? null) : (items[0]?.file ?? null);
+  const currentHeaderIndex = current ? headerIndex.get(current.id) : undefined;
+  const currentHeaderStart = currentHeaderIndex === undefined ? null : virtualizer.measurementsCache[currentHeaderIndex]?.start;
+  const showSticky = topItem !== undefined && current !== null && currentHeaderStart != null && visibleTop > currentHeaderStart + 1;
+
+  useEffect(() => onCurrentChange(current), [current, onCurrentChange]);
+
+  return (
+    <div className={styles.files}>
+      {showSticky && current ? (
+        <div className={styles.stickyHeader} style={{ top: topInset }} data-sticky-file={current.id}>
+          <DiffFileHeader file={current} />
+        </div>
+      ) : null}
+      <div ref={listRef} className={styles.list} data-view={mode} style={{ height: virtualizer.getTotalSize() }} aria-label="Changes" role="region">
+        {virtualizer.getVirtualItems().map((virtualItem) => {
+          const item = items[virtualItem.index];
+          if (!item) return null;
+          return (
+            <div
+              key={virtualItem.key}
+              ref={virtualizer.measureElement}
+              data-index={virtualItem.index}
+              id={item.kind === 'header' ? item.file.id : undefined}
+              className={[styles.item, styles[item.kind]].filter(Boolean).join(' ')}
+              style={{ transform: `translateY(${virtualItem.start - scrollMargin}px)` }}
+            >
+              <Item item={item} />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+});

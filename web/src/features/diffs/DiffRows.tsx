@@ -1,0 +1,129 @@
+import { FoldDownIcon, FoldUpIcon, UnfoldIcon } from '@primer/octicons-react';
+import { Spinner } from '@primer/react';
+import { n } from '@tributary/contracts/i18n';
+import { useSyncExternalStore } from 'react';
+import type { DiffFile } from '../../lib/diff-file';
+import type { DiffRow, ExpanderRow as ExpanderRowData, LineRow } from '../../lib/diff-rows';
+import { gapsOf, type ExpandDirection } from '../../lib/hunk-expansion';
+import { escapeHtml } from '../../lib/highlight-lines';
+import type { SideBySideRow } from '../../lib/side-by-side';
+import { useDiffContext } from './DiffContext';
+import styles from './DiffRows.module.css';
+
+const MARKER = { add: '+', delete: '-', context: ' ' } as const;
+
+const DIRECTION_LABEL: Record<ExpandDirection, string> = { up: 'Expand up', down: 'Expand down', all: 'Expand all' };
+const DIRECTION_ICON = { up: FoldUpIcon, down: FoldDownIcon, all: UnfoldIcon } as const;
+
+/** The line as HTML: highlighted once the file's highlighting is ready, escaped text until then. */
+function useLineHtml(file: DiffFile) {
+  const { highlights, stateOf } = useDiffContext();
+  const state = stateOf(file);
+  const highlight = useSyncExternalStore(highlights.subscribe, () => highlights.get(file, state));
+  return (line: LineRow): string => {
+    const html = highlight ? (line.type === 'delete' ? highlight.old.get(line.oldLine ?? 0) : highlight.new.get(line.newLine ?? 0)) : undefined;
+    return html ?? escapeHtml(line.text);
+  };
+}
+
+function Code({ line, html }: { line: LineRow; html: string }) {
+  return (
+    <span className={styles.code}>
+      <span className={styles.marker} aria-hidden="true">
+        {MARKER[line.type]}
+      </span>
+      {/* highlight.js output or escapeHtml(): escaped markup only. */}
+      <span dangerouslySetInnerHTML={{ __html: html || '\u200b' }} />
+    </span>
+  );
+}
+
+function Expander({ file, row }: { file: DiffFile; row: ExpanderRowData }) {
+  const { actions, stateOf } = useDiffContext();
+  const state = stateOf(file);
+  const loading = state.load === 'loading';
+  const parsed = state.computed ?? file.parsed;
+  const gap = gapsOf(parsed.hunks, state.texts?.new?.length ?? null)[row.gapIndex];
+  return (
+    <div className={`${styles.row} ${styles.full} ${styles.expander}`}>
+      <span className={styles.expandButtons}>
+        {loading ? (
+          <Spinner size="small" srText="Loading lines" />
+        ) : gap ? (
+          // Plain buttons: there can be thousands of these rows, and Primer's IconButton (with its tooltip) costs more per row.
+          row.directions.map((direction) => {
+            const Icon = DIRECTION_ICON[direction];
+            return (
+              <button key={direction} type="button" className={styles.expandButton} aria-label={DIRECTION_LABEL[direction]} title={DIRECTION_LABEL[direction]} onClick={() => actions.expandGap(file, gap, direction)}>
+                <Icon size={14} />
+              </button>
+            );
+          })
+        ) : null}
+      </span>
+      <span className={styles.hunkText}>
+        {row.header ?? ''}
+        {row.hidden !== null ? <span className={styles.hidden}>{n('%d hidden line', '%d hidden lines', row.hidden)}</span> : null}
+      </span>
+    </div>
+  );
+}
+
+function FullRow({ file, row }: { file: DiffFile; row: Exclude<DiffRow, LineRow> }) {
+  if (row.type === 'expander') return <Expander file={file} row={row} />;
+  return (
+    <div className={`${styles.row} ${styles.full} ${row.type === 'hunk' ? styles.hunk : styles.note}`}>
+      <span className={styles.hunkText}>{row.type === 'hunk' ? row.header : row.text}</span>
+    </div>
+  );
+}
+
+const isLine = (row: DiffRow): row is LineRow => row.type === 'context' || row.type === 'add' || row.type === 'delete';
+
+/** One row of the inline view: old and new line numbers, then the line. */
+export function InlineRow({ file, row }: { file: DiffFile; row: DiffRow }) {
+  const html = useLineHtml(file);
+  if (!isLine(row)) return <FullRow file={file} row={row} />;
+  return (
+    <div className={`${styles.row} ${styles.inline} ${styles[row.type]} ${row.expanded ? styles.expanded : ''}`}>
+      <span className={styles.num}>{row.oldLine ?? ''}</span>
+      <span className={styles.num}>{row.newLine ?? ''}</span>
+      <Code line={row} html={html(row)} />
+    </div>
+  );
+}
+
+function Side({ line, side, html }: { line: LineRow | null; side: 'left' | 'right'; html: (line: LineRow) => string }) {
+  if (!line) {
+    return (
+      <>
+        <span className={`${styles.num} ${styles.empty}`} />
+        <span className={`${styles.code} ${styles.empty}`} />
+      </>
+    );
+  }
+  const type = line.type === 'context' ? 'context' : line.type;
+  return (
+    <>
+      <span className={`${styles.num} ${styles[type]}`}>{side === 'left' ? line.oldLine : line.newLine}</span>
+      <span className={`${styles.cell} ${styles[type]}`}>
+        <Code line={line} html={html(line)} />
+      </span>
+    </>
+  );
+}
+
+/** One row of the side-by-side view: old on the left, new on the right. */
+export function PairRow({ file, row }: { file: DiffFile; row: SideBySideRow<DiffRow> }) {
+  const html = useLineHtml(file);
+  if (row.kind === 'full') return isLine(row.row) ? <InlineRow file={file} row={row.row} /> : <FullRow file={file} row={row.row} />;
+  const left = row.left && isLine(row.left) ? row.left : null;
+  const right = row.right && isLine(row.right) ? row.right : null;
+  const expanded = left?.expanded || right?.expanded;
+  return (
+    <div className={`${styles.row} ${styles.parallel} ${expanded ? styles.expanded : ''}`}>
+      <Side line={left} side="left" html={html} />
+      <Side line={right} side="right" html={html} />
+    </div>
+  );
+}

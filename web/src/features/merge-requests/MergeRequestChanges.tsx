@@ -1,0 +1,139 @@
+import { Flash } from '@primer/react';
+import { SkeletonBox } from '@primer/react/experimental';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useWideLayout } from '../../app/layout-width';
+import { PageError } from '../../components/PageError';
+import { toDiffFile, type DiffFile } from '../../lib/diff-file';
+import { comparisonParams, numberVersions, resolveComparison, type NumberedVersion } from '../../lib/diff-versions';
+import type { CommitDiff, MergeRequest, Project } from '../../lib/gitlab-types';
+import type { Paginated } from '../../lib/pagination';
+import { DiffViewer, type DiffLoadProgress } from '../diffs/DiffViewer';
+import { compareQuery, DIFF_FILES_PER_PAGE, mergeRequestDiffsQuery, mergeRequestVersionQuery, mergeRequestVersionsQuery } from './api';
+import { VersionPicker } from './VersionPicker';
+
+const noop = () => {};
+
+/** Pages of …/diffs as DiffFiles; each page converted once, so files keep their identity as pages arrive. */
+function usePagedFiles(pages: Paginated<CommitDiff>[] | undefined): DiffFile[] {
+  const cache = useRef(new WeakMap<Paginated<CommitDiff>, DiffFile[]>());
+  return useMemo(() => {
+    if (!pages) return [];
+    return pages.flatMap((page, pageIndex) => {
+      let files = cache.current.get(page);
+      if (!files) {
+        files = page.items.map((entry, index) => toDiffFile(entry, pageIndex * DIFF_FILES_PER_PAGE + index));
+        cache.current.set(page, files);
+      }
+      return files;
+    });
+  }, [pages]);
+}
+
+/**
+ * The Changes tab: the latest version against the target branch by default, a page of files
+ * at a time (…/diffs), or — chosen in the version dropdowns, kept in `diff_id` / `start_sha`
+ * — an older version (…/versions/:id) or one version against another (compare of their heads).
+ */
+export function MergeRequestChanges({ project, mr }: { project: Project; mr: MergeRequest }) {
+  useWideLayout();
+  const [search, setSearch] = useSearchParams();
+  const diffId = search.get('diff_id');
+  const startSha = search.get('start_sha');
+  const versions = useQuery(mergeRequestVersionsQuery(project.id, mr.iid));
+  const numbered = useMemo(() => numberVersions(versions.data ?? []), [versions.data]);
+  const wantsVersion = diffId !== null || startSha !== null;
+  const resolved = wantsVersion ? resolveComparison(numbered, { diffId, startSha }) : null;
+  const kind = resolved?.comparison.kind ?? 'latest';
+  const headSha = mr.diff_refs?.head_sha ?? '';
+
+  const latest = useInfiniteQuery({ ...mergeRequestDiffsQuery(project.id, mr.iid, headSha), enabled: kind === 'latest' && headSha !== '' && !(wantsVersion && versions.isPending) });
+  const version = useQuery({ ...mergeRequestVersionQuery(project.id, mr.iid, resolved?.comparison.head.id ?? 0), enabled: kind === 'version' });
+  const between = useQuery({
+    ...compareQuery(project.id, resolved?.baseSha ?? '', resolved?.headSha ?? '', { straight: true }),
+    enabled: kind === 'between',
+  });
+
+  // Load the remaining pages one after another, while the first ones are already on screen.
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = latest;
+  useEffect(() => {
+    if (kind === 'latest' && hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [kind, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  const latestFiles = usePagedFiles(latest.data?.pages);
+  const versionFiles = useMemo(() => (version.data?.diffs ?? []).map(toDiffFile), [version.data]);
+  const betweenFiles = useMemo(() => (between.data?.diffs ?? []).map(toDiffFile), [between.data]);
+
+  const refs = useMemo(
+    () => ({
+      projectId: project.id,
+      fullPath: project.path_with_namespace,
+      baseSha: resolved ? resolved.baseSha : (mr.diff_refs?.base_sha ?? mr.diff_refs?.start_sha ?? null),
+      headSha: resolved ? resolved.headSha : (mr.diff_refs?.head_sha ?? null),
+      // Edits go to the source branch of an open merge request in this project, and only from the latest version.
+      editRef: mr.state === 'opened' && kind === 'latest' && mr.source_project_id === mr.target_project_id ? mr.source_branch : null,
+    }),
+    [project.id, project.path_with_namespace, resolved, mr, kind],
+  );
+
+  function choose(head: NumberedVersion, start: NumberedVersion | null) {
+    const next = new URLSearchParams(search);
+    next.delete('diff_id');
+    next.delete('start_sha');
+    for (const [key, value] of Object.entries(comparisonParams(head, start))) next.set(key, value);
+    setSearch(next);
+  }
+
+  if (!mr.diff_refs) {
+    return <Flash>This merge request has no changes yet: its source branch has no commits that {mr.target_branch} does not have.</Flash>;
+  }
+  if (wantsVersion && versions.isPending) return <SkeletonBox height="400px" />;
+  if (wantsVersion && versions.isError) return <PageError title="The versions could not be loaded." error={versions.error} onRetry={() => void versions.refetch()} />;
+
+  const current = resolved?.comparison.head ?? numbered[0];
+  const start = resolved?.comparison.kind === 'between' ? resolved.comparison.start : null;
+  const picker = current && numbered.length > 0 ? <VersionPicker versions={numbered} head={current} start={start} targetBranch={mr.target_branch} onChange={choose} /> : null;
+
+  let files: DiffFile[];
+  let progress: DiffLoadProgress;
+  let pending: boolean;
+  let firstError: unknown = null;
+  let retry: () => void = noop;
+  if (kind === 'latest') {
+    files = latestFiles;
+    pending = latest.isPending;
+    firstError = latest.isError && !latest.data ? latest.error : null;
+    retry = () => void latest.refetch();
+    progress = {
+      loaded: files.length,
+      total: latest.data?.pages[0]?.pageInfo.total ?? null,
+      done: !latest.hasNextPage,
+      error: latest.isFetchNextPageError ? latest.error : null,
+      retry: () => void latest.fetchNextPage(),
+    };
+  } else {
+    const query = kind === 'version' ? version : between;
+    files = kind === 'version' ? versionFiles : betweenFiles;
+    pending = query.isPending;
+    firstError = query.error;
+    retry = () => void query.refetch();
+    progress = { loaded: files.length, total: files.length, done: true, error: null, retry: noop };
+  }
+
+  return (
+    <>
+      {resolved?.fellBack ? <Flash variant="warning">The version in the address does not exist; showing the latest version instead.</Flash> : null}
+      {firstError ? (
+        <PageError title="The changes could not be loaded." error={firstError} onRetry={retry} />
+      ) : pending ? (
+        <div role="status" aria-label="Loading changes">
+          <SkeletonBox height="44px" />
+          <SkeletonBox height="400px" />
+        </div>
+      ) : (
+        <DiffViewer files={files} refs={refs} progress={progress} toolbar={picker} emptyTitle="No changes" emptyDescription="The versions compared have the same content." />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { Button, Checkbox, FormControl, Stack, TextInput } from '@primer/react';
+import type { FormEvent, ReactNode } from 'react';
+import { LinkButton } from '../../components/AppLink';
+import { EntityAvatar } from '../../components/EntityAvatar';
+import { fieldError, FormError } from '../../components/FormError';
+import { isDraftTitle, titleWithDraft } from '../../lib/draft-title';
+import type { UserBasic } from '../../lib/gitlab-types';
+import { BranchSelect } from './BranchSelect';
+import { DescriptionField } from './DescriptionField';
+import styles from './MergeRequestForm.module.css';
+import { UsersSelect } from './UserSelect';
+
+export interface MergeRequestFormValues {
+  title: string;
+  description: string;
+  assignees: UserBasic[];
+  reviewers: UserBasic[];
+  targetBranch: string;
+  removeSourceBranch: boolean;
+  squash: boolean;
+  allowCollaboration: boolean;
+}
+
+function People({ users }: { users: UserBasic[] }) {
+  if (users.length === 0) return null;
+  return (
+    <ul className={styles.people}>
+      {users.map((user) => (
+        <li key={user.id}>
+          <EntityAvatar name={user.name} id={user.id} src={user.avatar_url} size={20} square={false} /> {user.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The fields of a new or edited merge request: title with "Mark as draft" (the `Draft:`
+ * prefix), description, assignees, reviewers, target branch and the merge options.
+ */
+export function MergeRequestForm({
+  targetProjectId,
+  values,
+  onChange,
+  isFork,
+  submitLabel,
+  submitting,
+  error,
+  errorTitle,
+  onSubmit,
+  cancelTo,
+  aside,
+  showTargetBranch = true,
+}: {
+  targetProjectId: number;
+  values: MergeRequestFormValues;
+  onChange: (values: MergeRequestFormValues) => void;
+  /** The source is a fork: offer "Allow commits from members who can merge to the target branch". */
+  isFork: boolean;
+  submitLabel: string;
+  submitting: boolean;
+  error: unknown;
+  errorTitle: string;
+  onSubmit: () => void;
+  cancelTo: string;
+  aside?: ReactNode;
+  /** The new merge request page chooses the target above the form. */
+  showTargetBranch?: boolean;
+}) {
+  const set = <K extends keyof MergeRequestFormValues>(key: K, value: MergeRequestFormValues[K]) => onChange({ ...values, [key]: value });
+  const titleError = fieldError(error, 'title');
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSubmit();
+  }
+  return (
+    <form onSubmit={submit} className={styles.form} noValidate>
+      <FormError error={error} title={errorTitle} />
+      <FormControl required>
+        <FormControl.Label>Title</FormControl.Label>
+        <TextInput value={values.title} onChange={(event) => set('title', event.target.value)} block validationStatus={titleError ? 'error' : undefined} />
+        {titleError ? <FormControl.Validation variant="error">{titleError}</FormControl.Validation> : null}
+      </FormControl>
+      <FormControl>
+        <Checkbox checked={isDraftTitle(values.title)} onChange={(event) => set('title', titleWithDraft(values.title, event.target.checked))} />
+        <FormControl.Label>Mark as draft</FormControl.Label>
+        <FormControl.Caption>Drafts cannot be merged until marked ready.</FormControl.Caption>
+      </FormControl>
+      <DescriptionField value={values.description} onChange={(description) => set('description', description)} error={fieldError(error, 'description')} />
+      <div className={styles.grid}>
+        <div className={styles.field}>
+          <span className={styles.label}>
+            Assignees
+          </span>
+          <UsersSelect label="Assignees" projectId={targetProjectId} selected={values.assignees} onChange={(users) => set('assignees', users)} />
+          <People users={values.assignees} />
+        </div>
+        <div className={styles.field}>
+          <span className={styles.label}>Reviewers</span>
+          <UsersSelect label="Reviewers" projectId={targetProjectId} selected={values.reviewers} onChange={(users) => set('reviewers', users)} />
+          <People users={values.reviewers} />
+        </div>
+        {showTargetBranch ? (
+          <div className={styles.field}>
+            <span className={styles.label}>Target branch</span>
+            <BranchSelect projectId={targetProjectId} value={values.targetBranch} onChange={(branch) => set('targetBranch', branch)} label="Target branch" />
+          </div>
+        ) : null}
+      </div>
+      <fieldset className={styles.options}>
+        <legend className={styles.label}>Merge options</legend>
+        <FormControl>
+          <Checkbox checked={values.removeSourceBranch} onChange={(event) => set('removeSourceBranch', event.target.checked)} />
+          <FormControl.Label>Delete source branch when merge request is accepted</FormControl.Label>
+        </FormControl>
+        <FormControl>
+          <Checkbox checked={values.squash} onChange={(event) => set('squash', event.target.checked)} />
+          <FormControl.Label>Squash commits when merge request is accepted</FormControl.Label>
+        </FormControl>
+        {isFork ? (
+          <FormControl>
+            <Checkbox checked={values.allowCollaboration} onChange={(event) => set('allowCollaboration', event.target.checked)} />
+            <FormControl.Label>Allow commits from members who can merge to the target branch</FormControl.Label>
+          </FormControl>
+        ) : null}
+      </fieldset>
+      {aside}
+      <Stack direction="horizontal" gap="condensed">
+        <Button type="submit" variant="primary" loading={submitting} disabled={values.title.trim() === '' || values.targetBranch === ''}>
+          {submitLabel}
+        </Button>
+        <LinkButton to={cancelTo}>Cancel</LinkButton>
+      </Stack>
+    </form>
+  );
+}

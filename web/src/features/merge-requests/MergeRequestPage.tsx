@@ -1,0 +1,84 @@
+import { CommentDiscussionIcon, FileDiffIcon, GitCommitIcon } from '@primer/octicons-react';
+import { UnderlineNav } from '@primer/react';
+import { SkeletonBox } from '@primer/react/experimental';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+import { NotFoundPage } from '../../app/NotFoundPage';
+import { PageError } from '../../components/PageError';
+import { ApiError } from '../../lib/api-error';
+import type { Project } from '../../lib/gitlab-types';
+import { canUpdateMergeRequest, projectAccessLevel } from '../../lib/permissions';
+import { urls, type MergeRequestTab } from '../../lib/routes';
+import { projectQuery } from '../projects/api';
+import { useCurrentUser } from '../session/useCurrentUser';
+import { mergeRequestQuery } from './api';
+import { EditMergeRequest } from './EditMergeRequest';
+import { MergeRequestChanges } from './MergeRequestChanges';
+import { MergeRequestCommits } from './MergeRequestCommits';
+import { MergeRequestHeader } from './MergeRequestHeader';
+import { MergeRequestOverview } from './MergeRequestOverview';
+import styles from './MergeRequestPage.module.css';
+
+/**
+ * `/<path>/-/merge_requests/<iid>[/commits|/diffs|/edit]`: the header, the Overview,
+ * Commits and Changes tabs, and the tab's content.
+ */
+export function MergeRequestPage({ project, iid, tab }: { project: Project; iid: number; tab: MergeRequestTab }) {
+  const user = useCurrentUser();
+  const mr = useQuery(mergeRequestQuery(project.id, iid));
+  const sourceProjectId = mr.data && mr.data.source_project_id !== mr.data.target_project_id ? mr.data.source_project_id : null;
+  const sourceProject = useQuery({ ...projectQuery(sourceProjectId ?? 0), enabled: sourceProjectId !== null, retry: false });
+
+  if (mr.isPending) {
+    return (
+      <div role="status" aria-label="Loading merge request">
+        <SkeletonBox height="96px" />
+      </div>
+    );
+  }
+  if (mr.isError) {
+    return mr.error instanceof ApiError && mr.error.isNotFound ? <NotFoundPage /> : <PageError error={mr.error} onRetry={() => void mr.refetch()} />;
+  }
+  const data = mr.data;
+  const fullPath = project.path_with_namespace;
+  const canUpdate = canUpdateMergeRequest(projectAccessLevel(project, user.is_admin), data.author?.id, user.id);
+  // A deleted source fork shows as "(removed)", as in GitLab.
+  const sourceProjectPath = sourceProjectId === null ? null : (sourceProject.data?.path_with_namespace ?? (data.source_project_id === null ? '(removed)' : null));
+
+  if (tab === 'edit') {
+    if (!canUpdate) return <NotFoundPage />;
+    return <EditMergeRequest project={project} mr={data} />;
+  }
+
+  const tabs: { id: MergeRequestTab; label: string; icon: typeof GitCommitIcon; counter?: string }[] = [
+    { id: 'overview', label: 'Overview', icon: CommentDiscussionIcon },
+    { id: 'commits', label: 'Commits', icon: GitCommitIcon },
+    { id: 'diffs', label: 'Changes', icon: FileDiffIcon, counter: data.changes_count ?? undefined },
+  ];
+  return (
+    <div className={styles.page}>
+      <MergeRequestHeader project={project} mr={data} canUpdate={canUpdate} sourceProjectPath={sourceProjectPath} />
+      <UnderlineNav aria-label="Merge request">
+        {tabs.map((item) => (
+          <UnderlineNav.Item
+            key={item.id}
+            as={RouterLink}
+            to={urls.mergeRequest(fullPath, data.iid, item.id)}
+            leadingVisual={<item.icon />}
+            counter={item.counter}
+            aria-current={item.id === tab ? 'page' : undefined}
+          >
+            {item.label}
+          </UnderlineNav.Item>
+        ))}
+      </UnderlineNav>
+      {tab === 'overview' ? (
+        <MergeRequestOverview project={project} mr={data} canUpdate={canUpdate} sourceProjectPath={sourceProjectPath} />
+      ) : tab === 'commits' ? (
+        <MergeRequestCommits project={project} mr={data} />
+      ) : (
+        <MergeRequestChanges project={project} mr={data} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { GitPullRequestIcon } from '@primer/octicons-react';
+import { Stack } from '@primer/react';
+import { LinkButton } from '../../components/AppLink';
+import type { Project } from '../../lib/gitlab-types';
+import { canCreateBranch, projectAccessLevel } from '../../lib/permissions';
+import { urls } from '../../lib/routes';
+import { useCurrentUser } from '../session/useCurrentUser';
+import { MergeRequestList } from './MergeRequestList';
+import styles from './MergeRequestList.module.css';
+
+/** `/<path>/-/merge_requests`: the project's merge requests. */
+export function MergeRequestsPage({ project }: { project: Project }) {
+  const user = useCurrentUser();
+  // Anyone who can push a branch (or fork) can propose one; Developers get the button here.
+  const canCreate = !project.empty_repo && canCreateBranch(projectAccessLevel(project, user.is_admin));
+  const newButton = canCreate ? (
+    <LinkButton to={urls.newMergeRequest(project.path_with_namespace)} variant="primary" leadingVisual={GitPullRequestIcon}>
+      New merge request
+    </LinkButton>
+  ) : null;
+  return (
+    <Stack gap="normal">
+      <div className={styles.filters}>
+        <span className={styles.spacer} />
+        {newButton}
+      </div>
+      <MergeRequestList
+        scope={project.id}
+        usersProjectId={project.id}
+        emptyDescription="Merge requests are a place to propose changes you've made to a project and discuss those changes with others."
+        emptyAction={newButton}
+      />
+    </Stack>
+  );
+}
