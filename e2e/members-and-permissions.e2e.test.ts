@@ -56,7 +56,7 @@ describe('members and permissions: a Developer in a private project', () => {
   it('root sees Delete on the protected, non-default branch (the control the Developer must not get)', async () => {
     await rootPage.goto(`/${project.path}/-/branches`);
     const branches = rootPage.getByRole('list', { name: 'Branches' });
-    await branches.getByRole('link', { name: 'stable' }).waitFor();
+    await branches.getByRole('link', { name: 'stable', exact: true }).waitFor();
     await branches.getByRole('button', { name: 'Delete branch stable' }).waitFor();
     // Nobody deletes the default branch.
     expect(await branches.getByRole('button', { name: 'Delete branch main' }).count()).toBe(0);
@@ -95,7 +95,7 @@ describe('members and permissions: a Developer in a private project', () => {
   it('the Developer gets no Delete button on protected branches', async () => {
     await devPage.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Branches' }).click();
     const branches = devPage.getByRole('list', { name: 'Branches' });
-    await branches.getByRole('link', { name: 'stable' }).waitFor();
+    await branches.getByRole('link', { name: 'stable', exact: true }).waitFor();
     // An unprotected branch is theirs to delete; the page has loaded its controls.
     await branches.getByRole('button', { name: `Delete branch ${FIXTURE.branch}` }).waitFor();
     expect(await branches.getByRole('button', { name: 'Delete branch stable' }).count()).toBe(0);
@@ -113,7 +113,7 @@ describe('members and permissions: a Developer in a private project', () => {
 
     await dialog.waitFor({ state: 'detached' });
     await devPage.getByText('Branch dana/topic was created.').waitFor();
-    await devPage.getByRole('list', { name: 'Branches' }).getByRole('link', { name: 'dana/topic' }).waitFor();
+    await devPage.getByRole('list', { name: 'Branches' }).getByRole('link', { name: 'dana/topic', exact: true }).waitFor();
     await shot(devPage, T, 'developer-branch-created');
 
     const branch = await apiCall<{ name: string }>(server.url, server.root.token, 'GET', `/projects/${project.id}/repository/branches/dana%2Ftopic`);

@@ -23,6 +23,7 @@ import { createSessionsService } from './domains/sessions/sessions.service.js';
 import { createPasswordAuthenticator } from './domains/sessions/password-authenticator.js';
 import { createProtectedBranchesRepository } from './domains/protected-branches/protected-branches.repository.js';
 import { createPushesService } from './domains/pushes/pushes.service.js';
+import { createPushEventsRepository } from './domains/pushes/push-events.repository.js';
 import { createRepositoryAccess } from './domains/repository/repository-access.js';
 import { createBranchesService } from './domains/repository/branches.service.js';
 import { createProtectedBranchesService } from './domains/repository/protected-branches.service.js';
@@ -119,6 +120,7 @@ export function createServices(deps: AppDeps) {
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
     ...mergeRequestsDomain,
     forks: createForksService({ db, projects, projectsRepository, namespaces, protectedBranches, storage: deps.storage, authorizer, events }),
+    pushEvents: createPushEventsRepository(db),
     namespaces,
     usersRepository: users,
     protectedBranches,

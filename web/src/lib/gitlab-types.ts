@@ -239,3 +239,19 @@ export interface Comparison {
   compare_same_ref: boolean;
   web_url?: string;
 }
+
+/** GitLab's event entity, as GET /projects/:id/events?action=pushed returns it. */
+export interface PushEvent {
+  id: number;
+  project_id: number;
+  action_name: 'pushed new' | 'pushed to' | 'deleted';
+  author_id: number;
+  created_at: string;
+  push_data: {
+    action: 'created' | 'pushed' | 'removed';
+    ref_type: 'branch' | 'tag';
+    ref: string;
+    commit_from: string | null;
+    commit_to: string | null;
+  };
+}

@@ -1,19 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import type { Branch } from './gitlab-types';
+import type { PushEvent } from './gitlab-types';
 import { RECENT_PUSH_WINDOW_MS, recentPushCandidates } from './recent-push';
 
 const now = Date.parse('2026-05-01T12:00:00Z');
-const branch = (name: string, minutesAgo: number, isDefault = false) =>
-  ({ name, default: isDefault, commit: { committed_date: new Date(now - minutesAgo * 60_000).toISOString() } }) as Branch;
+let id = 0;
+const push = (ref: string, minutesAgo: number, action: PushEvent['push_data']['action'] = 'pushed', refType: 'branch' | 'tag' = 'branch') =>
+  ({
+    id: ++id,
+    project_id: 1,
+    action_name: 'pushed to',
+    author_id: 1,
+    created_at: new Date(now - minutesAgo * 60_000).toISOString(),
+    push_data: { action, ref_type: refType, ref, commit_from: null, commit_to: null },
+  }) as PushEvent;
 
 describe('recentPushCandidates', () => {
-  it('picks non-default branches updated within the window, newest first', () => {
-    const branches = [branch('main', 1, true), branch('old', RECENT_PUSH_WINDOW_MS / 60_000 + 1), branch('a', 30), branch('b', 5)];
-    expect(recentPushCandidates(branches, now).map((b) => b.name)).toEqual(['b', 'a']);
+  it('picks branches pushed within the window, newest first, once each', () => {
+    const events = [push('a', 30), push('b', 5), push('a', 10), push('old', RECENT_PUSH_WINDOW_MS / 60_000 + 1)];
+    expect(recentPushCandidates(events, { now, defaultBranch: 'main' }).map((p) => p.branch)).toEqual(['b', 'a']);
+  });
+
+  it('skips the default branch, tags, and branches deleted since their push', () => {
+    const events = [push('main', 1), push('v1', 1, 'created', 'tag'), push('gone', 2, 'removed'), push('gone', 3), push('kept', 4)];
+    expect(recentPushCandidates(events, { now, defaultBranch: 'main' }).map((p) => p.branch)).toEqual(['kept']);
   });
 
   it('checks at most a few branches', () => {
-    const branches = ['a', 'b', 'c', 'd', 'e'].map((name, i) => branch(name, i));
-    expect(recentPushCandidates(branches, now, 2).map((b) => b.name)).toEqual(['a', 'b']);
+    const events = ['a', 'b', 'c', 'd'].map((ref, i) => push(ref, i));
+    expect(recentPushCandidates(events, { now, defaultBranch: null, limit: 2 }).map((p) => p.branch)).toEqual(['a', 'b']);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RestContext } from './context.js';
+import { eventRoutes } from './routes/events.js';
 import { groupRoutes } from './routes/groups.js';
 import { memberRoutes } from './routes/members.js';
 import { mergeRequestRoutes } from './routes/merge-requests/index.js';
@@ -10,7 +11,7 @@ import { tokenRoutes } from './routes/tokens.js';
 import { userRoutes } from './routes/users.js';
 
 /** Every GitLab REST API v4 route module, mounted under /api/v4. */
-export const REST_ROUTE_MODULES = [userRoutes, tokenRoutes, groupRoutes, projectRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes];
+export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes];
 
 export async function registerRestApi(api: FastifyInstance, ctx: RestContext): Promise<void> {
   for (const register of REST_ROUTE_MODULES) register(api, ctx);

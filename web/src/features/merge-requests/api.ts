@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, mutationOptions, queryOptions }
 import { api } from '../../app/client';
 import type { Query } from '../../lib/api-client';
 import type { DiffVersionEntity } from '../../lib/diff-versions';
-import type { Branch, CommitDiff, CommitSummary, Comparison, MergeRequest, MergeRequestBasic, Member, UserBasic } from '../../lib/gitlab-types';
+import type { CommitDiff, PushEvent, CommitSummary, Comparison, MergeRequest, MergeRequestBasic, Member, UserBasic } from '../../lib/gitlab-types';
 import { apiQuery, countQuery, LIST_STATES, type ListParams, type ListState } from './list-params';
 
 /**
@@ -68,10 +68,11 @@ export const openMergeRequestsForBranchQuery = (projectId: number, branch: strin
   });
 
 /** Branches most recently updated first, for the push banner. */
-export const recentBranchesQuery = (projectId: number, count: number) =>
+/** The signed-in user's pushes to a project (GET /projects/:id/events?action=pushed&author_id=). */
+export const myRecentPushesQuery = (projectId: number, userId: number) =>
   queryOptions({
-    queryKey: ['projects', projectId, 'branches', 'recent', count] as const,
-    queryFn: ({ signal }) => api.get<Branch[]>(`/projects/${projectId}/repository/branches`, { signal, query: { sort: 'updated_desc', per_page: count } }),
+    queryKey: ['projects', projectId, 'events', 'pushed', userId] as const,
+    queryFn: ({ signal }) => api.get<PushEvent[]>(`/projects/${projectId}/events`, { signal, query: { action: 'pushed', author_id: userId, per_page: 20 } }),
     staleTime: 10_000,
   });
 
