@@ -4,6 +4,7 @@ import type { ExpandDirection, Gap } from '../../lib/hunk-expansion';
 import type { DiffViewMode } from './diff-items';
 import type { FileState } from './file-states';
 import type { HighlightStore } from './highlight-store';
+import type { ImageViewMode } from '../../lib/image-diff';
 
 /** Where a diff's two sides live, and what links it can offer. */
 export interface DiffRefs {
@@ -24,6 +25,7 @@ export interface FileActions {
   showContents(file: DiffFile): void;
   expandCollapsed(file: DiffFile): void;
   dismissError(file: DiffFile): void;
+  setImageMode(file: DiffFile, mode: ImageViewMode): void;
 }
 
 export interface DiffRenderContext {

@@ -171,10 +171,11 @@ function Onion({ before, after, maxWidth, name }: { before: LoadedImage; after: 
  * deleted or renamed image in one view; file size and dimensions under each.
  */
 export function ImageDiff({ file }: { file: DiffFile }) {
-  const { refs } = useDiffContext();
+  const { refs, actions, stateOf } = useDiffContext();
   const change = imageChange(file);
   const modes = imageViewModes(change);
-  const [mode, setMode] = useState<ImageViewMode>(DEFAULT_IMAGE_VIEW);
+  const mode: ImageViewMode = stateOf(file).imageMode ?? DEFAULT_IMAGE_VIEW;
+  const setMode = (next: ImageViewMode) => actions.setImageMode(file, next);
   const [ref, width] = useWidth();
   const before = useImage(refs.projectId, change === 'new' ? null : refs.baseSha, file.oldPath);
   const after = useImage(refs.projectId, change === 'deleted' ? null : refs.headSha, file.newPath);

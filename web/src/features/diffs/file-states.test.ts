@@ -45,3 +45,11 @@ describe('fileStatesReducer', () => {
     expect(done.c!.computed?.hunks).toHaveLength(1);
   });
 });
+
+describe('image view mode', () => {
+  it('is remembered per file, outside the row that shows it', () => {
+    const states = fileStatesReducer({}, { type: 'image-mode', id: 'logo', mode: 'swipe' });
+    expect(states.logo?.imageMode).toBe('swipe');
+    expect(states.other).toBeUndefined();
+  });
+});

@@ -6,6 +6,7 @@
  */
 import type { ParsedDiff } from '../../lib/diff-hunks';
 import { expandGap, NOT_EXPANDED, type ExpandDirection, type Gap, type GapExpansion } from '../../lib/hunk-expansion';
+import type { ImageViewMode } from '../../lib/image-diff';
 
 export interface FileTexts {
   old: string[] | null;
@@ -26,6 +27,11 @@ export interface FileState {
   computed: ParsedDiff | null;
   /** The blobs turned out to be binary: there is nothing to show as text. */
   binary: boolean;
+  /**
+   * A replaced image's chosen view. Kept here, not in the image's row, because the
+   * virtual list unmounts rows that scroll away and would reset it to 2-up.
+   */
+  imageMode?: ImageViewMode;
 }
 
 export type FileStates = Readonly<Record<string, FileState>>;
@@ -50,6 +56,7 @@ export type FileAction =
   | { type: 'load-done'; id: string; texts: FileTexts; computed?: ParsedDiff | null; binary?: boolean }
   | { type: 'load-error'; id: string; error: string }
   | { type: 'dismiss-error'; id: string }
+  | { type: 'image-mode'; id: string; mode: ImageViewMode }
   | { type: 'reset' };
 
 export function isCollapsed(state: FileState | undefined, startsCollapsed: boolean): boolean {
@@ -93,5 +100,7 @@ export function fileStatesReducer(states: FileStates, action: FileAction): FileS
       return update(states, action.id, (state) => ({ ...state, load: 'error', error: action.error, showContents: false, fullFile: false }));
     case 'dismiss-error':
       return update(states, action.id, (state) => ({ ...state, load: 'idle', error: null }));
+    case 'image-mode':
+      return update(states, action.id, (state) => ({ ...state, imageMode: action.mode }));
   }
 }
