@@ -99,7 +99,7 @@ export function createServices(deps: AppDeps) {
   events.subscribe('user.changed', (event) => tokens.forget({ userId: event.payload.userId }));
 
   const services = {
-    users: createUsersService({ db, events, users, namespaces }),
+    users: createUsersService({ db, events, users, namespaces, forgetAuthentications: (userId) => tokens.forget({ userId }) }),
     groups: createGroupsService({
       db,
       namespaces,

@@ -1,3 +1,4 @@
 export * from './i18n.js';
 export * from './access-levels.js';
 export * from './session.js';
+export * from './merge-widget.js';

@@ -39,6 +39,8 @@ export function createUsersService(deps: {
   events: Pick<EventBus, 'publish'>;
   users: UsersRepository;
   namespaces: Pick<NamespacesRepository, 'insert' | 'routeTaken'>;
+  /** evicts the user from this process's auth cache at once; other processes hear `user.changed` */
+  forgetAuthentications: (userId: number) => void;
 }) {
   return {
     /**
@@ -75,8 +77,9 @@ export function createUsersService(deps: {
       }
     },
     /**
-     * Blocking signs the user out everywhere: sessions are deleted, and the
-     * `user.blocked` event evicts their tokens from every process's auth cache.
+     * Blocking signs the user out everywhere: sessions are deleted, this
+     * process forgets their tokens before answering (the event arrives
+     * asynchronously), and `user.changed` evicts them in every other process.
      */
     async setBlocked(actor: Actor, id: number, blocked: boolean): Promise<void> {
       if (!actor.user?.is_admin) throw new ForbiddenError();
@@ -84,6 +87,7 @@ export function createUsersService(deps: {
       if (!user) throw new NotFoundError('User');
       if (blocked && user.id === actor.user.id) throw new ForbiddenError('403 Forbidden - You cannot block yourself');
       await deps.users.setState(id, blocked ? 'blocked' : 'active');
+      deps.forgetAuthentications(id);
       await deps.events.publish('user.changed', { userId: id });
     },
     async get(id: number): Promise<User> {

@@ -1,0 +1,224 @@
+/**
+ * The merge widget's contract between the server (GraphQL at /api/graphql and the
+ * REST widget endpoint) and the web app. Names follow GitLab's GraphQL schema, so
+ * GitLab tools that read these fields work unchanged.
+ */
+
+/** GitLab's `DetailedMergeStatus` enum (GraphQL spelling; REST uses the lower-case form). */
+export const DETAILED_MERGE_STATUSES = [
+  'UNCHECKED',
+  'CHECKING',
+  'PREPARING',
+  'MERGEABLE',
+  'NOT_OPEN',
+  'DRAFT_STATUS',
+  'CONFLICT',
+  'NEED_REBASE',
+  'COMMITS_STATUS',
+  'TITLE_REGEX',
+  'BLOCKED_STATUS',
+  'DISCUSSIONS_NOT_RESOLVED',
+  'NOT_APPROVED',
+  'CI_MUST_PASS',
+  'CI_STILL_RUNNING',
+  'EXTERNAL_STATUS_CHECKS',
+] as const;
+export type DetailedMergeStatus = (typeof DETAILED_MERGE_STATUSES)[number];
+
+/** The checks a merge request reports (GitLab's `MergeabilityCheckIdentifier`). */
+export const MERGEABILITY_CHECK_IDENTIFIERS = [
+  'NOT_OPEN',
+  'DRAFT_STATUS',
+  'COMMITS_STATUS',
+  'CONFLICT',
+  'NEED_REBASE',
+  'TITLE_REGEX',
+  'BLOCKED_STATUS',
+  'DISCUSSIONS_NOT_RESOLVED',
+  'NOT_APPROVED',
+  'CI_MUST_PASS',
+  'CI_STILL_RUNNING',
+  'EXTERNAL_STATUS_CHECKS',
+] as const;
+export type MergeabilityCheckIdentifier = (typeof MERGEABILITY_CHECK_IDENTIFIERS)[number];
+
+export const MERGEABILITY_CHECK_STATUSES = ['CHECKING', 'FAILED', 'WARNING', 'SUCCESS', 'INACTIVE'] as const;
+export type MergeabilityCheckStatus = (typeof MERGEABILITY_CHECK_STATUSES)[number];
+
+export interface MergeabilityCheck {
+  identifier: MergeabilityCheckIdentifier;
+  status: MergeabilityCheckStatus;
+}
+
+export type MergeRequestStateName = 'opened' | 'closed' | 'merged' | 'locked';
+
+export interface WidgetUser {
+  id: string;
+  username: string;
+  name: string;
+  webUrl: string;
+  avatarUrl: string | null;
+}
+
+/** What MERGE_REQUEST_WIDGET_QUERY answers for `project.mergeRequest`. */
+export interface MergeRequestWidgetData {
+  id: string;
+  iid: string;
+  title: string;
+  state: MergeRequestStateName;
+  draft: boolean;
+  detailedMergeStatus: DetailedMergeStatus;
+  mergeabilityChecks: MergeabilityCheck[];
+  commitCount: number;
+  commitsWithoutMergeCommits: { nodes: { sha: string; shortId: string; title: string; message: string }[] };
+  defaultMergeCommitMessage: string | null;
+  defaultSquashCommitMessage: string | null;
+  shouldRemoveSourceBranch: boolean | null;
+  forceRemoveSourceBranch: boolean;
+  squash: boolean;
+  squashOnMerge: boolean;
+  squashReadOnly: boolean;
+  diffHeadSha: string | null;
+  sourceBranch: string;
+  targetBranch: string;
+  sourceBranchExists: boolean;
+  targetBranchExists: boolean;
+  /** commits on the target branch that the source branch lacks */
+  divergedCommitsCount: number;
+  rebaseInProgress: boolean;
+  /** a merge is running (GitLab's merge_ongoing) */
+  mergeOngoing: boolean;
+  mergeError: string | null;
+  mergeUser: WidgetUser | null;
+  mergedAt: string | null;
+  mergeCommitSha: string | null;
+  squashCommitSha: string | null;
+  allowCollaboration: boolean;
+  retargeted: boolean;
+  mergedBy: WidgetUser | null;
+  closedBy: WidgetUser | null;
+  closedAt: string | null;
+  /** merge requests that must be merged first (BLOCKED_STATUS) */
+  blockingMergeRequests: { nodes: { iid: string; title: string; state: MergeRequestStateName; webUrl: string; reference: string }[] };
+  userPermissions: {
+    canMerge: boolean;
+    removeSourceBranch: boolean;
+    updateMergeRequest: boolean;
+    adminMergeRequest: boolean;
+    pushToSourceBranch: boolean;
+    revertOnCurrentMergeRequest: boolean;
+    cherryPickOnCurrentMergeRequest: boolean;
+  };
+}
+
+export interface MergeRequestWidgetProject {
+  id: string;
+  fullPath: string;
+  archived: boolean;
+  /** 'MERGE' | 'REBASE_MERGE' | 'FF' (GitLab's MergeMethod) */
+  mergeMethod: 'MERGE' | 'REBASE_MERGE' | 'FF';
+  mergeRequestsFfOnlyEnabled: boolean;
+  onlyAllowMergeIfPipelineSucceeds: boolean;
+  /** 'never' | 'always' | 'default_on' | 'default_off' */
+  squashOption: 'never' | 'always' | 'default_on' | 'default_off';
+  mergeRequest: MergeRequestWidgetData | null;
+}
+
+export interface MergeRequestWidgetQueryResult {
+  project: MergeRequestWidgetProject | null;
+}
+
+const USER_FIELDS = 'id username name webUrl avatarUrl';
+
+/** The one query the widget makes; the server's schema must answer every field of it. */
+export const MERGE_REQUEST_WIDGET_QUERY = /* GraphQL */ `
+  query mergeRequestWidget($projectPath: ID!, $iid: String!) {
+    project(fullPath: $projectPath) {
+      id
+      fullPath
+      archived
+      mergeMethod
+      mergeRequestsFfOnlyEnabled
+      onlyAllowMergeIfPipelineSucceeds
+      squashOption
+      mergeRequest(iid: $iid) {
+        id
+        iid
+        title
+        state
+        draft
+        detailedMergeStatus
+        mergeabilityChecks { identifier status }
+        commitCount
+        commitsWithoutMergeCommits { nodes { sha shortId title message } }
+        defaultMergeCommitMessage
+        defaultSquashCommitMessage
+        shouldRemoveSourceBranch
+        forceRemoveSourceBranch
+        squash
+        squashOnMerge
+        squashReadOnly
+        diffHeadSha
+        sourceBranch
+        targetBranch
+        sourceBranchExists
+        targetBranchExists
+        divergedCommitsCount
+        rebaseInProgress
+        mergeOngoing
+        mergeError
+        mergeUser { ${USER_FIELDS} }
+        mergedAt
+        mergeCommitSha
+        squashCommitSha
+        allowCollaboration
+        retargeted
+        mergedBy { ${USER_FIELDS} }
+        closedBy { ${USER_FIELDS} }
+        closedAt
+        blockingMergeRequests { nodes { iid title state webUrl reference } }
+        userPermissions {
+          canMerge
+          removeSourceBranch
+          updateMergeRequest
+          adminMergeRequest
+          pushToSourceBranch
+          revertOnCurrentMergeRequest
+          cherryPickOnCurrentMergeRequest
+        }
+      }
+    }
+  }
+`;
+
+/**
+ * Pushed over graphql-ws at /api/graphql whenever anything the widget shows changes
+ * (a push, a merge, a check). The client refetches MERGE_REQUEST_WIDGET_QUERY on each.
+ * `issuableId` is the merge request's global id, `gid://gitlab/MergeRequest/<id>`.
+ */
+export const MERGE_STATUS_UPDATED_SUBSCRIPTION = /* GraphQL */ `
+  subscription mergeRequestMergeStatusUpdated($issuableId: IssuableID!) {
+    mergeRequestMergeStatusUpdated(issuableId: $issuableId) {
+      ... on MergeRequest {
+        id
+        detailedMergeStatus
+        commitCount
+      }
+    }
+  }
+`;
+
+/** GitLab's global ids. */
+export const mergeRequestGlobalId = (id: number | string): string => `gid://gitlab/MergeRequest/${id}`;
+
+/**
+ * Widget polling (seed 000 section 9): the server's POLL-INTERVAL header (ms) overrides
+ * the default; the client clamps it between start and start + max and backs off by factor.
+ * A negative interval means no polling.
+ */
+export const WIDGET_POLLING = {
+  defaultIntervalMs: 10_000,
+  readyToMerge: { startMs: 5_000, maxMs: 5_000 + 240_000, hiddenIntervalMs: 360_000, factor: 2 },
+  failedToMergeCountdownSeconds: 10,
+} as const;
+export const POLL_INTERVAL_HEADER = 'Poll-Interval';
