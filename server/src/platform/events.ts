@@ -21,6 +21,11 @@ export interface DomainEventMap {
   'token.revoked': { tokenId: number; userId: number };
   /** a user's state or rights changed: cached authentications must be dropped */
   'user.changed': { userId: number };
+  /**
+   * Something the merge widget shows changed (a new version, a mergeability result, a
+   * merge, a rebase, a state change); GraphQL subscriptions push it to open pages.
+   */
+  'merge_request.changed': { mergeRequestId: number; projectId: number };
 }
 
 export type DomainEventType = keyof DomainEventMap;
