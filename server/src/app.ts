@@ -39,6 +39,8 @@ import { registerErrorHandler } from './api/rest/error-handler.js';
 import { parseQueryString, nestPairs } from './api/rest/params.js';
 import { registerRestApi } from './api/rest/index.js';
 import { sessionRoutes } from './api/web/session.routes.js';
+import { createMarkdownService } from './markdown/markdown.service.js';
+import { createReferenceResolver } from './markdown/reference-resolver.js';
 import { isClientRoute, registerWebApp } from './api/web/static.js';
 
 /** Request bodies above this answer 413 (file uploads through the API included). */
@@ -121,6 +123,7 @@ export function createServices(deps: AppDeps) {
     ...mergeRequestsDomain,
     forks: createForksService({ db, projects, projectsRepository, namespaces, protectedBranches, storage: deps.storage, authorizer, events }),
     pushEvents: createPushEventsRepository(db),
+    markdown: createMarkdownService({ references: createReferenceResolver({ db, projects, authorizer }) }),
     namespaces,
     usersRepository: users,
     protectedBranches,

@@ -4,6 +4,7 @@ import { eventRoutes } from './routes/events.js';
 import { groupRoutes } from './routes/groups.js';
 import { memberRoutes } from './routes/members.js';
 import { mergeRequestRoutes } from './routes/merge-requests/index.js';
+import { markdownRoutes } from './routes/markdown.js';
 import { namespaceRoutes } from './routes/namespaces.js';
 import { projectRoutes } from './routes/projects.js';
 import { repositoryRoutes } from './routes/repository/index.js';
@@ -11,7 +12,7 @@ import { tokenRoutes } from './routes/tokens.js';
 import { userRoutes } from './routes/users.js';
 
 /** Every GitLab REST API v4 route module, mounted under /api/v4. */
-export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes];
+export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes, markdownRoutes];
 
 export async function registerRestApi(api: FastifyInstance, ctx: RestContext): Promise<void> {
   for (const register of REST_ROUTE_MODULES) register(api, ctx);

@@ -1,12 +1,13 @@
 import { SegmentedControl, Textarea } from '@primer/react';
 import { useId, useState } from 'react';
+import { MarkdownBody } from '../markdown/MarkdownBody';
 import styles from './DescriptionField.module.css';
 
 /**
- * The description: a Markdown textarea with Write and Preview. Tributary does not render
- * Markdown yet, so Preview shows the text as it will read until it does (line breaks kept).
+ * The description: a Markdown textarea with Write and Preview; the preview is rendered by
+ * the server for `project`, so references resolve as they will on the page.
  */
-export function DescriptionField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+export function DescriptionField({ value, onChange, error, project }: { value: string; onChange: (value: string) => void; error?: string; project: number | string }) {
   const [preview, setPreview] = useState(false);
   const id = useId();
   return (
@@ -26,7 +27,7 @@ export function DescriptionField({ value, onChange, error }: { value: string; on
       </div>
       {preview ? (
         <div className={styles.preview} aria-label="Description preview" role="region">
-          {value.trim() ? value : <span className="fgMuted">Nothing to preview.</span>}
+          {value.trim() ? <MarkdownBody text={value} project={project} /> : <span className="fgMuted">Nothing to preview.</span>}
         </div>
       ) : (
         <Textarea
@@ -42,7 +43,7 @@ export function DescriptionField({ value, onChange, error }: { value: string; on
         />
       )}
       <p id={`${id}-caption`} className={styles.caption}>
-        Markdown is shown as plain text until Markdown rendering is available.
+        Supports GitLab Flavored Markdown: references such as !1 and @user, tables, task lists and :emoji:.
       </p>
       {error ? (
         <p className={styles.error} role="alert">

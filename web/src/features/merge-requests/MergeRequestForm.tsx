@@ -86,7 +86,7 @@ export function MergeRequestForm({
         <FormControl.Label>Mark as draft</FormControl.Label>
         <FormControl.Caption>Drafts cannot be merged until marked ready.</FormControl.Caption>
       </FormControl>
-      <DescriptionField value={values.description} onChange={(description) => set('description', description)} error={fieldError(error, 'description')} />
+      <DescriptionField value={values.description} onChange={(description) => set('description', description)} error={fieldError(error, 'description')} project={targetProjectId} />
       <div className={styles.grid}>
         <div className={styles.field}>
           <span className={styles.label}>

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { Actor } from '../auth/actor.js';
+import type { Project } from '../domains/projects/project.js';
+import { createMarkdownService } from './markdown.service.js';
+import type { ReferenceResolver, ResolvedReference } from './reference-resolver.js';
+
+const actor = { user: null } as unknown as Actor;
+const project = { id: 1, full_path: 'team/app' } as Project;
+
+/** Resolves exactly the keys it is given, as the database-backed resolver would for a reader who sees them. */
+function resolverOf(known: Record<string, ResolvedReference>): ReferenceResolver {
+  return {
+    async resolve() {
+      return new Map(Object.entries(known));
+    },
+  };
+}
+
+const mergeRequest = (title: string): ResolvedReference => ({ kind: 'merge_request', href: '/team/app/-/merge_requests/1', title, projectPath: 'team/app', iid: 1 });
+const render = (text: string, known: Record<string, ResolvedReference> = {}) =>
+  createMarkdownService({ references: resolverOf(known) }).render(actor, text, { project });
+
+describe('markdown rendering', () => {
+  it('renders GitLab Flavored Markdown: tables, strikethrough, task lists, emoji, autolinks', async () => {
+    const html = await render(['| a | b |', '|---|---|', '| 1 | 2 |', '', '~~gone~~ :smile:', '', '- [ ] todo', '- [x] done', '', 'https://example.com'].join('\n'));
+    expect(html).toContain('<table>');
+    expect(html).toContain('<s>gone</s> 😄');
+    expect(html).toContain('<ul class="contains-task-list">');
+    expect(html).toContain('<li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" disabled /> todo</li>');
+    expect(html).toContain('<input type="checkbox" class="task-list-item-checkbox" disabled checked /> done');
+    expect(html).toContain('<a href="https://example.com" rel="nofollow noreferrer noopener" target="_blank">https://example.com</a>');
+  });
+
+  it('highlights fenced code with a known language and escapes the rest', async () => {
+    expect(await render('```js\nconst a = "<b>";\n```')).toContain('<span class="hljs-keyword">const</span>');
+    expect(await render('```nolang\n<b>x</b>\n```')).toContain('&lt;b&gt;x&lt;/b&gt;');
+  });
+
+  it('links references it resolved, with the target title escaped, and leaves the others as text', async () => {
+    const html = await render('see !1 and !2, cc @alice', {
+      'team/app!1': mergeRequest('<img src=x onerror=alert(1)>'),
+      '@alice': { kind: 'user', href: '/alice', title: 'Alice "A"', username: 'alice' },
+    });
+    expect(html).toContain('<a href="/team/app/-/merge_requests/1" title="&lt;img src=x onerror=alert(1)&gt;" class="gfm gfm-merge_request"');
+    expect(html).toContain('>!1</a> and !2, cc <a href="/alice" title="Alice &quot;A&quot;" class="gfm gfm-project_member"');
+    expect(html).not.toContain('<img');
+  });
+
+  it('never links references inside code or existing links', async () => {
+    const html = await render('`!1` [see !1](https://example.com) !1', { 'team/app!1': mergeRequest('one') });
+    expect(html.match(/gfm-merge_request/g)).toHaveLength(1);
+    expect(html).toContain('<code>!1</code>');
+  });
+
+  it('points uploads at the project', async () => {
+    const html = await render('![shot](/uploads/0123456789abcdef0123456789abcdef/shot.png)');
+    expect(html).toContain('src="/team/app/uploads/0123456789abcdef0123456789abcdef/shot.png"');
+  });
+
+  it.each([
+    ['<script>alert(1)</script>', /<script/i],
+    ['<img src=x onerror=alert(1)>', /onerror/i],
+    ['[x](javascript:alert(1))', /javascript:/i],
+    ['[x](JaVaScRiPt:alert(1))', /javascript:/i],
+    ['[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)', /data:/i],
+    ['<a href="vbscript:msgbox(1)">x</a>', /vbscript:/i],
+    ['<svg><script>alert(1)</script></svg>', /<svg|<script/i],
+    ['<math><mi xlink:href="javascript:alert(1)">x</mi></math>', /<math|javascript:/i],
+    ['<iframe src="https://evil.example"></iframe>', /<iframe/i],
+    ['<form action="/x"><input type="text" name="a"></form>', /<form|type="text"/i],
+    ['<div style="background:url(javascript:alert(1))">x</div>', /style=/i],
+    ['<noscript><p title="</noscript><img src=x onerror=alert(1)>">', /onerror/i],
+    ['<a href="https://ok.example" onclick="alert(1)">x</a>', /onclick/i],
+    ['![x](https://ok.example/a.png" onerror="alert(1))', /onerror="/i],
+    ['<details open ontoggle=alert(1)>x</details>', /ontoggle/i],
+    ['<img src="data:image/svg+xml;base64,PHN2Zz4=">', /data:/i],
+  ])('renders %s inert', async (source, forbidden) => {
+    const html = await render(source);
+    // Dangerous text may stay as escaped text; it must never be markup or an attribute.
+    const tags = html.match(/<[^>]*>/g) ?? [];
+    for (const tag of tags) expect(tag).not.toMatch(forbidden);
+    expect(html).not.toMatch(/<[^>]*\son\w+\s*=/i);
+    expect(html).not.toMatch(/(href|src)\s*=\s*["']?\s*(javascript|data|vbscript):/i);
+  });
+});

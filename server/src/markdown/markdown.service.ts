@@ -1,0 +1,112 @@
+import type { Token } from 'markdown-it';
+import type { Actor } from '../auth/actor.js';
+import type { Project } from '../domains/projects/project.js';
+import { createMarkdownIt } from './markdown-it.js';
+import { referenceKey, type ReferenceResolver, type ResolvedReference } from './reference-resolver.js';
+import { scanReferences, type ReferenceCandidate } from './references.js';
+import { sanitizeRenderedHtml } from './sanitize.js';
+
+/** GitLab refuses to render more than this (its `POST /markdown` limit is similar in spirit). */
+export const MAX_MARKDOWN_BYTES = 1_000_000;
+
+/**
+ * Renders GitLab Flavored Markdown for one reader: parse, find references in text (never
+ * in code or inside links), resolve them with the reader's permissions, link the visible
+ * ones, rewrite `/uploads/…` to the project's uploads, render, then sanitize. The
+ * sanitizer runs last and alone decides what HTML survives.
+ */
+export function createMarkdownService(deps: { references: ReferenceResolver }) {
+  const md = createMarkdownIt();
+
+  return {
+    /** `references: false` is GitLab's `gfm=false`: plain CommonMark, nothing looked up. */
+    async render(actor: Actor, text: string, context: { project: Project | null; references?: boolean }): Promise<string> {
+      const tokens = md.parse(text, {});
+      const contextPath = context.project?.full_path ?? null;
+      const candidates = context.references === false ? [] : collectCandidates(tokens);
+      const resolved = candidates.length > 0 ? await deps.references.resolve(actor, candidates, context.project) : new Map();
+      linkReferences(tokens, resolved, contextPath);
+      if (context.project) rewriteUploads(tokens, context.project.full_path);
+      return sanitizeRenderedHtml(md.renderer.render(tokens, md.options, {}));
+    },
+  };
+}
+
+export type MarkdownService = ReturnType<typeof createMarkdownService>;
+
+/** Calls `visit` for each text token outside links, with the inline token's children array. */
+function eachPlainText(tokens: Token[], visit: (children: Token[], index: number) => void): void {
+  for (const block of tokens) {
+    if (block.type !== 'inline' || !block.children) continue;
+    let linkDepth = 0;
+    // Backwards, so that `visit` may splice replacements into the array.
+    const children = block.children;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const token = children[i]!;
+      if (token.type === 'link_close') linkDepth++;
+      else if (token.type === 'link_open') linkDepth--;
+      else if (token.type === 'text' && linkDepth === 0) visit(children, i);
+    }
+  }
+}
+
+function collectCandidates(tokens: Token[]): ReferenceCandidate[] {
+  const candidates: ReferenceCandidate[] = [];
+  eachPlainText(tokens, (children, i) => candidates.push(...scanReferences(children[i]!.content)));
+  return candidates;
+}
+
+function linkReferences(tokens: Token[], resolved: Map<string, ResolvedReference>, contextPath: string | null): void {
+  if (resolved.size === 0 || tokens.length === 0) return;
+  // markdown-it exports its Token class only as a type; every token is an instance of it.
+  const Token = tokens[0]!.constructor as typeof import('markdown-it').Token;
+  const text = (content: string) => Object.assign(new Token('text', '', 0), { content });
+  eachPlainText(tokens, (children, i) => {
+    const content = children[i]!.content;
+    const replacement: Token[] = [];
+    let at = 0;
+    for (const candidate of scanReferences(content)) {
+      const key = referenceKey(candidate, contextPath);
+      const reference = key ? resolved.get(key) : undefined;
+      if (!reference) continue;
+      if (candidate.start > at) replacement.push(text(content.slice(at, candidate.start)));
+      replacement.push(linkOpen(Token, reference), text(candidate.raw), new Token('link_close', 'a', -1));
+      at = candidate.end;
+    }
+    if (replacement.length === 0) return;
+    if (at < content.length) replacement.push(text(content.slice(at)));
+    children.splice(i, 1, ...replacement);
+  });
+}
+
+function linkOpen(TokenClass: typeof Token, reference: ResolvedReference): Token {
+  const open = new TokenClass('link_open', 'a', 1);
+  open.attrSet('href', reference.href);
+  open.attrSet('title', reference.title);
+  if (reference.kind === 'user') {
+    open.attrSet('class', 'gfm gfm-project_member');
+    open.attrSet('data-reference-type', 'user');
+    open.attrSet('data-username', reference.username);
+  } else {
+    open.attrSet('class', 'gfm gfm-merge_request');
+    open.attrSet('data-reference-type', 'merge_request');
+    open.attrSet('data-project-path', reference.projectPath);
+    open.attrSet('data-iid', String(reference.iid));
+  }
+  return open;
+}
+
+const UPLOAD = /^\/uploads\/[0-9a-f]{32}\/[^/]+$/;
+
+/** `/uploads/<32 hex>/name` (what an upload returns) points into the project's uploads. */
+function rewriteUploads(tokens: Token[], projectPath: string): void {
+  const visit = (list: Token[]) => {
+    for (const token of list) {
+      if (token.children) visit(token.children);
+      const attribute = token.type === 'link_open' ? 'href' : token.type === 'image' ? 'src' : null;
+      const value = attribute ? token.attrGet(attribute) : null;
+      if (attribute && typeof value === 'string' && UPLOAD.test(value)) token.attrSet(attribute, `/${projectPath}${value}`);
+    }
+  };
+  visit(tokens);
+}

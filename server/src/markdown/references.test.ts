@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { scanReferences } from './references.js';
+
+const raws = (text: string) => scanReferences(text).map((reference) => reference.raw);
+
+describe('scanReferences', () => {
+  it('finds mentions, local and cross-project merge requests', () => {
+    expect(scanReferences('cc @alice, see !12 and group/sub/app!3.')).toEqual([
+      { kind: 'user', start: 3, end: 9, raw: '@alice', username: 'alice' },
+      { kind: 'merge_request', start: 15, end: 18, raw: '!12', projectPath: null, iid: 12 },
+      { kind: 'merge_request', start: 23, end: 38, raw: 'group/sub/app!3', projectPath: 'group/sub/app', iid: 3 },
+    ]);
+  });
+
+  it('keeps e-mail addresses, words with bangs and trailing dots out', () => {
+    expect(raws('mail bob@example.com now')).toEqual([]);
+    expect(raws('wow!1 and hey!')).toEqual([]);
+    expect(raws('thanks @bob.')).toEqual(['@bob']);
+    expect(raws('!0 and !12a')).toEqual([]);
+  });
+
+  it('needs a path of at least two segments for cross-project references', () => {
+    expect(scanReferences('project!4')).toEqual([]);
+    expect(scanReferences('(a/b!4)')).toEqual([{ kind: 'merge_request', start: 1, end: 6, raw: 'a/b!4', projectPath: 'a/b', iid: 4 }]);
+  });
+
+  it('stops at 200 references', () => {
+    expect(scanReferences('!1 '.repeat(300))).toHaveLength(200);
+  });
+
+  it('scans a long text without catastrophic backtracking', () => {
+    const text = `${'a/'.repeat(20_000)}x`;
+    const started = performance.now();
+    scanReferences(text);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});

@@ -1,0 +1,65 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The allow-list every rendered Markdown document passes through: the tags GitLab Flavored
+ * Markdown produces and the few raw HTML tags GitLab allows; no event handlers, no styles,
+ * no `javascript:`/`data:`/`vbscript:` URLs, no SVG or MathML, no forms. Anything not
+ * listed is dropped (its text kept, escaped). Links that leave the site get
+ * `rel="nofollow noreferrer noopener"` and open in a new tab.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'span', 'div',
+    'em', 'strong', 'del', 's', 'b', 'i', 'u', 'ins', 'mark', 'sub', 'sup', 'kbd', 'samp', 'var', 'abbr', 'q', 'small',
+    'a', 'img', 'ul', 'ol', 'li', 'input', 'dl', 'dt', 'dd',
+    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
+    'details', 'summary',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'class', 'data-reference-type', 'data-project-path', 'data-iid', 'data-username', 'rel', 'target'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    input: ['type', 'checked', 'disabled', 'class'],
+    code: ['class'],
+    span: ['class'],
+    pre: ['class'],
+    li: ['class'],
+    ul: ['class'],
+    ol: ['class', 'start'],
+    th: ['align'],
+    td: ['align'],
+    abbr: ['title'],
+    details: ['open'],
+  },
+  allowedClasses: {
+    a: ['gfm', 'gfm-merge_request', 'gfm-project_member'],
+    code: [/^language-[\w+#-]+$/, 'hljs'],
+    span: [/^hljs-[\w-]+$/, 'language-xml', 'language-css', 'language-javascript'],
+    pre: ['code', 'highlight'],
+    li: ['task-list-item'],
+    ul: ['contains-task-list'],
+    ol: ['contains-task-list'],
+    input: ['task-list-item-checkbox'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  // Checkboxes only (task lists); other input types are dropped with their attributes.
+  exclusiveFilter: (frame) => frame.tag === 'input' && frame.attribs.type !== 'checkbox',
+  transformTags: {
+    input: (tagName, attribs) => ({ tagName, attribs: { ...attribs, disabled: '' } }),
+    a: (tagName, attribs) => ({ tagName, attribs: withLinkRel(attribs) }),
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+  },
+  disallowedTagsMode: 'escape',
+};
+
+function withLinkRel(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  const href = attribs.href ?? '';
+  const { rel: _rel, target: _target, ...rest } = attribs;
+  if (/^https?:/i.test(href)) return { ...rest, rel: 'nofollow noreferrer noopener', target: '_blank' };
+  return rest;
+}
+
+export function sanitizeRenderedHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}

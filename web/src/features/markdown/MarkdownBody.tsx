@@ -1,0 +1,23 @@
+import 'highlight.js/styles/github.css';
+import { useQuery } from '@tanstack/react-query';
+import { Spinner } from '@primer/react';
+import { renderedMarkdownQuery } from './api';
+import styles from './MarkdownBody.module.css';
+
+/**
+ * Markdown as the server renders it (GitLab Flavored, references, sanitized). While it
+ * renders, and if rendering fails, the source text shows as it reads, so nothing is lost.
+ */
+export function MarkdownBody({ text, project, label }: { text: string; project?: number | string; label?: string }) {
+  const rendered = useQuery(renderedMarkdownQuery(text, project));
+  if (rendered.data !== undefined) {
+    // The HTML comes from the server's allow-list sanitizer (server/src/markdown/sanitize.ts).
+    return <div className={styles.markdown} aria-label={label} dangerouslySetInnerHTML={{ __html: rendered.data }} />;
+  }
+  return (
+    <div className={styles.pending} aria-label={label} aria-busy={rendered.isPending}>
+      {rendered.isPending ? <Spinner size="small" srText="Rendering Markdown" className={styles.spinner} /> : null}
+      {text}
+    </div>
+  );
+}
