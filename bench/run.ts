@@ -25,6 +25,11 @@ import { benchColdStart } from './benchmarks/cold-start.js';
 import { benchProjectApi } from './benchmarks/project-api.js';
 import { benchGitClone } from './benchmarks/git-clone.js';
 import { benchMergeRequests } from './benchmarks/merge-requests.js';
+import { benchMergeability } from './benchmarks/mergeability.js';
+import { benchGraphqlWidget } from './benchmarks/graphql-widget.js';
+import { benchMerge } from './benchmarks/merge.js';
+import { benchChangesTabBrowser } from './benchmarks/changes-tab-browser.js';
+import { benchDiscussions } from './benchmarks/discussions.js';
 
 /** The whole bench stops (and cleans up) after this, whatever is running. */
 const WATCHDOG_MS = 15 * 60_000;
@@ -36,6 +41,11 @@ const BENCHMARKS: Benchmark[] = [
   { id: 'api', title: 'Project API under load', run: benchProjectApi },
   { id: 'git', title: 'git clone', run: benchGitClone },
   { id: 'merge-requests', title: 'Merge requests', run: benchMergeRequests },
+  { id: 'mergeability', title: 'Mergeability in a 50,000-commit repository', run: benchMergeability },
+  { id: 'graphql-widget', title: 'GraphQL widget query and live updates', run: benchGraphqlWidget },
+  { id: 'merge', title: 'Merging through the API', run: benchMerge },
+  { id: 'changes-tab', title: 'Changes tab in the browser', run: benchChangesTabBrowser },
+  { id: 'discussions', title: 'Discussions of a merge request with 2,000 threads', run: benchDiscussions },
 ];
 
 function selected(argv: string[]): Benchmark[] {

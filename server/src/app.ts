@@ -30,8 +30,14 @@ import { createProtectedBranchesService } from './domains/repository/protected-b
 import { createCommitWriter } from './domains/repository/commit-writer.js';
 import { createFilesService } from './domains/repository/files.service.js';
 import { createCommitsService } from './domains/repository/commits.service.js';
+import { createCompareService } from './domains/repository/compare.service.js';
+import { createForksRepository } from './domains/forks/forks.repository.js';
 import type { RepositoryStorage } from './domains/projects/repository-storage.js';
 import { createMergeRequestsDomain, REFRESH_JOB } from './domains/merge-requests/index.js';
+import { createNotesDomain } from './domains/notes/index.js';
+import { createNotesRepository } from './domains/notes/notes.repository.js';
+import { createAwardEmojiRepository } from './domains/notes/award-emoji.repository.js';
+import { crashHook, createMergingDomain, POST_MERGE_JOB, REBASE_JOB } from './domains/merge-requests/merging/index.js';
 import { createForksService } from './domains/forks/forks.service.js';
 import { createAuthenticator } from './api/rest/authenticate.js';
 import { createUrls, type RestContext } from './api/rest/context.js';
@@ -39,6 +45,9 @@ import { registerErrorHandler } from './api/rest/error-handler.js';
 import { parseQueryString, nestPairs } from './api/rest/params.js';
 import { registerRestApi } from './api/rest/index.js';
 import { sessionRoutes } from './api/web/session.routes.js';
+import { mergeRequestWidgetRoutes } from './api/web/merge-request-widget.routes.js';
+import { registerGraphql } from './api/graphql/index.js';
+import { createMergeRequestWidgets } from './api/graphql/widget/index.js';
 import { createMarkdownService } from './markdown/markdown.service.js';
 import { createReferenceResolver } from './markdown/reference-resolver.js';
 import { isClientRoute, registerWebApp } from './api/web/static.js';
@@ -89,10 +98,45 @@ export function createServices(deps: AppDeps) {
   const repositoryAccess = createRepositoryAccess({ projects, authorizer, storage: deps.storage });
   const commitWriter = createCommitWriter({ access: repositoryAccess, protectedBranches, pushes });
 
-  const mergeRequestsDomain = createMergeRequestsDomain({ db, logger, queue, authorizer, projects, protectedBranches, storage: deps.storage });
+  // The notes domain needs merge requests and mergeability needs thread counts: the counts come
+  // straight from the notes repository, so the two domains are built without a cycle.
+  const notesRepository = createNotesRepository(db);
+  const discussionStats = { votes: createAwardEmojiRepository(db).votes, userNotesCounts: notesRepository.userNotesCounts };
+  const mergeRequestsDomain = createMergeRequestsDomain({
+    db,
+    logger,
+    queue,
+    authorizer,
+    projects,
+    protectedBranches,
+    storage: deps.storage,
+    events,
+    unresolvedDiscussions: notesRepository.unresolvedThreadCounts,
+    discussionStats,
+  });
   // Pushes return at once; new versions and mergeability rechecks happen in a job.
   queue.register(REFRESH_JOB, (payload) => mergeRequestsDomain.mergeRequestVersions.refresh(payload));
   events.subscribe('repository.pushed', (event) => mergeRequestsDomain.mergeRequestVersions.onPushed(event));
+  // A merged request unblocks its dependants: their pages hear it too.
+  events.subscribe('merge_request.changed', (event) => mergeRequestsDomain.mergeability.onChanged(event));
+  const mergingDomain = createMergingDomain({
+    db,
+    logger,
+    queue,
+    events,
+    authorizer,
+    projects: projectsRepository,
+    protectedBranches,
+    storage: deps.storage,
+    pushes,
+    mergeRequestsService: mergeRequestsDomain.mergeRequests,
+    versions: mergeRequestsDomain.mergeRequestVersions,
+    mergeability: mergeRequestsDomain.mergeability,
+    externalUrl: deps.config.externalUrl,
+    onStep: crashHook(deps.config.testCrashAt, logger),
+  });
+  queue.register(REBASE_JOB, (payload, job) => mergingDomain.rebasing.run(payload, job));
+  queue.register(POST_MERGE_JOB, (payload) => mergingDomain.runPostMergeJob(payload));
 
   const passwords = createPasswordAuthenticator({ db, users });
   const tokens = createTokensService({ tokens: tokensRepository, users, events });
@@ -120,7 +164,11 @@ export function createServices(deps: AppDeps) {
     branchProtection: createProtectedBranchesService({ access: repositoryAccess, db, protectedBranches, users, namespaces }),
     files: createFilesService({ access: repositoryAccess, writer: commitWriter }),
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
+    compare: createCompareService({ access: repositoryAccess, forks: createForksRepository(db) }),
     ...mergeRequestsDomain,
+    ...mergingDomain,
+    // discussions: notes, threads, drafts, award emoji (domains/notes/)
+    ...createNotesDomain({ db, logger, mergeRequests: mergeRequestsDomain.mergeRequests, storage: deps.storage, events }),
     forks: createForksService({ db, projects, projectsRepository, namespaces, protectedBranches, storage: deps.storage, authorizer, events }),
     pushEvents: createPushEventsRepository(db),
     markdown: createMarkdownService({ references: createReferenceResolver({ db, projects, authorizer }) }),
@@ -194,6 +242,10 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     { prefix: '/api/v4' },
   );
   await http.register(async (web) => sessionRoutes(web, ctx));
+  // The merge widget: GraphQL (queries and subscriptions) and the polled REST widget endpoint.
+  const widgets = createMergeRequestWidgets({ services, authorizer, events, externalUrl: deps.config.externalUrl });
+  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, urls: ctx.urls, externalUrl: deps.config.externalUrl }));
+  await http.register(async (web) => mergeRequestWidgetRoutes(web, { authenticate, widgets, urls: ctx.urls }));
   for (const plugin of plugins) {
     await http.register(async (scoped) => plugin(scoped, ctx));
   }

@@ -47,6 +47,9 @@ export async function startServer(config: Config, options: { logger?: Logger; da
 
   await app.events.start();
   await app.queue.start();
+  // Merges a killed process left half done end merged or open before anyone is served
+  // (after event delivery starts, so the push events it records reach this process too).
+  await app.services.reconcileMerges();
   await app.http.listen({ port: config.port, host: config.host });
   const address = app.http.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { canAssignAccessLevel, canChangeMember, canRead, canUpdateMergeRequest, groupAbilities, projectAbilities, type SubjectContext } from './permissions.js';
+import {
+  canAssignAccessLevel,
+  canAwardMergeRequest,
+  canChangeMember,
+  canCreateNote,
+  canRead,
+  canUpdateMergeRequest,
+  groupAbilities,
+  noteAbilities,
+  projectAbilities,
+  type NoteSubject,
+  type SubjectContext,
+} from './permissions.js';
 
 const ctx = (overrides: Partial<SubjectContext>): SubjectContext => ({ userId: 1, isAdmin: false, accessLevel: 0, visibility: 'private', ...overrides });
 
@@ -97,5 +109,56 @@ describe('canChangeMember', () => {
     [0, true, 50, true],
   ])('caller %i (admin %s) changing a member at %i → %s', (caller, admin, target, expected) => {
     expect(canChangeMember(caller, admin, target)).toBe(expected);
+  });
+});
+
+describe('note abilities', () => {
+  const project = (overrides: Partial<SubjectContext>) => projectAbilities(ctx(overrides));
+  const note = (overrides: Partial<NoteSubject> = {}): NoteSubject => ({
+    userId: 1,
+    noteAuthorId: 2,
+    mergeRequestAuthorId: 3,
+    discussionLocked: false,
+    system: false,
+    internal: false,
+    resolvable: true,
+    ...overrides,
+  });
+
+  it.each([
+    ['anonymous on a public project reads but cannot comment', { userId: null, visibility: 'public' }, { locked: false, internal: false }, false],
+    ['signed-in stranger comments on a public project', { visibility: 'public' }, { locked: false, internal: false }, true],
+    ['signed-in stranger cannot comment on a locked discussion', { visibility: 'public' }, { locked: true, internal: false }, false],
+    ['guest member comments on a locked discussion (internal project)', { visibility: 'internal', accessLevel: 10 }, { locked: true, internal: false }, true],
+    ['guest cannot write an internal note', { visibility: 'internal', accessLevel: 10 }, { locked: false, internal: true }, false],
+    ['reporter writes an internal note', { accessLevel: 20 }, { locked: false, internal: true }, true],
+    ['nobody comments in an archived project', { accessLevel: 50, archived: true }, { locked: false, internal: false }, false],
+    ['stranger of a private project', { accessLevel: 0 }, { locked: false, internal: false }, false],
+  ] as const)('create: %s → %s', (_name, overrides, options, expected) => {
+    expect(canCreateNote(project(overrides as Partial<SubjectContext>), { discussionLocked: options.locked, internal: options.internal })).toBe(expected);
+  });
+
+  it.each([
+    ['guest of an internal project does not see an internal note', { visibility: 'internal', accessLevel: 10 }, { internal: true }, [], ['read_note']],
+    ['reporter sees and replies to an internal note', { accessLevel: 20 }, { internal: true }, ['read_note', 'reply_to_note'], ['update_note', 'delete_note']],
+    ['admin sees an internal note', { isAdmin: true }, { internal: true }, ['read_note', 'delete_note'], []],
+    ['author edits and deletes their own note', { accessLevel: 20 }, { noteAuthorId: 1 }, ['update_note', 'delete_note'], ['resolve_note']],
+    ['developer resolves but cannot edit or delete another\'s note', { accessLevel: 30 }, {}, ['resolve_note'], ['update_note', 'delete_note']],
+    ['maintainer deletes another\'s note but does not edit it', { accessLevel: 40 }, {}, ['delete_note', 'resolve_note'], ['update_note']],
+    ['the merge request author resolves threads on it', { visibility: 'public' }, { mergeRequestAuthorId: 1 }, ['resolve_note'], ['delete_note']],
+    ['an individual note cannot be resolved', { accessLevel: 40 }, { resolvable: false }, ['delete_note'], ['resolve_note']],
+    ['system notes are nobody\'s to edit or delete', { accessLevel: 50 }, { system: true, noteAuthorId: 1, resolvable: false }, ['read_note', 'award_emoji'], ['update_note', 'delete_note']],
+    ['locked: a stranger may no longer edit their own note', { visibility: 'public' }, { discussionLocked: true, noteAuthorId: 1 }, ['read_note'], ['update_note', 'reply_to_note', 'award_emoji']],
+    ['anonymous reads only', { userId: null, visibility: 'public' }, { userId: null }, ['read_note'], ['reply_to_note', 'award_emoji']],
+  ] as const)('%s', (_name, overrides, subject, granted, denied) => {
+    const abilities = noteAbilities(project(overrides as Partial<SubjectContext>), note(subject as Partial<NoteSubject>));
+    for (const action of granted) expect(abilities.has(action), action).toBe(true);
+    for (const action of denied) expect(abilities.has(action), action).toBe(false);
+  });
+
+  it('awards on the merge request follow the lock', () => {
+    expect(canAwardMergeRequest(project({ visibility: 'public' }), false)).toBe(true);
+    expect(canAwardMergeRequest(project({ visibility: 'public' }), true)).toBe(false);
+    expect(canAwardMergeRequest(project({ visibility: 'public', accessLevel: 10 }), true)).toBe(true);
   });
 });

@@ -22,7 +22,15 @@ export type ProjectAction =
   | 'read_merge_request'
   | 'create_merge_request_in'
   | 'create_merge_request_from'
-  | 'update_merge_request';
+  | 'update_merge_request'
+  // discussions (issue 5): per-note rules are in noteAbilities() below
+  | 'create_note'
+  | 'read_internal_note'
+  | 'create_internal_note'
+  | 'bypass_discussion_lock'
+  | 'resolve_note'
+  | 'admin_note'
+  | 'award_emoji';
 
 export type GroupAction =
   | 'read_group'
@@ -79,6 +87,7 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
     // Any merge request of the project, not only one's own (see canUpdateMergeRequest).
     abilities.add('update_merge_request');
   }
+  addNoteAbilities(abilities, ctx, access);
   if (access >= AccessLevel.Maintainer) {
     abilities.add('admin_members');
     abilities.add('admin_project');
@@ -135,4 +144,77 @@ export function canAssignAccessLevel(callerLevel: number, isAdmin: boolean, requ
 export function canChangeMember(callerLevel: number, isAdmin: boolean, targetCurrentLevel: number): boolean {
   if (isAdmin) return true;
   return targetCurrentLevel < AccessLevel.Owner || callerLevel >= AccessLevel.Owner;
+}
+
+/**
+ * Discussions on merge requests (GitLab's NotePolicy and IssuablePolicy, doc/user/permissions.md).
+ * Anyone signed in who reads a merge request may comment on it (GitLab lets non-members comment
+ * on public projects) and react; archived projects are read-only. Internal notes are read and
+ * written by Reporters and above; members still comment on a locked discussion; Developers
+ * resolve threads; Maintainers may delete anyone's notes.
+ */
+function addNoteAbilities(abilities: Set<ProjectAction>, ctx: SubjectContext, access: number): void {
+  if (!abilities.has('read_merge_request')) return;
+  if (access >= AccessLevel.Reporter) abilities.add('read_internal_note');
+  if (ctx.userId === null || ctx.archived) return;
+  abilities.add('create_note');
+  abilities.add('award_emoji');
+  if (access >= AccessLevel.Guest) abilities.add('bypass_discussion_lock');
+  if (access >= AccessLevel.Reporter) abilities.add('create_internal_note');
+  if (access >= AccessLevel.Developer) abilities.add('resolve_note');
+  if (access >= AccessLevel.Maintainer) abilities.add('admin_note');
+}
+
+export type NoteAction = 'read_note' | 'reply_to_note' | 'update_note' | 'delete_note' | 'resolve_note' | 'award_emoji';
+
+/** What the per-note rules look at, besides the caller's project abilities. */
+export interface NoteSubject {
+  /** the caller (null: anonymous) */
+  userId: number | null;
+  noteAuthorId: number | null;
+  mergeRequestAuthorId: number | null;
+  discussionLocked: boolean;
+  system: boolean;
+  internal: boolean;
+  /** a thread note (DiscussionNote or DiffNote) that is not a system note */
+  resolvable: boolean;
+}
+
+/** A locked discussion takes comments (and edits, resolutions, reactions) from project members only. */
+function lockedOut(project: ReadonlySet<ProjectAction>, locked: boolean): boolean {
+  return locked && !project.has('bypass_discussion_lock');
+}
+
+/** May the caller start a comment or thread, internal or not, on the merge request? */
+export function canCreateNote(project: ReadonlySet<ProjectAction>, options: { discussionLocked: boolean; internal: boolean }): boolean {
+  if (!project.has('create_note') || lockedOut(project, options.discussionLocked)) return false;
+  return !options.internal || project.has('create_internal_note');
+}
+
+/** May the caller react to the merge request itself? */
+export function canAwardMergeRequest(project: ReadonlySet<ProjectAction>, discussionLocked: boolean): boolean {
+  return project.has('award_emoji') && !lockedOut(project, discussionLocked);
+}
+
+/**
+ * What the caller may do with one note. Nothing at all when they may not read it (an internal
+ * note for a Guest): callers answer 404 then, so its existence does not leak. Edits are the
+ * author's own (system notes are nobody's); deleting another's note needs admin_note; resolving
+ * needs resolve_note or being the merge request's author (GitLab's Discussion#can_resolve?).
+ */
+export function noteAbilities(project: ReadonlySet<ProjectAction>, note: NoteSubject): Set<NoteAction> {
+  const abilities = new Set<NoteAction>();
+  if (!project.has('read_merge_request')) return abilities;
+  if (note.internal && !project.has('read_internal_note')) return abilities;
+  abilities.add('read_note');
+  if (!project.has('create_note') || lockedOut(project, note.discussionLocked)) return abilities;
+  const isAuthor = note.userId !== null && note.noteAuthorId === note.userId;
+  if (!note.internal || project.has('create_internal_note')) abilities.add('reply_to_note');
+  abilities.add('award_emoji');
+  if (note.system) return abilities;
+  if (isAuthor) abilities.add('update_note');
+  if (isAuthor || project.has('admin_note')) abilities.add('delete_note');
+  const isMergeRequestAuthor = note.userId !== null && note.mergeRequestAuthorId === note.userId;
+  if (note.resolvable && (project.has('resolve_note') || isMergeRequestAuthor)) abilities.add('resolve_note');
+  return abilities;
 }

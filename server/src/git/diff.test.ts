@@ -44,10 +44,21 @@ describe('diff on renamed-binary', () => {
     expect(rootDiffs.map((d) => d.new_path)).toContain('vendor/lib');
   });
 
-  it('marks files whose patch is over the per-file limit as too large', async () => {
-    const { diffs, overflow } = await diffTrees(scenario.repo, 'main~1', 'main', { ...DEFAULT_DIFF_LIMITS, maxPatchBytes: 250 });
-    // The rename's and the submodule's patches (with their headers) are the two over 250 bytes.
-    expect(diffs.filter((d) => d.too_large).map((d) => d.new_path)).toEqual(['new.txt', 'vendor/lib']);
+  it('marks files whose hunk text reaches the per-file limit as too large (GitLab: bytesize >= limit)', async () => {
+    // Hunk text bytes: vendor/lib 132 (two "Subproject commit" lines), pointer 86 (two "\ No newline" lines).
+    const { diffs, overflow } = await diffTrees(scenario.repo, 'main~1', 'main', { ...DEFAULT_DIFF_LIMITS, maxPatchBytes: 86 });
+    expect(diffs.filter((d) => d.too_large).map((d) => d.new_path)).toEqual(['pointer', 'vendor/lib']);
+    expect(diffs.filter((d) => d.too_large).every((d) => d.collapsed && d.diff === '')).toBe(true);
+    expect(overflow).toBe(false);
+  });
+
+  it('collapses files at the collapse limit only when one is given (merge request views), keeping their counts', async () => {
+    const expanded = await diffTrees(scenario.repo, 'main~1', 'main', { ...DEFAULT_DIFF_LIMITS, maxPatchBytes: 100 });
+    expect(expanded.diffs.filter((d) => d.collapsed).map((d) => d.new_path)).toEqual(['vendor/lib']);
+    const { diffs, overflow } = await diffTrees(scenario.repo, 'main~1', 'main', { ...DEFAULT_DIFF_LIMITS, maxPatchBytes: 100, collapsePatchBytes: 48 });
+    expect(diffs.filter((d) => d.collapsed && !d.too_large).map((d) => `${d.new_path}${d.new_file ? ' (new)' : ''}`)).toEqual(['image.png', 'link-me (new)', 'pointer']);
+    expect(diffs.find((d) => d.new_path === 'pointer')).toMatchObject({ diff: '', too_large: false, added_lines: 1, removed_lines: 1 });
+    expect(diffs.find((d) => d.new_path === 'new.txt')).toMatchObject({ collapsed: false, diff: '@@ -17,4 +17,4 @@\n 17\n 18\n 19\n-20\n+twenty!\n' });
     expect(overflow).toBe(false);
   });
 

@@ -2,13 +2,15 @@
  * Diffs between commits, shaped as GitLab's diff objects. One `diff-tree` call yields raw
  * records, numstat and patch together (parsed by diff-format.ts). diff-tree is plumbing:
  * porcelain settings (diff.noprefix, diff.external, textconv) cannot change its output.
+ * (A merge request version needs no patch text: diff-stats.ts.)
  */
+import { join } from 'node:path';
 import { git } from './command.js';
-import { listCommits, type GitCommit } from './commits.js';
+import { LOG_FORMAT, parseLogOutput, type GitCommit } from './commit-format.js';
 import { parseDiffTree } from './diff-format.js';
-import { GitOutputTooLargeError } from './errors.js';
+import { GitArgumentError, GitCommandError, GitOutputTooLargeError } from './errors.js';
 import { buildFileDiffs, DEFAULT_DIFF_LIMITS, type DiffLimits, type DiffResult } from './file-diffs.js';
-import { mergeBase, resolveCommits } from './refs.js';
+import { resolveCommits } from './refs.js';
 
 export type { DiffLimits, DiffResult, FileDiff } from './file-diffs.js';
 
@@ -18,26 +20,46 @@ export const EMPTY_TREE_SHA1 = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 const MAX_PATCH_OUTPUT_BYTES = 64 * 1024 * 1024;
 export const COMPARE_MAX_COMMITS = 1000;
 
-function diffTreeCommand(repoPath: string, from: string, to: string, patchBytes: number | null) {
-  const command = git(repoPath).config('core.quotePath', 'false').sub('diff-tree');
+/**
+ * Where git reads objects: a repository, plus (for a compare across a fork network) the
+ * objects of another repository on this server, read in place through
+ * GIT_ALTERNATE_OBJECT_DIRECTORIES: nothing is copied or written.
+ */
+interface ObjectSource {
+  repoPath: string;
+  env: Record<string, string>;
+}
+
+function objectSource(repoPath: string, alsoFrom?: string): ObjectSource {
+  if (!alsoFrom || alsoFrom === repoPath) return { repoPath, env: {} };
+  if (!alsoFrom.startsWith('/') || alsoFrom.includes(':')) throw new GitArgumentError('Repository path must be absolute and colon-free', alsoFrom);
+  return { repoPath, env: { GIT_ALTERNATE_OBJECT_DIRECTORIES: join(alsoFrom, 'objects') } };
+}
+
+function diffTreeCommand(source: ObjectSource, from: string, to: string, patchBytes: number | null) {
+  const command = git(source.repoPath).env(source.env).config('core.quotePath', 'false').sub('diff-tree');
   command.flag('-r', '-M', '--raw', '--numstat', '-z', '--no-abbrev', '--full-index', '--no-ext-diff', '--no-textconv', '--no-color');
   if (patchBytes !== null) command.flag('-p', '--src-prefix=a/', '--dst-prefix=b/').maxOutput(patchBytes);
   return command.revisions(from, to);
 }
 
-/** The diff from tree-ish `from` (null: the empty tree) to `to`. */
-export async function diffTrees(repoPath: string, from: string | null, to: string, limits: DiffLimits = DEFAULT_DIFF_LIMITS): Promise<DiffResult> {
+async function diffTreesIn(source: ObjectSource, from: string | null, to: string, limits: DiffLimits): Promise<DiffResult> {
   const before = from ?? EMPTY_TREE_SHA1;
   try {
-    const { stdout } = await diffTreeCommand(repoPath, before, to, limits.maxOutputBytes ?? MAX_PATCH_OUTPUT_BYTES).run();
+    const { stdout } = await diffTreeCommand(source, before, to, limits.maxOutputBytes ?? MAX_PATCH_OUTPUT_BYTES).run();
     return buildFileDiffs(parseDiffTree(stdout), limits);
   } catch (error) {
     if (!(error instanceof GitOutputTooLargeError)) throw error;
     // Too much patch to hold: list every file without its text.
-    const { stdout } = await diffTreeCommand(repoPath, before, to, null).run();
+    const { stdout } = await diffTreeCommand(source, before, to, null).run();
     const { diffs } = buildFileDiffs(parseDiffTree(stdout), { ...limits, maxPatchBytes: -1 });
     return { diffs, overflow: true };
   }
+}
+
+/** The diff from tree-ish `from` (null: the empty tree) to `to`. */
+export async function diffTrees(repoPath: string, from: string | null, to: string, limits: DiffLimits = DEFAULT_DIFF_LIMITS): Promise<DiffResult> {
+  return diffTreesIn(objectSource(repoPath), from, to, limits);
 }
 
 /** A commit's own changes: against its first parent, or the empty tree for a root commit. */
@@ -57,17 +79,51 @@ export interface Comparison extends DiffResult {
   sameRef: boolean;
 }
 
+export interface CompareOptions {
+  straight?: boolean;
+  limits?: DiffLimits;
+  maxCommits?: number;
+  /**
+   * The repository `from` is resolved in, when it is another project of the fork network
+   * (GitLab's `from_project_id`). Its objects are read in place; `to` stays in `repoPath`.
+   */
+  fromRepoPath?: string;
+}
+
+async function mergeBaseIn(source: ObjectSource, a: string, b: string): Promise<string | null> {
+  const result = await git(source.repoPath).env(source.env).sub('merge-base').revisions(a, b).exec();
+  if (result.exitCode === 1 && result.stderr === '') return null;
+  if (result.exitCode !== 0) throw new GitCommandError('merge-base', result.exitCode, result.stderr, 'unknown');
+  return result.stdout.toString('utf8').trim();
+}
+
+/** The newest `limit` commits of `from..to` (both SHAs), newest first, and whether there are more. */
+async function commitsBetween(source: ObjectSource, from: string, to: string, limit: number): Promise<{ commits: GitCommit[]; hasMore: boolean }> {
+  const { stdout } = await git(source.repoPath)
+    .env(source.env)
+    .sub('log')
+    .flag('-z', LOG_FORMAT, '--no-color')
+    .option('--max-count', limit + 1)
+    .revisions(`${from}..${to}`)
+    .run();
+  const commits = parseLogOutput(stdout);
+  return { commits: commits.slice(0, limit), hasMore: commits.length > limit };
+}
+
 /**
  * GitLab's compare: `straight: false` diffs from the merge base (`from...to`), `straight: true`
  * diffs `from` and `to` directly. Null when either revision names no commit.
  */
-export async function diff(repoPath: string, from: string, to: string, options: { straight?: boolean; limits?: DiffLimits; maxCommits?: number } = {}): Promise<Comparison | null> {
-  const [fromSha, toSha] = await resolveCommits(repoPath, [from, to]);
+export async function diff(repoPath: string, from: string, to: string, options: CompareOptions = {}): Promise<Comparison | null> {
+  const source = objectSource(repoPath, options.fromRepoPath);
+  const [fromSha, toSha] = options.fromRepoPath
+    ? (await Promise.all([resolveCommits(options.fromRepoPath, [from]), resolveCommits(repoPath, [to])])).flat()
+    : await resolveCommits(repoPath, [from, to]);
   if (!fromSha || !toSha) return null;
-  const baseSha = options.straight ? fromSha : ((await mergeBase(repoPath, fromSha, toSha)) ?? fromSha);
+  const baseSha = options.straight ? fromSha : ((await mergeBaseIn(source, fromSha, toSha)) ?? fromSha);
   const [page, result] = await Promise.all([
-    listCommits(repoPath, { ref: `${fromSha}..${toSha}`, limit: options.maxCommits ?? COMPARE_MAX_COMMITS }),
-    diffTrees(repoPath, baseSha, toSha, options.limits),
+    commitsBetween(source, fromSha, toSha, options.maxCommits ?? COMPARE_MAX_COMMITS),
+    diffTreesIn(source, baseSha, toSha, options.limits ?? DEFAULT_DIFF_LIMITS),
   ]);
-  return { ...result, fromSha, toSha, baseSha, commits: [...(page?.commits ?? [])].reverse(), commitsOverflow: page?.hasMore ?? false, sameRef: fromSha === toSha };
+  return { ...result, fromSha, toSha, baseSha, commits: [...page.commits].reverse(), commitsOverflow: page.hasMore, sameRef: fromSha === toSha };
 }

@@ -17,6 +17,12 @@ export interface Config {
    * not let clients choose their own address (sign-in throttling keys on it).
    */
   trustProxy: boolean | string;
+  /**
+   * Test-only fault injection: the merge step at which the process SIGKILLs itself
+   * (domains/merge-requests/merging/merge-steps.ts). Read from TRIBUTARY_TEST_CRASH_AT only when
+   * NODE_ENV=test, so it is inert in every other environment.
+   */
+  testCrashAt?: string;
 }
 
 /** Reads the environment once, at the composition root. Nothing else reads process.env. */
@@ -32,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rootPassword: overrides.rootPassword ?? env.TRIBUTARY_ROOT_PASSWORD,
     logLevel: overrides.logLevel ?? env.LOG_LEVEL ?? 'info',
     trustProxy: overrides.trustProxy ?? parseTrustProxy(env.TRIBUTARY_TRUST_PROXY),
+    testCrashAt: overrides.testCrashAt ?? (env.NODE_ENV === 'test' ? env.TRIBUTARY_TEST_CRASH_AT || undefined : undefined),
   };
 }
 

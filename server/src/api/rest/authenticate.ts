@@ -37,10 +37,13 @@ export function assertCsrf(request: FastifyRequest, csrfToken: string, externalU
   if (SAFE_METHODS.has(request.method)) return;
   const sent = request.headers[CSRF_HEADER];
   if (typeof sent !== 'string' || !safeEqual(sent, csrfToken)) throw new ForbiddenError('403 Forbidden - CSRF token is invalid or missing');
+  if (isForeignOrigin(request, externalUrl)) throw new ForbiddenError('403 Forbidden - cross-origin request refused');
+}
+
+/** A browser-sent Origin that is neither our external URL nor the host the request came to. */
+export function isForeignOrigin(request: FastifyRequest, externalUrl: string): boolean {
   const origin = request.headers.origin;
-  if (origin && origin !== new URL(externalUrl).origin && origin !== `${request.protocol}://${request.headers.host}`) {
-    throw new ForbiddenError('403 Forbidden - cross-origin request refused');
-  }
+  return Boolean(origin && origin !== new URL(externalUrl).origin && origin !== `${request.protocol}://${request.headers.host}`);
 }
 
 /** The user a request asks to act as (`Sudo` header or `sudo` parameter), if any. */

@@ -6,13 +6,14 @@ import { memberRoutes } from './routes/members.js';
 import { mergeRequestRoutes } from './routes/merge-requests/index.js';
 import { markdownRoutes } from './routes/markdown.js';
 import { namespaceRoutes } from './routes/namespaces.js';
+import { notesRoutes } from './routes/notes/index.js';
 import { projectRoutes } from './routes/projects.js';
 import { repositoryRoutes } from './routes/repository/index.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { userRoutes } from './routes/users.js';
 
 /** Every GitLab REST API v4 route module, mounted under /api/v4. */
-export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes, markdownRoutes];
+export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes, markdownRoutes, notesRoutes];
 
 export async function registerRestApi(api: FastifyInstance, ctx: RestContext): Promise<void> {
   for (const register of REST_ROUTE_MODULES) register(api, ctx);

@@ -1,4 +1,5 @@
 import type { Database } from '../../platform/db/database.js';
+import type { EventBus } from '../../platform/events.js';
 import type { Logger } from '../../platform/logger.js';
 import type { JobQueue } from '../../platform/queue.js';
 import type { Authorizer } from '../../auth/authorizer.js';
@@ -9,9 +10,10 @@ import type { ProtectedBranchesRepository } from '../protected-branches/protecte
 import { createMergeRequestChanges } from './merge-request-changes.service.js';
 import { createMergeRequestDiffsRepository } from './merge-request-diffs.repository.js';
 import { createMergeRequestVersions } from './merge-request-versions.service.js';
-import { createMergeRequestViews } from './merge-request-views.js';
+import { createMergeRequestViews, type DiscussionStats } from './merge-request-views.js';
 import { createMergeRequestsRepository } from './merge-requests.repository.js';
 import { createMergeRequestsService } from './merge-requests.service.js';
+import { createMergeability } from './mergeability/index.js';
 
 export { REFRESH_JOB } from './merge-request-versions.service.js';
 
@@ -27,16 +29,26 @@ export function createMergeRequestsDomain(deps: {
   projects: Pick<ProjectsService, 'find'>;
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
   storage: Pick<RepositoryStorage, 'pathFor'>;
+  events: Pick<EventBus, 'publish'>;
+  /** unresolved threads per merge request (the notes domain), for DISCUSSIONS_NOT_RESOLVED */
+  unresolvedDiscussions: (mergeRequestIds: readonly number[]) => Promise<Map<number, number>>;
+  /** votes and notes counts for the entity (the notes domain) */
+  discussionStats: DiscussionStats;
 }) {
   const { db, authorizer, storage } = deps;
   const mergeRequests = createMergeRequestsRepository(db);
   const diffs = createMergeRequestDiffsRepository(db);
-  const versions = createMergeRequestVersions({ db, mergeRequests, diffs, storage, queue: deps.queue, logger: deps.logger });
-  const service = createMergeRequestsService({ db, mergeRequests, forks: createForksRepository(db), projects: deps.projects, authorizer, storage, versions });
+  const mergeability = createMergeability({ db, mergeRequests, storage, events: deps.events, projects: deps.projects, authorizer, unresolvedDiscussions: deps.unresolvedDiscussions });
+  const versions = createMergeRequestVersions({ db, mergeRequests, diffs, storage, queue: deps.queue, logger: deps.logger, mergeability });
+  const service = createMergeRequestsService({ db, mergeRequests, forks: createForksRepository(db), projects: deps.projects, authorizer, storage, versions, mergeability });
   return {
     mergeRequests: service,
     mergeRequestChanges: createMergeRequestChanges({ service, diffs, mergeRequests, authorizer, storage }),
-    mergeRequestViews: createMergeRequestViews({ mergeRequests, authorizer, protectedBranches: deps.protectedBranches, storage }),
+    mergeRequestViews: createMergeRequestViews({ mergeRequests, authorizer, protectedBranches: deps.protectedBranches, mergeability, discussionStats: deps.discussionStats }),
     mergeRequestVersions: versions,
+    /** checks, detailed_merge_status, the trial merge (merge_ref) and dependencies (mergeability/) */
+    mergeability,
+    /** read access for the GraphQL layer's batched loaders */
+    mergeRequestsRepository: mergeRequests,
   };
 }

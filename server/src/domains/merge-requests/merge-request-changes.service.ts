@@ -1,6 +1,6 @@
 import { actorFor, type Actor } from '../../auth/actor.js';
 import type { Authorizer } from '../../auth/authorizer.js';
-import { diffTrees, diffTreesForPaths, listCommits, rawDiff, type FileDiff, type GitCommit } from '../../git/index.js';
+import { collapsesOnRead, DIFF_MAX_PATCH_BYTES, diffTrees, diffTreesForPaths, listCommits, MERGE_REQUEST_DIFF_LIMITS, NO_DIFF_LIMITS, rawDiff, type FileDiff, type GitCommit } from '../../git/index.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { RepositoryStorage } from '../projects/repository-storage.js';
 import type { User } from '../users/user.js';
@@ -44,7 +44,7 @@ function fromRow(row: DiffFileRow): FileDiff {
  */
 export function createMergeRequestChanges(deps: {
   service: Pick<MergeRequestsService, 'open'>;
-  diffs: Pick<MergeRequestDiffsRepository, 'latest' | 'list' | 'find' | 'files'>;
+  diffs: Pick<MergeRequestDiffsRepository, 'latest' | 'list' | 'find' | 'files' | 'filesAtPath'>;
   mergeRequests: Pick<MergeRequestsRepository, 'assignees' | 'reviewers' | 'usersByIds'>;
   authorizer: Pick<Authorizer, 'can'>;
   storage: Pick<RepositoryStorage, 'pathFor'>;
@@ -62,33 +62,44 @@ export function createMergeRequestChanges(deps: {
     return result?.commits ?? [];
   }
 
-  async function fullDiffs(repo: string, version: DiffVersion) {
-    return diffTrees(repo, fromSha(version), version.head_commit_sha);
-  }
-
   /**
-   * The patches of some stored files. git diffs only their paths; should a file not come back
-   * under the same key (a name that is not valid UTF-8 was stored with U+FFFD), the whole
-   * version is diffed and files are taken by position. Flags always come from the stored rows,
-   * which were computed over the whole diff.
+   * The patches of some stored files. git diffs only the paths of the files that show text:
+   * a collapsed or too large file keeps its empty `diff` (and git never prints its patch),
+   * unless `expand` asks for collapsed ones (a file opened on demand; too large stays empty).
+   * Should a file not come back under the same key (a name that is not valid UTF-8 was stored
+   * with U+FFFD), the whole version is diffed and files are taken by position. Flags and
+   * counts come from the stored rows, which were computed over the whole diff, except that a
+   * text at the collapse limit collapses here: recording leaves that to the text when the
+   * blob sizes could not tell (git/diff-size.ts).
    */
-  async function diffsOfRows(repo: string, version: DiffVersion, rows: DiffFileRow[]): Promise<FileDiff[]> {
-    if (rows.length === 0) return [];
-    const paths = [...new Set(rows.flatMap((row) => [row.old_path, row.new_path]))];
-    let found: Array<FileDiff | undefined> | null = null;
-    if (!paths.some((path) => path.includes('\uFFFD'))) {
-      const pool = new Map<string, FileDiff[]>();
-      for (const diff of (await diffTreesForPaths(repo, fromSha(version), version.head_commit_sha, paths)).diffs) {
-        pool.set(fileKey(diff), [...(pool.get(fileKey(diff)) ?? []), diff]);
+  async function diffsOfRows(repo: string, version: DiffVersion, rows: DiffFileRow[], options: { expand?: boolean } = {}): Promise<FileDiff[]> {
+    const showsText = (row: DiffFileRow) => !row.too_large && (options.expand || !row.collapsed);
+    const wanted = rows.filter(showsText);
+    const found = new Map<DiffFileRow, FileDiff | undefined>();
+    if (wanted.length > 0) {
+      const paths = [...new Set(wanted.flatMap((row) => [row.old_path, row.new_path]))];
+      let matched: Array<FileDiff | undefined> = [];
+      if (!paths.some((path) => path.includes('\uFFFD'))) {
+        const pool = new Map<string, FileDiff[]>();
+        // The stored flags already say which files fit: no limits on this call.
+        for (const diff of (await diffTreesForPaths(repo, fromSha(version), version.head_commit_sha, paths, NO_DIFF_LIMITS)).diffs) {
+          pool.set(fileKey(diff), [...(pool.get(fileKey(diff)) ?? []), diff]);
+        }
+        matched = wanted.map((row) => pool.get(fileKey(row))?.shift());
       }
-      const matched = rows.map((row) => pool.get(fileKey(row))?.shift());
-      if (matched.every(Boolean)) found = matched;
+      if (matched.length === 0 || !matched.every(Boolean)) {
+        const all = (await diffTrees(repo, fromSha(version), version.head_commit_sha, { ...NO_DIFF_LIMITS, maxPatchBytes: DIFF_MAX_PATCH_BYTES })).diffs;
+        matched = wanted.map((row) => all[row.relative_order]);
+      }
+      wanted.forEach((row, i) => found.set(row, matched[i]));
     }
-    if (!found) {
-      const all = (await fullDiffs(repo, version)).diffs;
-      found = rows.map((row) => all[row.relative_order]);
-    }
-    return rows.map((row, i) => ({ ...fromRow(row), diff: row.collapsed || row.too_large ? '' : (found[i]?.diff ?? '') }));
+    return rows.map((row) => {
+      const diff = fromRow(row);
+      if (!showsText(row)) return diff;
+      const text = found.get(row)?.diff ?? '';
+      if (!options.expand && collapsesOnRead(text, MERGE_REQUEST_DIFF_LIMITS)) return Object.assign(diff, { collapsed: true });
+      return Object.assign(diff, { diff: text, collapsed: false });
+    });
   }
 
   return {
@@ -99,12 +110,12 @@ export function createMergeRequestChanges(deps: {
       return { opened, commits, total: version?.commits_count ?? 0 };
     },
 
-    /** Every file of the latest version with its patch (the deprecated /changes). */
+    /** Every file of the latest version with its patch, as the stored flags allow (the deprecated /changes). */
     async changes(ref: Ref) {
       const { opened, version } = await withLatest(...ref);
       if (!version) return { opened, version: null, diffs: [] as FileDiff[], overflow: false };
-      const result = await fullDiffs(repoOf(opened), version);
-      return { opened, version, diffs: result.diffs, overflow: result.overflow };
+      const diffs = await diffsOfRows(repoOf(opened), version, await deps.diffs.files(version.id));
+      return { opened, version, diffs, overflow: version.state === 'overflow' };
     },
 
     /** One page of the latest version's files with their patches (/diffs). */
@@ -129,6 +140,19 @@ export function createMergeRequestChanges(deps: {
       const rows = await deps.diffs.files(version.id);
       const [commits, diffs] = await Promise.all([versionCommits(repo, version, { limit: VERSION_COMMITS_LIMIT, offset: 0 }), diffsOfRows(repo, version, rows)]);
       return { opened, version, commits, diffs };
+    },
+
+    /**
+     * One file of a version with its patch even when it starts collapsed (both halves of a
+     * type change): what a reader opens on demand. A too large file stays without text.
+     */
+    async fileDiffs(ref: Ref, versionId: number, path: string) {
+      const opened = await deps.service.open(...ref);
+      const version = await deps.diffs.find(opened.mergeRequest.id, versionId);
+      if (!version) throw new NotFoundError('Merge Request Diff');
+      const rows = await deps.diffs.filesAtPath(version.id, path);
+      if (rows.length === 0) throw new NotFoundError('File');
+      return { opened, version, diffs: await diffsOfRows(repoOf(opened), version, rows, { expand: true }) };
     },
 
     /** The latest version as one unified patch, bytes as git wrote them. */

@@ -8,6 +8,10 @@
  * "external diffs" storage to get that volume out again). What is stored is small and
  * answers without git what pages ask most: the file list with paths, modes, flags and line
  * counts, `changes_count`, and which files of a long diff belong to a requested page.
+ *
+ * The rows are recorded without patch text too (git/diff-stats.ts): `too_large` and
+ * `collapsed` are what blob sizes and line counts settle; a file near the collapse limit is
+ * stored uncollapsed and collapsed by the read that prints its text (merge-request-changes).
  */
 import { on, type Queryable } from '../../platform/db/database.js';
 import type { DiffFileRow, DiffVersion, MergeStatus } from './merge-request.js';
@@ -109,6 +113,14 @@ export function createMergeRequestDiffsRepository(db: Queryable) {
       const { rows } = await db.query<DiffFileRow>(
         `SELECT ${SELECT_FILES} FROM merge_request_diff_files WHERE merge_request_diff_id = $1 ORDER BY relative_order${slice}`,
         [versionId],
+      );
+      return rows;
+    },
+    /** The files of a version with this old or new path (a type change is two). */
+    async filesAtPath(versionId: number, path: string): Promise<DiffFileRow[]> {
+      const { rows } = await db.query<DiffFileRow>(
+        `SELECT ${SELECT_FILES} FROM merge_request_diff_files WHERE merge_request_diff_id = $1 AND (new_path = $2 OR old_path = $2) ORDER BY relative_order`,
+        [versionId, path],
       );
       return rows;
     },

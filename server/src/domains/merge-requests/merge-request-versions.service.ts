@@ -2,12 +2,13 @@ import type { Database } from '../../platform/db/database.js';
 import type { DomainEvent } from '../../platform/events.js';
 import type { Logger } from '../../platform/logger.js';
 import type { JobQueue } from '../../platform/queue.js';
-import { countCommits, diffTrees, fetchCommit, mergeBase, mergeTree, readRef, readRefs } from '../../git/index.js';
+import { countCommits, diffTreeStats, fetchCommit, mergeBase, readRef, readRefs } from '../../git/index.js';
 import type { RepositoryStorage } from '../projects/repository-storage.js';
 import type { MergeRequestDiffsRepository } from './merge-request-diffs.repository.js';
 import { updateVersionRefs } from './merge-request-refs.js';
-import type { MergeRequest, MergeStatus } from './merge-request.js';
+import type { MergeRequest } from './merge-request.js';
 import type { MergeRequestsRepository } from './merge-requests.repository.js';
+import type { Mergeability } from './mergeability/index.js';
 import { decideVersion, fileRows, summarizeVersion, type VersionDecision } from './version-rules.js';
 
 /** The background job that follows a push: new versions for sources, rechecks for targets. */
@@ -27,29 +28,21 @@ export interface RecordResult {
 
 /**
  * Keeps merge requests current with their branches: records diff versions (GitLab's
- * MergeRequestDiff), maintains the refs in the target repository, and caches git
- * mergeability in merge_status. Every step is idempotent, so a job that runs twice, or two
+ * MergeRequestDiff), maintains the refs in the target repository, and has the trial merge
+ * rechecked (mergeability/). Every version and trial merge stored announces
+ * `merge_request.changed` in its transaction, for the widget's live updates. Every step is idempotent, so a job that runs twice, or two
  * processes that refresh at once, leave one version and the same refs.
  */
 export function createMergeRequestVersions(deps: {
   db: Pick<Database, 'transaction'>;
   mergeRequests: Pick<MergeRequestsRepository, 'lock' | 'findById' | 'openWithSource' | 'openWithTarget' | 'claimPushRefresh'>;
-  diffs: Pick<MergeRequestDiffsRepository, 'insert' | 'latest' | 'setMergeStatus'>;
+  diffs: Pick<MergeRequestDiffsRepository, 'insert' | 'latest'>;
   storage: Pick<RepositoryStorage, 'pathFor'>;
   queue: Pick<JobQueue, 'enqueue'>;
   logger: Pick<Logger, 'warn'>;
+  mergeability: Pick<Mergeability, 'recheck' | 'markChecking' | 'publishChanged'>;
 }) {
   const branchTip = async (repoPath: string, branch: string) => (await readRef(repoPath, `${BRANCH_PREFIX}${branch}`))?.target ?? null;
-
-  /** A trial merge of head into start (merge-tree, no work tree): GitLab's git mergeability. */
-  async function mergeability(repoPath: string, start: string, head: string): Promise<MergeStatus> {
-    try {
-      const result = await mergeTree(repoPath, start, head);
-      return result?.clean ? 'can_be_merged' : 'cannot_be_merged';
-    } catch {
-      return 'cannot_be_merged'; // unrelated histories and the like
-    }
-  }
 
   /** Both branch tips; one git call when source and target share a repository. */
   async function branchTips(sourceRepo: string, targetRepo: string, mergeRequest: MergeRequest): Promise<[string | null, string | null]> {
@@ -64,7 +57,8 @@ export function createMergeRequestVersions(deps: {
    * Records a new version when the decision rules say so (version-rules.ts). Git work
    * happens before the transaction; inside it the row lock and a second look at the latest
    * version make concurrent refreshes record one version, not two. Mergeability is not part
-   * of it: callers run checkMergeability() next (GitLab checks it separately too).
+   * of it: the version is stored `checking` and callers run checkMergeability() next (GitLab
+   * checks it separately too).
    */
   async function record(mergeRequest: MergeRequest, options: { retargeted?: boolean } = {}): Promise<RecordResult> {
     if (mergeRequest.source_project_id === null) return { decision: 'source-missing' };
@@ -77,10 +71,11 @@ export function createMergeRequestVersions(deps: {
 
     // A fork's commits must live in the target repository before anything points at them.
     if (sourceRepo !== targetRepo) await fetchCommit(targetRepo, sourceRepo, head);
-    const base = await mergeBase(targetRepo, start, head);
     const previous = latest ? { head: latest.head_commit_sha, start: latest.start_commit_sha } : null;
-    const [diff, commitsCount] = await Promise.all([
-      diffTrees(targetRepo, base ?? start, head),
+    // The diff waits for the merge base; counting commits and moving the refs need neither.
+    // Paths, flags and line counts only: patch text is regenerated from the SHAs when read.
+    const [{ base, diff }, commitsCount] = await Promise.all([
+      mergeBase(targetRepo, start, head).then(async (found) => ({ base: found, diff: await diffTreeStats(targetRepo, found ?? start, head) })),
       countCommits(targetRepo, { ref: `${start}..${head}` }),
       updateVersionRefs(targetRepo, { iid: mergeRequest.iid, head, start, previous }),
     ]);
@@ -90,34 +85,32 @@ export function createMergeRequestVersions(deps: {
       const current = await deps.diffs.latest(mergeRequest.id, tx);
       if (!locked || decideVersion({ ...facts, state: locked.state, latest: current ?? null }) !== 'record') return undefined;
       const summary = summarizeVersion(diff.diffs, diff.overflow);
-      return deps.diffs.insert(
+      const id = await deps.diffs.insert(
         mergeRequest.id,
         { base_commit_sha: base, start_commit_sha: start, head_commit_sha: head, commits_count: commitsCount ?? 0, ...summary },
         fileRows(diff.diffs),
-        'unchecked',
+        'checking',
         tx,
       );
+      await deps.mergeability.publishChanged([mergeRequest], tx);
+      return id;
     });
     return versionId === undefined ? { decision: 'unchanged' } : { decision, versionId };
   }
 
   /**
-   * Git mergeability of the latest version against the target branch as it is now (a trial
-   * merge-tree, no work tree); the result is kept unless a newer version replaced it meanwhile.
+   * The trial merge of the latest version into the target branch as it is now
+   * (mergeability/: refs/merge-requests/:iid/merge); nothing to do when the stored one is
+   * still current, and a deleted branch is noticed here too.
    */
   async function checkMergeability(mergeRequestId: number): Promise<void> {
-    const mergeRequest = await deps.mergeRequests.findById(mergeRequestId);
-    if (!mergeRequest || mergeRequest.latest_diff_id === null || mergeRequest.head_commit_sha === null) return;
-    const targetRepo = deps.storage.pathFor(mergeRequest.target_project_id);
-    const start = await branchTip(targetRepo, mergeRequest.target_branch);
-    if (!start) return;
-    await deps.diffs.setMergeStatus(mergeRequest.id, mergeRequest.latest_diff_id, await mergeability(targetRepo, start, mergeRequest.head_commit_sha));
+    await deps.mergeability.recheck(mergeRequestId);
   }
 
   /** A version if one is due, then mergeability. */
   async function refreshOne(mergeRequest: MergeRequest, options: { retargeted?: boolean } = {}): Promise<RecordResult> {
     const result = await record(mergeRequest, options);
-    if (result.versionId !== undefined || mergeRequest.merge_status === 'unchecked') await checkMergeability(mergeRequest.id);
+    await checkMergeability(mergeRequest.id);
     return result;
   }
 
@@ -144,6 +137,8 @@ export function createMergeRequestVersions(deps: {
         if (!(await deps.mergeRequests.claimPushRefresh(event.id, tx))) return;
         const payload: RefreshPayload = { projectId: event.payload.projectId, branches };
         await deps.queue.enqueue(REFRESH_JOB, { ...payload }, { tx });
+        // Their merge requests say `checking` from now until the job has rechecked them (GitLab).
+        await deps.mergeability.markChecking(event.payload.projectId, branches, tx);
       });
     },
 

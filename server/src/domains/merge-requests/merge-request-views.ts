@@ -1,13 +1,12 @@
 import { actorFor, type Actor } from '../../auth/actor.js';
 import type { Authorizer } from '../../auth/authorizer.js';
-import { countCommits, readRef } from '../../git/index.js';
-import type { RepositoryStorage } from '../projects/repository-storage.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
 import { isAllowed, protectionsFor } from '../protected-branches/push-rules.js';
 import type { User } from '../users/user.js';
 import type { MergeRequest } from './merge-request.js';
 import type { MergeRequestsRepository } from './merge-requests.repository.js';
 import type { OpenedMergeRequest } from './merge-requests.service.js';
+import type { MergeabilityResult, MergeabilityService } from './mergeability/index.js';
 
 /** Everything the list entity shows about a merge request, loaded in a few batched queries. */
 export interface MergeRequestView {
@@ -18,25 +17,46 @@ export interface MergeRequestView {
   mergedBy: User | null;
   closedBy: User | null;
   mergeUser: User | null;
+  /** the checks and detailed status (mergeability/); null while the project is being deleted */
+  mergeability: MergeabilityResult | null;
+  /** thumbsup and thumbsdown on the request itself */
+  votes: { upvotes: number; downvotes: number };
+  /** non-system notes; internal ones are not counted, so the number never reveals them */
+  userNotesCount: number;
 }
 
-/** The single merge request entity adds what depends on the caller and on git. */
+/** What the notes domain tells about merge requests, per id (supplied by app.ts). */
+export interface DiscussionStats {
+  votes(mergeRequestIds: readonly number[]): Promise<Map<number, { upvotes: number; downvotes: number }>>;
+  userNotesCounts(mergeRequestIds: readonly number[], options: { includeInternal: boolean }): Promise<Map<number, number>>;
+}
+
+/** The single merge request entity adds what depends on the caller. */
 export interface MergeRequestDetail extends MergeRequestView {
   canMerge: boolean;
   firstContribution: boolean;
-  divergedCommitsCount: number;
+  /** the requests that block this one: those the caller may see, and how many it may not */
+  blockingMergeRequests: { visible: MergeRequest[]; hiddenCount: number };
 }
 
 export function createMergeRequestViews(deps: {
   mergeRequests: Pick<MergeRequestsRepository, 'assignees' | 'reviewers' | 'usersByIds' | 'authorHasMerged'>;
   authorizer: Pick<Authorizer, 'accessLevel' | 'can'>;
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
-  storage: Pick<RepositoryStorage, 'pathFor'>;
+  mergeability: Pick<MergeabilityService, 'evaluateMany'> & { blocks: Pick<MergeabilityService['blocks'], 'visibleBlockers'> };
+  discussionStats: DiscussionStats;
 }) {
   async function views(list: MergeRequest[]): Promise<MergeRequestView[]> {
     const ids = list.map((mr) => mr.id);
     const userIds = list.flatMap((mr) => [mr.author_id, mr.merged_by_id, mr.closed_by_id, mr.merge_user_id]).filter((id): id is number => id !== null);
-    const [assignees, reviewers, users] = await Promise.all([deps.mergeRequests.assignees(ids), deps.mergeRequests.reviewers(ids), deps.mergeRequests.usersByIds(userIds)]);
+    const [assignees, reviewers, users, mergeability, votes, notesCounts] = await Promise.all([
+      deps.mergeRequests.assignees(ids),
+      deps.mergeRequests.reviewers(ids),
+      deps.mergeRequests.usersByIds(userIds),
+      deps.mergeability.evaluateMany(list),
+      deps.discussionStats.votes(ids),
+      deps.discussionStats.userNotesCounts(ids, { includeInternal: false }),
+    ]);
     const user = (id: number | null) => (id === null ? null : (users.get(id) ?? null));
     return list.map((mergeRequest) => ({
       mergeRequest,
@@ -46,6 +66,9 @@ export function createMergeRequestViews(deps: {
       mergedBy: user(mergeRequest.merged_by_id),
       closedBy: user(mergeRequest.closed_by_id),
       mergeUser: user(mergeRequest.merge_user_id),
+      mergeability: mergeability.get(mergeRequest.id) ?? null,
+      votes: votes.get(mergeRequest.id) ?? { upvotes: 0, downvotes: 0 },
+      userNotesCount: notesCounts.get(mergeRequest.id) ?? 0,
     }));
   }
 
@@ -65,21 +88,12 @@ export function createMergeRequestViews(deps: {
     return level === 0 && !(await deps.mergeRequests.authorHasMerged(author.id, opened.project.id));
   }
 
-  /** Commits on the target branch since the version's head forked from it. */
-  async function divergedCommits(mergeRequest: MergeRequest): Promise<number> {
-    if (!mergeRequest.head_commit_sha) return 0;
-    const repo = deps.storage.pathFor(mergeRequest.target_project_id);
-    const tip = await readRef(repo, `refs/heads/${mergeRequest.target_branch}`);
-    if (!tip) return 0;
-    return (await countCommits(repo, { ref: `${mergeRequest.head_commit_sha}..${tip.target}` })) ?? 0;
-  }
-
   return {
     views,
     async detail(actor: Actor, opened: OpenedMergeRequest): Promise<MergeRequestDetail> {
       const [view] = await views([opened.mergeRequest]);
-      const [merge, first, diverged] = await Promise.all([canMerge(actor, opened), firstContribution(view!.author, opened), divergedCommits(opened.mergeRequest)]);
-      return { ...view!, canMerge: merge, firstContribution: first, divergedCommitsCount: diverged };
+      const [merge, first, blocking] = await Promise.all([canMerge(actor, opened), firstContribution(view!.author, opened), deps.mergeability.blocks.visibleBlockers(actor, opened)]);
+      return { ...view!, canMerge: merge, firstContribution: first, blockingMergeRequests: blocking };
     },
   };
 }

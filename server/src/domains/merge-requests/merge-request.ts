@@ -48,6 +48,16 @@ export interface MergeRequest {
   merged_at: Date | null;
   closed_at: Date | null;
   latest_diff_id: number | null;
+  /** the last trial merge (mergeability/): what it merged and saw, and its commit */
+  merge_check_head_sha: string | null;
+  merge_check_source_sha: string | null;
+  merge_check_target_sha: string | null;
+  merge_ref_sha: string | null;
+  diverged_commits_count: number | null;
+  merge_checked_at: Date | null;
+  merge_check_lease_until: Date | null;
+  /** set and cleared by the rebase (merging/) */
+  rebase_in_progress: boolean;
   created_at: Date;
   updated_at: Date;
   /** from the latest version (null before the first one is recorded) */
@@ -99,4 +109,5 @@ export interface DiffFileRow {
   removed_lines: number;
 }
 
-export type MergeRequestEventAction = 'opened' | 'closed' | 'reopened' | 'merged' | 'retargeted' | 'draft' | 'ready';
+/** `title` (migration 0005) keeps both titles; system notes (domains/notes/) are made from these events. */
+export type MergeRequestEventAction = 'opened' | 'closed' | 'reopened' | 'merged' | 'retargeted' | 'draft' | 'ready' | 'title';

@@ -9,11 +9,12 @@ import type { ForksRepository } from '../forks/forks.repository.js';
 import type { Project } from '../projects/project.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { RepositoryStorage } from '../projects/repository-storage.js';
-import { isDraftTitle, titleWithDraft } from './draft.js';
+import { draftlessTitle, isDraftTitle, titleWithDraft } from './draft.js';
 import type { MergeRequestListFilter } from './list-filter.js';
 import type { MergeRequest } from './merge-request.js';
 import { branchNameError, descriptionError, duplicateError, notAForkError, sameBranchError, titleError, userCountError } from './merge-request-rules.js';
 import type { MergeRequestVersions } from './merge-request-versions.service.js';
+import type { Mergeability } from './mergeability/index.js';
 import type { MergeRequestFields, MergeRequestsRepository } from './merge-requests.repository.js';
 
 export interface CreateMergeRequestInput {
@@ -66,6 +67,8 @@ export function createMergeRequestsService(deps: {
   authorizer: Authorizer;
   storage: Pick<RepositoryStorage, 'pathFor'>;
   versions: Pick<MergeRequestVersions, 'recordOrSchedule'>;
+  /** announces `merge_request.changed` (open widgets refetch: title, draft, state, assignees) */
+  mergeability?: Pick<Mergeability, 'publishChanged'>;
 }) {
   const { mergeRequests } = deps;
   const signedIn = (actor: Actor): SignedIn => {
@@ -220,9 +223,12 @@ export function createMergeRequestsService(deps: {
           if (reviewers) await mergeRequests.setReviewers(before.id, reviewers, tx);
           if (assignees || reviewers) await mergeRequests.touch(before.id, tx);
           if (retarget !== undefined) await mergeRequests.recordEvent(before.id, user.id, 'retargeted', { from: before.target_branch, to: retarget }, tx);
+          // A change of the draft prefix alone is the draft/ready event below, not a title change (GitLab's notes).
+          if (fields.title !== undefined && draftlessTitle(fields.title) !== draftlessTitle(before.title)) await mergeRequests.recordEvent(before.id, user.id, 'title', { from: before.title, to: fields.title }, tx);
           if (fields.draft !== undefined && fields.draft !== before.draft) await mergeRequests.recordEvent(before.id, user.id, fields.draft ? 'draft' : 'ready', {}, tx);
           if (closing) await mergeRequests.recordEvent(before.id, user.id, 'closed', {}, tx);
           if (reopen) await mergeRequests.recordEvent(before.id, user.id, 'reopened', {}, tx);
+          await deps.mergeability?.publishChanged([before], tx);
         });
       } catch (caught) {
         return rethrowDuplicate(caught, key, before.id);

@@ -1,13 +1,14 @@
 /**
- * The merge request's `detailed_merge_status` as far as this issue knows it (git state,
- * draft, commits). The merge widget issue replaces this with one list of check modules
- * (GitLab's mergeability framework); until then the order follows GitLab's
- * DetailedMergeStatusService: preparing, checking, unchecked, then the failed checks in the
- * order open, draft, commits, conflict. Pure.
+ * Replaced by the mergeability module (mergeability/: one module per check, one fold). What
+ * remains is a thin adapter for callers not yet moved to it (merging/mergeability-gate.ts,
+ * the GraphQL layer): the same fold, fed the few facts they have, in REST spelling. New code
+ * imports from './mergeability/index.js'.
  */
+import { publicMergeStatus, restDetailedMergeStatus } from './mergeability/rest-names.js';
+import { assess } from './mergeability/fold.js';
 import type { MergeRequestState, MergeStatus } from './merge-request.js';
 
-export type DetailedMergeStatus = 'preparing' | 'checking' | 'unchecked' | 'not_open' | 'draft_status' | 'commits_status' | 'conflict' | 'mergeable';
+export { publicMergeStatus };
 
 export interface MergeStatusFacts {
   state: MergeRequestState;
@@ -17,18 +18,21 @@ export interface MergeStatusFacts {
   commitsCount: number | null;
 }
 
-export function detailedMergeStatus(facts: MergeStatusFacts): DetailedMergeStatus {
-  if (facts.state === 'opened' && facts.commitsCount === null) return 'preparing';
-  if (facts.mergeStatus === 'checking' || facts.mergeStatus === 'cannot_be_merged_rechecking' || facts.mergeStatus === 'preparing') return 'checking';
-  if (facts.mergeStatus === 'unchecked' || facts.mergeStatus === 'cannot_be_merged_recheck') return 'unchecked';
-  if (facts.state !== 'opened') return 'not_open';
-  if (facts.draft) return 'draft_status';
-  if (!facts.commitsCount) return 'commits_status';
-  if (facts.mergeStatus === 'cannot_be_merged') return 'conflict';
-  return 'mergeable';
-}
-
-/** The deprecated `merge_status` field: GitLab shows its internal recheck states as `checking`. */
-export function publicMergeStatus(status: MergeStatus): MergeStatus {
-  return status === 'cannot_be_merged_rechecking' || status === 'preparing' ? 'checking' : status;
+/** `detailed_merge_status` (REST spelling) from the state, draft, commits and git checks only. */
+export function detailedMergeStatus(facts: MergeStatusFacts): string {
+  const { detailedMergeStatus: status } = assess({
+    state: facts.state,
+    draft: facts.draft,
+    title: '',
+    commitsCount: facts.commitsCount,
+    sourceBranchExists: true,
+    mergeStatus: facts.mergeStatus,
+    divergedCommitsCount: 0,
+    mergeMethod: 'merge',
+    titleRegex: null,
+    blockers: [],
+    discussionsMustBeResolved: false,
+    unresolvedDiscussions: 0,
+  });
+  return restDetailedMergeStatus(status);
 }

@@ -6,7 +6,7 @@
  * what was reviewed; mergeability is rechecked instead); changing the target branch records
  * one, since start and base change. Closed and merged requests keep their last version.
  */
-import type { FileDiff } from '../../git/index.js';
+import { diffFileKey, type FileDiff } from '../../git/index.js';
 import type { DiffFileRow, DiffVersion, DiffVersionState, MergeRequestState } from './merge-request.js';
 
 export type VersionDecision = 'record' | 'unchanged' | 'not-open' | 'source-missing' | 'target-missing';
@@ -75,5 +75,5 @@ export function summarizeVersion(diffs: readonly FileDiff[], overflow: boolean):
 
 /** Stored rows and git's page diffs are the same files when these keys agree. */
 export function fileKey(file: Pick<DiffFileRow, 'old_path' | 'new_path' | 'new_file' | 'deleted_file'>): string {
-  return `${file.new_file ? 'A' : file.deleted_file ? 'D' : 'M'}\0${file.old_path}\0${file.new_path}`;
+  return diffFileKey(file);
 }

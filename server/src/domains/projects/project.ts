@@ -20,6 +20,12 @@ export interface Project {
   only_allow_merge_if_pipeline_succeeds: boolean;
   only_allow_merge_if_all_discussions_are_resolved: boolean;
   remove_source_branch_after_merge: boolean;
+  /** null: GitLab's default messages (merge commit, squash commit) */
+  merge_commit_template: string | null;
+  squash_commit_template: string | null;
+  /** the TITLE_REGEX merge check: an RE2 pattern and the sentence shown with it (both or neither) */
+  merge_request_title_regex: string | null;
+  merge_request_title_regex_description: string | null;
   created_at: Date;
   updated_at: Date;
   last_activity_at: Date;
@@ -41,4 +47,8 @@ export const EDITABLE_SETTINGS = [
   'only_allow_merge_if_pipeline_succeeds',
   'only_allow_merge_if_all_discussions_are_resolved',
   'remove_source_branch_after_merge',
+  'merge_commit_template',
+  'squash_commit_template',
+  'merge_request_title_regex',
+  'merge_request_title_regex_description',
 ] as const;

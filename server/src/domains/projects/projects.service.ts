@@ -13,6 +13,7 @@ import type { MembersRepository } from '../members/members.repository.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
 import type { ProjectListFilter, ProjectsRepository } from './projects.repository.js';
 import type { RepositoryStorage } from './repository-storage.js';
+import { mergeTextSettings } from './merge-settings.js';
 import { EDITABLE_SETTINGS, type Project } from './project.js';
 
 export const REMOVE_REPOSITORY_JOB = 'repository.remove';
@@ -183,6 +184,8 @@ export function createProjectsService(deps: {
       }
       if (input.archived !== undefined) fields.archived = input.archived;
       for (const setting of EDITABLE_SETTINGS) if (input[setting] !== undefined) fields[setting] = input[setting];
+      // Templates and the title pattern: validated, empty clears them (replaces the raw values above).
+      Object.assign(fields, mergeTextSettings(input, project));
       await deps.db.transaction(async (tx) => {
         await deps.projects.update(project.id, fields, tx);
         if (fields.name !== undefined) {

@@ -2,7 +2,7 @@ import { t } from '@tributary/contracts';
 import { NotFoundError } from '../../platform/errors.js';
 import type { Actor } from '../../auth/actor.js';
 import { getCommit, listCommits, type GitCommit } from '../../git/commits.js';
-import { diff, diffCommit, type Comparison, type FileDiff } from '../../git/diff.js';
+import { diffCommit, type FileDiff } from '../../git/diff.js';
 import type { Project } from '../projects/project.js';
 import { FILE_CHANGED_IN_COMMIT, type ParsedActions } from './commit-action-input.js';
 import { commitStats, commitsStats, type CommitStats } from './commit-stats.js';
@@ -41,7 +41,7 @@ export interface CreateCommitInput extends ParsedActions {
   stats?: boolean;
 }
 
-/** The commits API (doc/api/commits.md) and compare (doc/api/repositories.md#compare-branches-tags-or-commits). */
+/** The commits API (doc/api/commits.md); compare is compare.service.ts. */
 export function createCommitsService(deps: { access: Pick<RepositoryAccess, 'open'>; writer: CommitWriter }) {
   const { access } = deps;
 
@@ -101,13 +101,6 @@ export function createCommitsService(deps: { access: Pick<RepositoryAccess, 'ope
       });
       const commit = await findCommit(handle.repoPath, sha);
       return { project: handle.project, commit, stats: input.stats === false ? null : await commitStats(handle.repoPath, commit) };
-    },
-
-    async compare(actor: Actor, idOrPath: string | number, input: { from: string; to: string; straight?: boolean }): Promise<{ project: Project; comparison: Comparison }> {
-      const { project, repoPath } = await access.open(actor, idOrPath, 'download_code');
-      const comparison = await diff(repoPath, input.from, input.to, { straight: input.straight });
-      if (!comparison) throw new NotFoundError('Ref');
-      return { project, comparison };
     },
   };
 }

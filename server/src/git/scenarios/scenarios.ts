@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-export type ScenarioName = 'linear-history' | 'renamed-binary' | 'weird-file-names' | 'malicious-branch-names' | 'conflicting-branches';
+export type ScenarioName = 'linear-history' | 'renamed-binary' | 'weird-file-names' | 'malicious-branch-names' | 'conflicting-branches' | 'patch-sizes';
 
 export interface Scenario {
   /** The temporary directory holding everything. */

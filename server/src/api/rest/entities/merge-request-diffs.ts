@@ -11,10 +11,13 @@ export function unifiedDiff(diff: FileDiff): string {
   return `--- ${before}\n+++ ${after}\n${diff.diff}`;
 }
 
-/** Entities::Diff, optionally in unified format. */
+/**
+ * Entities::Diff, optionally in unified format, with the file's line counts (not in GitLab's
+ * entity): a collapsed or too large file has no text to count them from, and the diff
+ * viewer's stats header still shows them.
+ */
 export function mergeRequestDiffEntity(diff: FileDiff, options: { unidiff?: boolean } = {}) {
-  const entity = diffEntity(diff);
-  return options.unidiff ? { ...entity, diff: unifiedDiff(diff) } : entity;
+  return Object.assign(diffEntity(diff), { added_lines: diff.added_lines, removed_lines: diff.removed_lines }, options.unidiff ? { diff: unifiedDiff(diff) } : {});
 }
 
 /** Entities::MergeRequestDiff (GET …/versions). */

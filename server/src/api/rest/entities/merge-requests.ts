@@ -1,6 +1,6 @@
 import type { MergeRequest } from '../../../domains/merge-requests/merge-request.js';
 import { taskCompletion } from '../../../domains/merge-requests/merge-request-rules.js';
-import { detailedMergeStatus, publicMergeStatus } from '../../../domains/merge-requests/merge-status.js';
+import { publicMergeStatus, restDetailedMergeStatus } from '../../../domains/merge-requests/mergeability/index.js';
 import type { MergeRequestDetail, MergeRequestView } from '../../../domains/merge-requests/merge-request-views.js';
 import type { User } from '../../../domains/users/user.js';
 import { userBasic, type UrlBuilder } from './users.js';
@@ -24,6 +24,28 @@ export function mergeRequestSimple(mr: MergeRequest, urls: UrlBuilder) {
   };
 }
 
+/** GitLab's squash_on_merge?: the project's "always" and "never" override the request's choice. */
+export function squashOnMerge(mr: Pick<MergeRequest, 'squash' | 'target_squash_option'>): boolean {
+  if (mr.target_squash_option === 'always') return true;
+  if (mr.target_squash_option === 'never') return false;
+  return mr.squash;
+}
+
+/** The blocking merge requests, as GitLab's widget shows them: visible ones by state, and counts. */
+function blockingMergeRequests(blocking: MergeRequestDetail['blockingMergeRequests'], urls: UrlBuilder) {
+  const byState: Record<'opened' | 'closed' | 'merged' | 'locked', ReturnType<typeof blockingEntry>[]> = { opened: [], closed: [], merged: [], locked: [] };
+  for (const mr of blocking.visible) byState[mr.state].push(blockingEntry(mr, urls));
+  return { visible_merge_requests: byState, hidden_count: blocking.hiddenCount, total_count: blocking.visible.length + blocking.hiddenCount };
+}
+
+function blockingEntry(mr: MergeRequest, urls: UrlBuilder) {
+  return Object.assign(mergeRequestSimple(mr, urls), {
+    reference: `${mr.target_full_path}!${mr.iid}`,
+    merged_at: iso(mr.merged_at),
+    closed_at: iso(mr.closed_at),
+  });
+}
+
 /** GitLab's Entities::MergeRequestBasic (every list). Labels, milestones, notes and pipelines arrive with their issues. */
 export function mergeRequestBasic(view: MergeRequestView, urls: UrlBuilder) {
   const { mergeRequest: mr } = view;
@@ -37,9 +59,9 @@ export function mergeRequestBasic(view: MergeRequestView, urls: UrlBuilder) {
     closed_at: iso(mr.closed_at),
     target_branch: mr.target_branch,
     source_branch: mr.source_branch,
-    user_notes_count: 0,
-    upvotes: 0,
-    downvotes: 0,
+    user_notes_count: view.userNotesCount,
+    upvotes: view.votes.upvotes,
+    downvotes: view.votes.downvotes,
     author: user(view.author),
     assignees: view.assignees.map((assignee) => userBasic(assignee, urls)),
     assignee: view.assignees[0] ? userBasic(view.assignees[0], urls) : null,
@@ -52,7 +74,7 @@ export function mergeRequestBasic(view: MergeRequestView, urls: UrlBuilder) {
     milestone: null,
     merge_when_pipeline_succeeds: false,
     merge_status: publicMergeStatus(mr.merge_status),
-    detailed_merge_status: detailedMergeStatus({ state: mr.state, draft: mr.draft, mergeStatus: mr.merge_status, commitsCount: mr.commits_count }),
+    detailed_merge_status: restDetailedMergeStatus(view.mergeability?.detailedMergeStatus ?? 'UNCHECKED'),
     merge_after: null,
     sha: mr.head_commit_sha,
     merge_commit_sha: mr.merge_commit_sha,
@@ -67,19 +89,25 @@ export function mergeRequestBasic(view: MergeRequestView, urls: UrlBuilder) {
     references: { short: `!${mr.iid}`, relative: `!${mr.iid}`, full: `${mr.target_full_path}!${mr.iid}` },
     time_stats: { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null },
     squash: mr.squash,
-    squash_on_merge: mr.squash || mr.target_squash_option === 'always',
+    squash_on_merge: squashOnMerge(mr),
     task_completion_status: taskCompletion(mr.description),
     has_conflicts: mr.merge_status === 'cannot_be_merged',
-    blocking_discussions_resolved: true,
+    // GitLab: true unless the project wants every thread resolved and one is not.
+    blocking_discussions_resolved: !view.mergeability?.checks.some((check) => check.identifier === 'DISCUSSIONS_NOT_RESOLVED' && check.status === 'FAILED'),
     imported: false,
     imported_from: 'none',
   });
 }
 
+export interface FullEntityOptions {
+  /** GET …/:iid?include_diverged_commits_count=true (GitLab adds the field only then) */
+  includeDivergedCommitsCount?: boolean;
+}
+
 /** GitLab's Entities::MergeRequest (single merge request, create, update). */
-export function mergeRequestFull(detail: MergeRequestDetail, urls: UrlBuilder) {
+export function mergeRequestFull(detail: MergeRequestDetail, urls: UrlBuilder, options: FullEntityOptions = {}) {
   const { mergeRequest: mr } = detail;
-  return Object.assign(mergeRequestBasic(detail, urls), {
+  const entity = Object.assign(mergeRequestBasic(detail, urls), {
     subscribed: false,
     changes_count: mr.real_size,
     latest_build_started_at: null,
@@ -89,9 +117,29 @@ export function mergeRequestFull(detail: MergeRequestDetail, urls: UrlBuilder) {
     head_pipeline: null,
     diff_refs: mr.head_commit_sha ? { base_sha: mr.base_commit_sha, head_sha: mr.head_commit_sha, start_sha: mr.start_commit_sha } : null,
     merge_error: mr.merge_error,
+    rebase_in_progress: mr.rebase_in_progress,
     first_contribution: detail.firstContribution,
     user: { can_merge: detail.canMerge },
-    diverged_commits_count: detail.divergedCommitsCount,
     retargeted: mr.retargeted,
+    // Not in GitLab's REST entity: its widget's blocking_merge_requests, for the same page.
+    blocking_merge_requests: blockingMergeRequests(detail.blockingMergeRequests, urls),
   });
+  if (!options.includeDivergedCommitsCount) return entity;
+  return Object.assign(entity, { diverged_commits_count: detail.mergeability?.divergedCommitsCount ?? 0 });
+}
+
+/**
+ * GitLab's MergeRequestDependency: a side the caller may not read is left out, not nulled
+ * (EE::API::Entities::MergeRequestDependency exposes each side only `if` it can be read).
+ */
+export function mergeRequestDependency(
+  block: { id: number; project_id: number },
+  sides: { blocking: MergeRequestView | null; blocked: MergeRequestView | null },
+  urls: UrlBuilder,
+) {
+  const entity: Record<string, unknown> = { id: block.id };
+  if (sides.blocking) entity.blocking_merge_request = mergeRequestBasic(sides.blocking, urls);
+  if (sides.blocked) entity.blocked_merge_request = mergeRequestBasic(sides.blocked, urls);
+  entity.project_id = block.project_id;
+  return entity;
 }

@@ -23,6 +23,9 @@ export function projectListFilter(params: Params): Omit<ProjectListFilter, 'user
   };
 }
 
+/** A text setting: absent leaves it, `null` or `""` clears it (GitLab accepts both). */
+const nullableString = (params: Params, key: string): string | null | undefined => (params[key] === null ? null : optionalString(params, key));
+
 const hiddenAsNull = (error: unknown) => {
   if (error instanceof NotFoundError) return null;
   throw error;
@@ -87,6 +90,10 @@ export function projectRoutes(app: FastifyInstance, ctx: RestContext): void {
       only_allow_merge_if_pipeline_succeeds: optionalBool(params, 'only_allow_merge_if_pipeline_succeeds'),
       only_allow_merge_if_all_discussions_are_resolved: optionalBool(params, 'only_allow_merge_if_all_discussions_are_resolved'),
       remove_source_branch_after_merge: optionalBool(params, 'remove_source_branch_after_merge'),
+      merge_commit_template: nullableString(params, 'merge_commit_template'),
+      squash_commit_template: nullableString(params, 'squash_commit_template'),
+      merge_request_title_regex: nullableString(params, 'merge_request_title_regex'),
+      merge_request_title_regex_description: nullableString(params, 'merge_request_title_regex_description'),
     });
     return renderProject(ctx, actor, project);
   });

@@ -13,11 +13,16 @@ interface Diff {
   too_large: boolean;
   collapsed: boolean;
   diff: string;
+  added_lines: number;
+  removed_lines: number;
 }
 
 const LATIN1_NAME = Buffer.from('caf\xe9.txt', 'latin1'); // not valid UTF-8
 const LONG_NAME = `${'deep/'.repeat(40)}${'l'.repeat(240)}.txt`;
 const SUBMODULE_SHA = '2222222222222222222222222222222222222222';
+const OTHER_SUBMODULE = ['3333333333333333333333333333333333333333', '4444444444444444444444444444444444444444'] as const;
+/** A 1000-line new file: about 31 KB of hunk text, over the collapse limit (20 KB) and under the maximum (200 KB). */
+const COLLAPSED_CONTENT = Array.from({ length: 1000 }, (_, i) => `collapsed line ${String(i).padStart(12, '0')}\n`).join('');
 
 /** Commits, diffs, versions, raw diffs and participants over every kind of file change. */
 describe(`merge request changes API (${testDatabaseKind()})`, () => {
@@ -36,6 +41,8 @@ describe(`merge request changes API (${testDatabaseKind()})`, () => {
         { path: 'link', mode: '120000', content: 'README.md' },
         { path: 'was-file', content: 'plain\n' },
         { path: 'old-name.txt', content: `${Array.from({ length: 20 }, (_, i) => `line ${i}`).join('\n')}\n` },
+        { path: 'vendor/other', mode: '160000', sha: OTHER_SUBMODULE[0] },
+        { path: 'grows.txt', content: 'first\n' },
       ],
       message: 'Base',
     });
@@ -60,6 +67,9 @@ describe(`merge request changes API (${testDatabaseKind()})`, () => {
         { path: 'vendor/lib', mode: '160000', sha: SUBMODULE_SHA },
         { path: 'new-name.txt', content: `${Array.from({ length: 20 }, (_, i) => (i === 19 ? 'changed' : `line ${i}`)).join('\n')}\n` },
         { path: 'huge.txt', content: `${'x'.repeat(100)}\n`.repeat(3000) }, // a 300 KB patch: too large
+        { path: 'collapsed.txt', content: COLLAPSED_CONTENT },
+        { path: 'grows.txt', content: `first\n${COLLAPSED_CONTENT}` }, // modified: only its patch tells it is over the collapse limit
+        { path: 'vendor/other', mode: '160000', sha: OTHER_SUBMODULE[1] }, // a submodule moved to another commit
       ],
       remove: ['old-name.txt'],
       message: 'Types, a submodule, a rename and a huge file',
@@ -76,6 +86,8 @@ describe(`merge request changes API (${testDatabaseKind()})`, () => {
     expect(diffs.map(describeDiff).sort()).toEqual(
       [
         'caf\uFFFD.txt→caf\uFFFD.txt 0/100644 new',
+        'collapsed.txt→collapsed.txt 0/100644 new',
+        'grows.txt→grows.txt 100644/100644',
         `${LONG_NAME}→${LONG_NAME} 0/100644 new`,
         'huge.txt→huge.txt 0/100644 new',
         'image.bin→image.bin 0/100644 new',
@@ -85,14 +97,19 @@ describe(`merge request changes API (${testDatabaseKind()})`, () => {
         'old-name.txt→new-name.txt 100644/100644 renamed',
         'tab\there.txt→tab\there.txt 0/100644 new',
         'vendor/lib→vendor/lib 0/160000 new',
+        'vendor/other→vendor/other 160000/160000',
         'was-file→was-file 100644/0 deleted',
         'was-file→was-file 0/120000 new',
         'with space.txt→with space.txt 0/100644 new',
       ].sort(),
     );
     const byPath = (path: string, filter: (d: Diff) => boolean = () => true) => diffs.find((d) => d.new_path === path && filter(d))!;
-    expect(byPath('huge.txt')).toMatchObject({ too_large: true, collapsed: true, diff: '' });
-    expect(byPath('image.bin').diff).toBe('Binary files /dev/null and b/image.bin differ\n');
+    expect(byPath('huge.txt')).toMatchObject({ too_large: true, collapsed: true, diff: '', added_lines: 3000, removed_lines: 0 });
+    expect(byPath('collapsed.txt')).toMatchObject({ too_large: false, collapsed: true, diff: '', added_lines: 1000, removed_lines: 0 });
+    expect(byPath('grows.txt')).toMatchObject({ too_large: false, collapsed: true, diff: '', added_lines: 1000, removed_lines: 0 });
+    expect(byPath('image.bin')).toMatchObject({ diff: 'Binary files /dev/null and b/image.bin differ\n', added_lines: 0, removed_lines: 0, collapsed: false });
+    expect(byPath('vendor/other')).toMatchObject({ diff: `@@ -1 +1 @@\n-Subproject commit ${OTHER_SUBMODULE[0]}\n+Subproject commit ${OTHER_SUBMODULE[1]}\n`, added_lines: 1, removed_lines: 1 });
+    expect(byPath('link', (d) => d.deleted_file)).toMatchObject({ diff: '@@ -1 +0,0 @@\n-README.md\n\\ No newline at end of file\n', added_lines: 0, removed_lines: 1 });
     expect(byPath('tab\there.txt').diff).toBe('@@ -0,0 +1 @@\n+tab\n');
     expect(byPath('new\nline.txt').diff).toBe('@@ -0,0 +1 @@\n+newline\n');
     expect(byPath('vendor/lib').diff).toBe(`@@ -0,0 +1 @@\n+Subproject commit ${SUBMODULE_SHA}\n`);
@@ -105,10 +122,10 @@ describe(`merge request changes API (${testDatabaseKind()})`, () => {
   it('pages the diffs: pages put together equal the whole list, with pagination headers', async () => {
     const all = await fx.call<Diff[]>('GET', `/projects/${project.id}/merge_requests/${iid}/diffs?per_page=100`);
     const pages: Diff[] = [];
-    for (let page = 1; page <= 5; page++) {
+    for (let page = 1; page <= 6; page++) {
       const response = await fx.call<Diff[]>('GET', `/projects/${project.id}/merge_requests/${iid}/diffs?per_page=3&page=${page}`);
-      expect(response.headers.get('x-total')).toBe('13');
-      expect(response.headers.get('x-total-pages')).toBe('5');
+      expect(response.headers.get('x-total')).toBe('16');
+      expect(response.headers.get('x-total-pages')).toBe('6');
       pages.push(...response.body);
     }
     expect(pages).toEqual(all.body);
@@ -118,8 +135,9 @@ describe(`merge request changes API (${testDatabaseKind()})`, () => {
 
   it('shows changes (deprecated shape) with every diff and the merge request fields', async () => {
     const changes = await fx.root.MergeRequests.showChanges(project.id, iid);
-    expect(changes).toMatchObject({ iid, changes_count: '13', overflow: false, diff_refs: { base_sha: base, start_sha: base, head_sha: head } });
-    expect((changes.changes as unknown as Diff[]).map(describeDiff).sort()).toEqual(((await fx.root.MergeRequests.allDiffs(project.id, iid)) as unknown as Diff[]).map(describeDiff).sort());
+    expect(changes).toMatchObject({ iid, changes_count: '16', overflow: false, diff_refs: { base_sha: base, start_sha: base, head_sha: head } });
+    // The same files with the same flags, counts and text as the paginated diffs.
+    expect(changes.changes).toEqual(await fx.root.MergeRequests.allDiffs(project.id, iid));
   });
 
   it('lists the commits newest first, paginated with a total', async () => {
@@ -133,11 +151,32 @@ describe(`merge request changes API (${testDatabaseKind()})`, () => {
 
   it('returns a version with its commits and diffs', async () => {
     const [version] = await fx.root.MergeRequests.allDiffVersions(project.id, iid);
-    expect(version).toMatchObject({ head_commit_sha: head, base_commit_sha: base, start_commit_sha: base, state: 'collected', real_size: '13' });
+    expect(version).toMatchObject({ head_commit_sha: head, base_commit_sha: base, start_commit_sha: base, state: 'collected', real_size: '16' });
     const detail = await fx.root.MergeRequests.showDiffVersion(project.id, iid, version!.id);
     expect(detail.commits.map((commit) => commit.id)).toEqual([head, (await fx.rawGit(project.id, ['rev-parse', `${head}~1`])).toString().trim()]);
-    expect((detail.diffs as unknown as Diff[]).map(describeDiff).sort()).toEqual(((await fx.root.MergeRequests.allDiffs(project.id, iid)) as unknown as Diff[]).map(describeDiff).sort());
+    expect(detail.diffs).toEqual(await fx.root.MergeRequests.allDiffs(project.id, iid));
     expect((await fx.call('GET', `/projects/${project.id}/merge_requests/${iid}/versions/999999`)).status).toBe(404);
+  });
+
+  it('opens one file of a version on demand: a collapsed file with its patch, a too large one still without', async () => {
+    const [version] = await fx.root.MergeRequests.allDiffVersions(project.id, iid);
+    const open = (path: string) => fx.call<Diff[]>('GET', `/projects/${project.id}/merge_requests/${iid}/versions/${version!.id}/diffs?path=${encodeURIComponent(path)}`);
+    const collapsed = await open('collapsed.txt');
+    expect(collapsed.status).toBe(200);
+    expect(collapsed.body).toMatchObject([{ new_path: 'collapsed.txt', collapsed: false, too_large: false, added_lines: 1000 }]);
+    expect(collapsed.body[0]!.diff).toBe(`@@ -0,0 +1,1000 @@\n${COLLAPSED_CONTENT.replace(/^/gm, '+').slice(0, -1)}`);
+    expect((await open('grows.txt')).body).toMatchObject([{ collapsed: false, added_lines: 1000, diff: expect.stringMatching(/^@@ -1 \+1,1001 @@\n first\n\+collapsed line 000000000000\n/) }]);
+    expect((await open('huge.txt')).body).toMatchObject([{ too_large: true, collapsed: true, diff: '', added_lines: 3000 }]);
+    // A type change is two files under one path; a rename answers to either of its paths.
+    expect((await open('link')).body.map((d) => [d.deleted_file, d.new_file])).toEqual([[true, false], [false, true]]);
+    expect((await open('old-name.txt')).body.map((d) => d.new_path)).toEqual(['new-name.txt']);
+    expect((await open('tab\there.txt')).body[0]!.diff).toBe('@@ -0,0 +1 @@\n+tab\n');
+    expect((await open('caf\uFFFD.txt')).body[0]!.diff).toBe('@@ -0,0 +1 @@\n+latin\n');
+    expect(await open('nope.txt')).toMatchObject({ status: 404, body: { message: '404 File Not Found' } });
+    expect((await fx.call('GET', `/projects/${project.id}/merge_requests/${iid}/versions/${version!.id}/diffs`)).status).toBe(400);
+    expect((await fx.call('GET', `/projects/${project.id}/merge_requests/${iid}/versions/999999/diffs?path=collapsed.txt`)).status).toBe(404);
+    const stranger = await fx.server.createUser();
+    expect((await fx.call('GET', `/projects/${project.id}/merge_requests/${iid}/versions/${version!.id}/diffs?path=collapsed.txt`, { token: stranger.token })).status).toBe(404);
   });
 
   it('serves the raw diff as text/plain, bytes as git wrote them', async () => {

@@ -5,7 +5,7 @@ import { commitEntity } from '../../entities/commits.js';
 import { mergeRequestDiffEntity, versionDetailEntity, versionEntity } from '../../entities/merge-request-diffs.js';
 import { userBasic } from '../../entities/users.js';
 import { paginationHeaders, parsePage, requestUrl } from '../../pagination.js';
-import { optionalBool } from '../../params.js';
+import { optionalBool, requiredString } from '../../params.js';
 import { mergeRequestRef, renderMergeRequest } from './merge-requests.js';
 
 const projectPath = (mr: { target_project_id: number; target_full_path: string }) => ({ id: mr.target_project_id, full_path: mr.target_full_path });
@@ -49,6 +49,16 @@ export function mergeRequestChangeRoutes(app: FastifyInstance, ctx: RestContext)
     if (!/^\d{1,15}$/.test(versionId)) throw new NotFoundError('Merge Request Diff');
     const { opened, version, commits, diffs } = await changes.version(mergeRequestRef(request), Number(versionId));
     return versionDetailEntity(version, commits, diffs, projectPath(opened.mergeRequest), ctx.urls, { unidiff: optionalBool(input(request), 'unidiff') === true });
+  });
+
+  // Not in GitLab's REST API (its web app has diff_for_path): one file of a version with its
+  // patch, for a file that starts collapsed. `path` is the file's old or new path.
+  app.get(`${base}/versions/:version_id/diffs`, async (request) => {
+    const versionId = pathParam(request, 'version_id');
+    if (!/^\d{1,15}$/.test(versionId)) throw new NotFoundError('Merge Request Diff');
+    const params = input(request);
+    const { diffs } = await changes.fileDiffs(mergeRequestRef(request), Number(versionId), requiredString(params, 'path'));
+    return diffs.map((diff) => mergeRequestDiffEntity(diff, { unidiff: optionalBool(params, 'unidiff') === true }));
   });
 
   app.get(`${base}/raw_diffs`, async (request, reply) => {

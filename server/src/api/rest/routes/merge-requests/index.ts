@@ -2,11 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { RestContext } from '../../context.js';
 import { mergeRequestChangeRoutes } from './changes.js';
 import { forkRoutes } from './forks.js';
+import { mergeRoutes } from './merge.js';
 import { mergeRequestCrudRoutes } from './merge-requests.js';
+import { mergeabilityRoutes } from './mergeability.js';
+import { rebaseRoutes } from './rebase.js';
 
 /** Merge requests, what they change, and the forks they come from. */
 export function mergeRequestRoutes(app: FastifyInstance, ctx: RestContext): void {
   mergeRequestCrudRoutes(app, ctx);
   mergeRequestChangeRoutes(app, ctx);
   forkRoutes(app, ctx);
+  mergeRoutes(app, ctx);
+  rebaseRoutes(app, ctx);
+  mergeabilityRoutes(app, ctx);
 }

@@ -4,9 +4,9 @@ import type { MergeRequest } from '../../../../domains/merge-requests/merge-requ
 import type { OpenedMergeRequest } from '../../../../domains/merge-requests/merge-requests.service.js';
 import { NotFoundError } from '../../../../platform/errors.js';
 import { input, pathParam, signedIn, type RestContext } from '../../context.js';
-import { mergeRequestBasic, mergeRequestFull, mergeRequestSimple } from '../../entities/merge-requests.js';
+import { mergeRequestBasic, mergeRequestFull, mergeRequestSimple, type FullEntityOptions } from '../../entities/merge-requests.js';
 import { paginationHeaders, parsePage, requestUrl } from '../../pagination.js';
-import { optionalString, type Params } from '../../params.js';
+import { optionalBool, optionalString, type Params } from '../../params.js';
 import { parseCreate, parseIid, parseListFilter, parseUpdate } from './input.js';
 
 /** The project and iid of a merge request route; a malformed iid names no merge request. */
@@ -16,8 +16,8 @@ export function mergeRequestRef(request: FastifyRequest): [Actor, string, number
   return [request.actor, pathParam(request, 'id'), iid];
 }
 
-export async function renderMergeRequest(ctx: RestContext, actor: Actor, opened: OpenedMergeRequest) {
-  return mergeRequestFull(await ctx.services.mergeRequestViews.detail(actor, opened), ctx.urls);
+export async function renderMergeRequest(ctx: RestContext, actor: Actor, opened: OpenedMergeRequest, options: FullEntityOptions = {}) {
+  return mergeRequestFull(await ctx.services.mergeRequestViews.detail(actor, opened), ctx.urls, options);
 }
 
 async function renderList(ctx: RestContext, params: Params, mergeRequests: MergeRequest[]) {
@@ -57,7 +57,10 @@ export function mergeRequestCrudRoutes(app: FastifyInstance, ctx: RestContext): 
     return reply.status(201).send(await renderMergeRequest(ctx, actor, opened));
   });
 
-  app.get(`${base}/:iid`, async (request) => renderMergeRequest(ctx, request.actor, await mergeRequests.open(...mergeRequestRef(request))));
+  app.get(`${base}/:iid`, async (request) => {
+    const opened = await mergeRequests.open(...mergeRequestRef(request));
+    return renderMergeRequest(ctx, request.actor, opened, { includeDivergedCommitsCount: optionalBool(input(request), 'include_diverged_commits_count') === true });
+  });
 
   app.put(`${base}/:iid`, async (request) => {
     const actor = signedIn(request);

@@ -78,18 +78,21 @@ describe(`merge request versions (${testDatabaseKind()})`, () => {
     const oldest = await fx.root.MergeRequests.showDiffVersion(project.id, iid, first.id);
     expect(oldest.diffs.map((diff) => diff.new_path)).toEqual(['shared.txt']);
     expect(oldest.diffs[0]!.diff).toContain('+topic version');
+    // The Changes tab compares two versions by their heads (a straight compare): still possible after gc.
+    const between = await fx.root.Repositories.compare(project.id, first.head_commit_sha, rewritten, { straight: true });
+    expect(between.diffs.find((diff) => diff.new_path === 'shared.txt')?.diff).toBe('@@ -1 +1 @@\n-topic version\n+rewritten\n');
   });
 
   it('does not record a version when only the target branch moves, and rechecks mergeability', async () => {
     const before = await versions();
-    const mr = await fx.root.MergeRequests.show(project.id, iid);
+    const mr = await fx.root.MergeRequests.show(project.id, iid, { includeDivergedCommitsCount: true });
     expect(mr).toMatchObject({ merge_status: 'can_be_merged', has_conflicts: false, diverged_commits_count: 0 });
     // root (Owner) may push to the protected main: a conflicting change to shared.txt.
     await sh(['checkout', '-q', 'main']);
     await commit('shared.txt', 'main changed it too\n', 'Main: conflicting change');
     await push('main');
     const rechecked = await eventually(async () => {
-      const current = await fx.root.MergeRequests.show(project.id, iid);
+      const current = await fx.root.MergeRequests.show(project.id, iid, { includeDivergedCommitsCount: true });
       return current.merge_status === 'cannot_be_merged' ? current : null;
     });
     expect(rechecked).toMatchObject({ has_conflicts: true, detailed_merge_status: 'conflict', diverged_commits_count: 1, diff_refs: mr.diff_refs });

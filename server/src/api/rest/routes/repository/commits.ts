@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseCommitActions } from '../../../../domains/repository/commit-action-input.js';
 import { input, pathParam, signedIn, type RestContext } from '../../context.js';
-import { commitDetail, commitWithStats, compareEntity, diffEntity } from '../../entities/commits.js';
+import { commitDetail, commitWithStats, diffEntity } from '../../entities/commits.js';
 import { keysetlessHeaders, paginationHeaders, parsePage, requestUrl } from '../../pagination.js';
 import { oneOf, optionalBool, optionalString, requiredString } from '../../params.js';
 import { optionalDate } from './input.js';
 
-/** Commits and compare: doc/api/commits.md, doc/api/repositories.md#compare-branches-tags-or-commits. */
+/** Commits: doc/api/commits.md (compare is in compare.ts). */
 export function commitRoutes(app: FastifyInstance, ctx: RestContext): void {
   const { commits } = ctx.services;
   const base = '/projects/:id/repository/commits';
@@ -63,13 +63,5 @@ export function commitRoutes(app: FastifyInstance, ctx: RestContext): void {
     const { diffs } = await commits.diff(request.actor, id(request), pathParam(request, 'sha'));
     reply.headers(paginationHeaders(requestUrl(request, ctx.externalUrl), page, diffs.length));
     return diffs.slice(page.offset, page.offset + page.limit).map(diffEntity);
-  });
-
-  app.get('/projects/:id/repository/compare', async (request) => {
-    const params = input(request);
-    const from = requiredString(params, 'from');
-    const to = requiredString(params, 'to');
-    const { project, comparison } = await commits.compare(request.actor, id(request), { from, to, straight: optionalBool(params, 'straight') });
-    return compareEntity(comparison, { from, to }, project, ctx.urls);
   });
 }

@@ -2,13 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { RestContext } from '../../context.js';
 import { branchRoutes } from './branches.js';
 import { commitRoutes } from './commits.js';
+import { compareRoutes } from './compare.js';
 import { fileRoutes } from './files.js';
+import { mergeBaseRoutes } from './merge-base.js';
 import { protectedBranchRoutes } from './protected-branches.js';
 
-/** Every repository route module: branches, tags, protected branches, tree, files, commits, compare. */
+/** Every repository route module: branches, tags, protected branches, tree, files, commits, compare, merge base. */
 export function repositoryRoutes(app: FastifyInstance, ctx: RestContext): void {
   branchRoutes(app, ctx);
   protectedBranchRoutes(app, ctx);
   fileRoutes(app, ctx);
   commitRoutes(app, ctx);
+  compareRoutes(app, ctx);
+  mergeBaseRoutes(app, ctx);
 }

@@ -1,0 +1,93 @@
+/**
+ * GitLab's entities for notes, discussions, draft notes and award emoji (lib/api/entities/
+ * note.rb, discussion.rb, draft_note.rb, award_emoji.rb), field for field and in their order.
+ * REST notes carry `body` only; rendered HTML is the web app's business (POST /markdown).
+ */
+import type { Discussion, DraftNote, AwardEmoji, Note, Noteable } from '../../../domains/notes/note.js';
+import { isResolvable } from '../../../domains/notes/note.js';
+import { threadState } from '../../../domains/notes/note-rules.js';
+import { positionForApi } from '../../../domains/notes/position.js';
+import type { User } from '../../../domains/users/user.js';
+import { userBasic, type UrlBuilder } from './users.js';
+
+export interface NoteRenderContext {
+  noteable: Noteable;
+  users: Map<number, User>;
+  urls: UrlBuilder;
+}
+
+const userOf = (ctx: NoteRenderContext, id: number | null) => {
+  const user = id === null ? undefined : ctx.users.get(id);
+  return user ? userBasic(user, ctx.urls) : null;
+};
+
+export function noteEntity(note: Note, ctx: NoteRenderContext) {
+  const entity: Record<string, unknown> = {
+    id: note.id,
+    type: note.type,
+    body: note.body,
+    attachment: null,
+    author: userOf(ctx, note.author_id),
+    created_at: note.created_at.toISOString(),
+    updated_at: note.updated_at.toISOString(),
+    system: note.system,
+    noteable_id: ctx.noteable.mergeRequestId,
+    noteable_type: 'MergeRequest',
+    project_id: note.project_id,
+  };
+  const diffNote = note.type === 'DiffNote' && note.position !== null;
+  if (diffNote) Object.assign(entity, { commit_id: note.commit_id, position: positionForApi(note.position!) });
+  const resolvable = isResolvable(note);
+  entity.resolvable = resolvable;
+  if (resolvable) {
+    Object.assign(entity, { resolved: note.resolved_at !== null, resolved_by: userOf(ctx, note.resolved_by_id), resolved_at: note.resolved_at?.toISOString() ?? null });
+  }
+  if (diffNote) entity.suggestions = [];
+  return Object.assign(entity, {
+    confidential: note.internal,
+    internal: note.internal,
+    imported: false,
+    imported_from: 'none',
+    noteable_iid: ctx.noteable.mergeRequestIid,
+    commands_changes: {},
+    // ours: the version an editor started from; PUT with a stale one answers 409
+    lock_version: note.lock_version,
+  });
+}
+
+export function discussionEntity(discussion: Discussion, ctx: NoteRenderContext) {
+  return {
+    id: discussion.id,
+    individual_note: threadState(discussion.notes).individual,
+    notes: discussion.notes.map((note) => noteEntity(note, ctx)),
+  };
+}
+
+export function draftNoteEntity(draft: DraftNote) {
+  return {
+    id: draft.id,
+    author_id: draft.author_id,
+    merge_request_id: draft.merge_request_id,
+    resolve_discussion: draft.resolve_discussion,
+    discussion_id: draft.discussion_id,
+    note: draft.note,
+    commit_id: draft.commit_id,
+    line_code: draft.line_code,
+    // GitLab presents `note.position.to_h`, which is {} for a draft without a position
+    position: draft.position ? positionForApi(draft.position) : {},
+  };
+}
+
+export function awardEmojiEntity(award: AwardEmoji, ctx: { users: Map<number, User>; urls: UrlBuilder }) {
+  const user = ctx.users.get(award.user_id);
+  return {
+    id: award.id,
+    name: award.name,
+    user: user ? userBasic(user, ctx.urls) : null,
+    created_at: award.created_at.toISOString(),
+    updated_at: award.updated_at.toISOString(),
+    awardable_id: award.note_id ?? award.merge_request_id,
+    awardable_type: award.note_id === null ? 'MergeRequest' : 'Note',
+    url: null,
+  };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { commitsNote, eventNote, markTitleChange, SYSTEM_NOTE_COMMITS_LIMIT } from './system-note-text.js';
+
+describe('markTitleChange', () => {
+  it.each([
+    ['Fix the bug', 'Fix a bug', 'Fix {-the-} bug', 'Fix {+a+} bug'],
+    ['Add feature', 'Add feature X', 'Add feature', 'Add feature{+ X+}'],
+    ['Old', 'New', '{-Old-}', '{+New+}'],
+    ['Café ☕', 'Café 🍵', 'Café {-☕-}', 'Café {+🍵+}'],
+  ])('%s → %s', (before, after, old, marked) => {
+    expect(markTitleChange(before, after)).toEqual({ old, new: marked });
+  });
+});
+
+describe('eventNote', () => {
+  it.each([
+    ['closed', null, null, 'closed', 'closed'],
+    ['reopened', null, null, 'reopened', 'opened'],
+    ['merged', null, null, 'merged', 'merged'],
+    ['draft', null, null, 'marked this merge request as **draft**', 'title'],
+    ['ready', null, null, 'marked this merge request as **ready**', 'title'],
+    ['retargeted', 'main', 'release', 'changed target branch from `main` to `release`', 'branch'],
+    ['title', 'Fix the bug', 'Fix a bug', 'changed title from **Fix {-the-} bug** to **Fix {+a+} bug**', 'title'],
+  ] as const)('%s', (action, from, to, body, icon) => {
+    expect(eventNote({ action, from, to })).toEqual({ body, action: icon });
+  });
+
+  it('says nothing for opening, or for a title change that only toggled the draft prefix', () => {
+    expect(eventNote({ action: 'opened', from: null, to: null })).toBeNull();
+    expect(eventNote({ action: 'title', from: 'Draft: Fix', to: 'Fix' })).toBeNull();
+    expect(eventNote({ action: 'title', from: 'Fix', to: '[Draft] Fix' })).toBeNull();
+  });
+});
+
+describe('commitsNote', () => {
+  it('lists the new commits, escaped, and links to the comparison', () => {
+    const note = commitsNote(
+      [
+        { short_id: 'abcdef12', title: 'Second <b>bold</b>' },
+        { short_id: '12345678', title: 'First & only' },
+      ],
+      2,
+      '/g/p/-/merge_requests/1/diffs?diff_id=3&start_sha=0123',
+    );
+    expect(note).toEqual({
+      action: 'commit',
+      body: 'added 2 commits\n\n<ul><li>abcdef12 - Second &lt;b&gt;bold&lt;/b&gt;</li><li>12345678 - First &amp; only</li></ul>\n\n[Compare with previous version](/g/p/-/merge_requests/1/diffs?diff_id=3&start_sha=0123)',
+    });
+  });
+
+  it('says "1 commit" and lists at most the limit, while counting all', () => {
+    expect(commitsNote([{ short_id: 'a', title: 't' }], 1, '/x').body.startsWith('added 1 commit\n')).toBe(true);
+    const many = Array.from({ length: SYSTEM_NOTE_COMMITS_LIMIT + 5 }, (_, i) => ({ short_id: String(i), title: 't' }));
+    const body = commitsNote(many, 250, '/x').body;
+    expect(body.startsWith('added 250 commits')).toBe(true);
+    expect(body.match(/<li>/g)).toHaveLength(SYSTEM_NOTE_COMMITS_LIMIT);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * What system notes say, in GitLab's words (SystemNotes::IssuablesService, CommitService,
+ * MergeRequestsService). Pure: the projection (system-notes.service.ts) supplies the facts.
+ */
+import { draftlessTitle } from '../merge-requests/draft.js';
+import type { MergeRequestEventAction } from '../merge-requests/merge-request.js';
+
+export interface SystemNoteText {
+  body: string;
+  /** GitLab's system_note_metadata.action (the page picks the icon from it) */
+  action: string;
+}
+
+export interface EventFacts {
+  action: MergeRequestEventAction;
+  from: string | null;
+  to: string | null;
+}
+
+/** Commits listed in an "added N commits" note; the count always tells the whole number. */
+export const SYSTEM_NOTE_COMMITS_LIMIT = 100;
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/**
+ * GitLab's Gitlab::Diff::InlineDiff on two titles: the changed middle between the longest
+ * common prefix and suffix, marked `{-…-}` in the old title and `{+…+}` in the new one.
+ */
+export function markTitleChange(oldTitle: string, newTitle: string): { old: string; new: string } {
+  const oldChars = [...oldTitle];
+  const newChars = [...newTitle];
+  let prefix = 0;
+  while (prefix < oldChars.length && prefix < newChars.length && oldChars[prefix] === newChars[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < oldChars.length - prefix && suffix < newChars.length - prefix && oldChars[oldChars.length - 1 - suffix] === newChars[newChars.length - 1 - suffix]) suffix++;
+  const mark = (chars: string[], symbol: '-' | '+') => {
+    const middle = chars.slice(prefix, chars.length - suffix).join('');
+    if (middle === '') return chars.join('');
+    return `${chars.slice(0, prefix).join('')}{${symbol}${middle}${symbol}}${chars.slice(chars.length - suffix).join('')}`;
+  };
+  return { old: mark(oldChars, '-'), new: mark(newChars, '+') };
+}
+
+/**
+ * The note for one merge request event, or null when GitLab writes none (opening a merge
+ * request; a title change that only added or removed the draft prefix, which the draft event
+ * reports instead).
+ */
+export function eventNote(event: EventFacts): SystemNoteText | null {
+  switch (event.action) {
+    case 'opened':
+      return null;
+    case 'closed':
+      return { body: 'closed', action: 'closed' };
+    case 'reopened':
+      return { body: 'reopened', action: 'opened' };
+    case 'merged':
+      return { body: 'merged', action: 'merged' };
+    case 'draft':
+      return { body: 'marked this merge request as **draft**', action: 'title' };
+    case 'ready':
+      return { body: 'marked this merge request as **ready**', action: 'title' };
+    case 'retargeted':
+      return { body: `changed target branch from \`${event.from ?? ''}\` to \`${event.to ?? ''}\``, action: 'branch' };
+    case 'title': {
+      const from = event.from ?? '';
+      const to = event.to ?? '';
+      if (draftlessTitle(from) === draftlessTitle(to)) return null;
+      const marked = markTitleChange(from, to);
+      return { body: `changed title from **${marked.old}** to **${marked.new}**`, action: 'title' };
+    }
+  }
+}
+
+export interface PushedCommit {
+  short_id: string;
+  title: string;
+}
+
+/**
+ * "added N commits" with the list of new commits (newest first, at most
+ * SYSTEM_NOTE_COMMITS_LIMIT) and a link comparing with the previous version.
+ */
+export function commitsNote(commits: PushedCommit[], total: number, compareUrl: string): SystemNoteText {
+  const items = commits.slice(0, SYSTEM_NOTE_COMMITS_LIMIT).map((commit) => `<li>${escapeHtml(commit.short_id)} - ${escapeHtml(commit.title)}</li>`);
+  const body = [`added ${total} ${total === 1 ? 'commit' : 'commits'}`, `<ul>${items.join('')}</ul>`, `[Compare with previous version](${compareUrl})`].join('\n\n');
+  return { body, action: 'commit' };
+}
