@@ -98,6 +98,15 @@ export function projectRoutes(app: FastifyInstance, ctx: RestContext): void {
     return renderProject(ctx, actor, project);
   });
 
+  // GitLab's archive calls: 201 with the project; an archived project is read-only (merges refused).
+  for (const [action, archived] of [['archive', true], ['unarchive', false]] as const) {
+    app.post(`/projects/:id/${action}`, async (request, reply) => {
+      const actor = signedIn(request);
+      const project = await projects.update(actor, pathParam(request, 'id'), { archived });
+      return reply.status(201).send(await renderProject(ctx, actor, project));
+    });
+  }
+
   app.delete('/projects/:id', async (request, reply) => {
     await projects.remove(signedIn(request), pathParam(request, 'id'));
     return reply.status(202).send({ message: '202 Accepted' });
