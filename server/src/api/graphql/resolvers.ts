@@ -2,7 +2,7 @@ import type { MergeRequestStateName } from '@tributary/contracts';
 import type { GitCommit } from '../../git/index.js';
 import type { Project } from '../../domains/projects/project.js';
 import type { User } from '../../domains/users/user.js';
-import { publicMergeStatus } from '../../domains/merge-requests/merge-status.js';
+import { publicMergeStatus } from '../../domains/merge-requests/mergeability/index.js';
 import type { UrlBuilder } from '../rest/entities/users.js';
 import { globalId, parseGlobalId } from './global-id.js';
 import type { MergeRequestNode, RequestScope } from './widget/request-scope.js';
@@ -109,7 +109,8 @@ export function createResolvers(deps: { urls: UrlBuilder } & SubscriptionDeps) {
     squashReadOnly: ({ project }) => squashReadOnly(project),
     divergedCommitsCount: async (node, _, ctx) => (await mergeability(node, ctx)).divergedCommitsCount,
     divergedFromTargetBranch: async (node, _, ctx) => (await mergeability(node, ctx)).divergedCommitsCount > 0,
-    shouldBeRebased: async (node, _, ctx) => node.project.merge_method === 'ff' && (await mergeability(node, ctx)).divergedCommitsCount > 0,
+    // Fast-forward and semi-linear projects both need a rebase when the target moved on (NEED_REBASE).
+    shouldBeRebased: async (node, _, ctx) => (await mergeability(node, ctx)).checks.some((check) => check.identifier === 'NEED_REBASE' && check.status === 'FAILED'),
     rebaseInProgress: ({ mergeRequest }) => mergeRequest.rebase_in_progress,
     mergeOngoing: (node, _, ctx) => view(node, ctx).mergeOngoing(),
     mergeError: ({ mergeRequest }) => mergeRequest.merge_error,

@@ -1,5 +1,5 @@
 import { ACCESS_LEVEL_NAMES } from '@tributary/contracts';
-import { publicMergeStatus } from '../../../domains/merge-requests/merge-status.js';
+import { publicMergeStatus, restDetailedMergeStatus } from '../../../domains/merge-requests/mergeability/index.js';
 import { userBasic, type UrlBuilder } from '../../rest/entities/users.js';
 import type { MergeRequestNode, RequestScope } from './request-scope.js';
 
@@ -74,7 +74,7 @@ export async function widgetPayload(scope: RequestScope, node: MergeRequestNode,
       authored_date: iso(commit.authored_date),
     })),
     merge_status: publicMergeStatus(mr.merge_status),
-    detailed_merge_status: mergeability.detailedMergeStatus.toLowerCase(),
+    detailed_merge_status: restDetailedMergeStatus(mergeability.detailedMergeStatus),
     mergeability_checks: mergeability.checks,
     mergeable: mergeability.detailedMergeStatus === 'MERGEABLE',
     has_conflicts: mr.merge_status === 'cannot_be_merged',

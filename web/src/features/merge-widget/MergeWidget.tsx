@@ -1,0 +1,239 @@
+import { InfoIcon } from '@primer/octicons-react';
+import { Button, Flash } from '@primer/react';
+import { SkeletonBox } from '@primer/react/experimental';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { t } from '@tributary/contracts/i18n';
+import { mergeRequestGlobalId } from '@tributary/contracts/merge-widget';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { titleWithDraft } from '../../lib/draft-title';
+import type { MergeRequest, Project } from '../../lib/gitlab-types';
+import { urls } from '../../lib/routes';
+import { mergeRequestKeys, updateMergeRequestMutation } from '../merge-requests/api';
+import { sessionQuery } from '../session/api';
+import { mergeWidgetQuery, widgetPollIntervalQuery } from './api';
+import { BlockingMergeRequests } from './BlockingMergeRequests';
+import { displayedState } from './merge-machine';
+import { MergeChecks } from './MergeChecks';
+import { MergeErrorBanner } from './MergeErrorBanner';
+import { MSG } from './messages';
+import styles from './MergeWidget.module.css';
+import { ClosedPanel } from './panels/ClosedPanel';
+import { FailedToMergePanel } from './panels/FailedToMergePanel';
+import { MergedPanel } from './panels/MergedPanel';
+import { MergingPanel } from './panels/MergingPanel';
+import { ArchivedPanel, CheckingPanel, MissingBranchPanel, NothingToMergePanel, PreparingPanel, ShaMismatchPanel } from './panels/SimplePanels';
+import { ReadyToMerge } from './ReadyToMerge';
+import { followRebase, NOT_WATCHING, type RebaseWatch } from './rebase-watch';
+import { useFallbackPolling } from './useFallbackPolling';
+import { useMergeFlow } from './useMergeFlow';
+import { useMergeStatusSubscription } from './useMergeStatusSubscription';
+import { deriveWidgetState, missingBranchType, SPECIAL_STATES, type WidgetStateInput } from './widget-state';
+import { WidgetAlertFlash, type WidgetAlert } from './WidgetAlert';
+
+/** What the live region says when the main area changes, so screen readers hear the new state. */
+const ANNOUNCEMENTS: Record<string, string> = {
+  merging: 'Merging',
+  failedToMerge: MSG.mergeFailed,
+  preparing: MSG.preparing,
+  nothingToMerge: MSG.nothingToMerge,
+  archived: MSG.archived,
+  missingBranch: 'The branch does not exist.',
+  checking: MSG.checking,
+  shaMismatch: MSG.shaMismatch,
+  readyToMerge: MSG.readyToMerge,
+  merged: MSG.merged,
+  closed: MSG.closed,
+};
+
+/**
+ * The merge request widget (seed 000 §2): created when the Overview tab becomes active. It
+ * reads MERGE_REQUEST_WIDGET_QUERY, refetches on every mergeRequestMergeStatusUpdated
+ * message, and polls (Poll-Interval, §9) only while that subscription is down.
+ */
+export function MergeWidget({ project, mr }: { project: Project; mr: MergeRequest }) {
+  const fullPath = project.path_with_namespace;
+  const queryClient = useQueryClient();
+  const signedIn = Boolean(useQuery(sessionQuery()).data);
+  const widget = useQuery(mergeWidgetQuery(fullPath, mr.iid));
+  const { refetch } = widget;
+  const [alert, setAlert] = useState<WidgetAlert | null>(null);
+  const [dismissedError, setDismissedError] = useState<string | null>(null);
+  const [lastKnownSha, setLastKnownSha] = useState<string | null>(null);
+  const [rebaseWatch, setRebaseWatch] = useState<RebaseWatch>(NOT_WATCHING);
+
+  const result = widget.data;
+  const data = result?.project.mergeRequest ?? null;
+  const channel = useMergeStatusSubscription(data?.id ?? mergeRequestGlobalId(mr.id), () => void refetch());
+
+  const stateInput: WidgetStateInput | null =
+    result && data
+      ? {
+          state: data.state,
+          mergeOngoing: data.mergeOngoing,
+          detailedMergeStatus: data.detailedMergeStatus,
+          commitCount: data.commitCount,
+          archived: result.project.archived,
+          sourceBranchExists: data.sourceBranchExists,
+          targetBranchExists: data.targetBranchExists,
+          canMerge: data.userPermissions.canMerge,
+          diffHeadSha: data.diffHeadSha,
+          lastKnownSha,
+          autoMergeEnabled: false,
+          preferredAutoMergeStrategy: null,
+          clientMergeError: null,
+        }
+      : null;
+  const serverState = stateInput ? deriveWidgetState(stateInput) : null;
+
+  const invalidateMergeRequest = useCallback(() => void queryClient.invalidateQueries({ queryKey: mergeRequestKeys.all }), [queryClient]);
+  const flow = useMergeFlow({ projectId: project.id, iid: mr.iid, serverState, refetch, onAlert: setAlert, onMerged: invalidateMergeRequest });
+  const derived = stateInput ? deriveWidgetState({ ...stateInput, clientMergeError: flow.clientMergeError }) : null;
+  const shown = displayedState(flow.machine, derived);
+
+  // The fallback poll; disabled while the failed-to-merge panel counts down (§4). Its
+  // interval is the server's Poll-Interval: the GraphQL answer's, else the widget endpoint's.
+  const polling = channel === 'down' && widget.isSuccess && shown !== 'failedToMerge';
+  const restInterval = useQuery({ ...widgetPollIntervalQuery(fullPath, mr.iid), enabled: polling && result?.pollIntervalMs === null });
+  useFallbackPolling({ enabled: polling, headerMs: result?.pollIntervalMs ?? restInterval.data ?? null, data: result, fetchedAt: widget.dataUpdatedAt, refetch });
+
+  // The head the page showed: the first one loaded, or the one a rebase started here produced.
+  useEffect(() => {
+    if (data && lastKnownSha === null) setLastKnownSha(data.diffHeadSha);
+  }, [data, lastKnownSha]);
+  useEffect(() => {
+    if (!data) return;
+    const next = followRebase(rebaseWatch, data, widget.dataUpdatedAt, lastKnownSha);
+    if (next.watch !== rebaseWatch) setRebaseWatch(next.watch);
+    if (next.acceptSha) setLastKnownSha(next.acceptSha);
+  }, [data, widget.dataUpdatedAt, rebaseWatch, lastKnownSha]);
+
+  // The header and tabs read the REST merge request: refresh it when the widget sees its state or head change.
+  const seen = useRef<string | null>(null);
+  const stamp = data ? `${data.state}:${data.diffHeadSha}:${data.title}` : null;
+  useEffect(() => {
+    if (stamp === null) return;
+    if (seen.current !== null && seen.current !== stamp) invalidateMergeRequest();
+    seen.current = stamp;
+  }, [stamp, invalidateMergeRequest]);
+
+  const markReady = useMutation({
+    ...updateMergeRequestMutation(project.id, mr.iid),
+    onSuccess: () => {
+      invalidateMergeRequest();
+      void refetch();
+    },
+  });
+
+  if (widget.isPending) {
+    return (
+      <section aria-label="Merge status" aria-busy="true" className={styles.widget}>
+        <div className={styles.panel}>
+          <SkeletonBox height="24px" />
+        </div>
+      </section>
+    );
+  }
+  if (!result || !data) {
+    return (
+      <section aria-label="Merge status" className={styles.widget}>
+        <Flash variant="danger" role="alert" full>
+          <div className={styles.errorRow}>
+            <span className={styles.bannerText}>{t(MSG.loadError)}</span>
+            <Button size="small" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </div>
+        </Flash>
+      </section>
+    );
+  }
+
+  const project_ = result.project;
+  const ffOnly = project_.mergeRequestsFfOnlyEnabled || project_.mergeMethod === 'FF';
+  const showErrorBanner = data.state === 'opened' && data.mergeError !== null && data.mergeError !== '' && shown !== 'failedToMerge' && dismissedError !== data.mergeError;
+
+  function mainArea() {
+    switch (shown) {
+      case 'merging':
+        return <MergingPanel />;
+      case 'failedToMerge':
+        return <FailedToMergePanel mergeError={flow.clientMergeError} onRefresh={flow.refreshAfterFailure} />;
+      case 'preparing':
+        return <PreparingPanel />;
+      case 'nothingToMerge':
+        return <NothingToMergePanel />;
+      case 'archived':
+        return <ArchivedPanel />;
+      case 'missingBranch': {
+        const type = missingBranchType(data!);
+        return <MissingBranchPanel type={type} name={type === 'source' ? data!.sourceBranch : data!.targetBranch} />;
+      }
+      case 'checking':
+        return <CheckingPanel />;
+      case 'shaMismatch':
+        return <ShaMismatchPanel fullPath={fullPath} iid={mr.iid} />;
+      case 'merged':
+        return (
+          <MergedPanel
+            data={data!}
+            fullPath={fullPath}
+            sourceProjectId={mr.source_project_id}
+            ffOnly={ffOnly}
+            removingSourceBranch={flow.removingSourceBranch}
+            deleteBranchError={flow.deleteBranchError}
+            onBranchDeleted={() => void refetch()}
+          />
+        );
+      case 'closed':
+        return <ClosedPanel project={project} mr={mr} data={data!} signedIn={signedIn} />;
+      case 'readyToMerge':
+      case null:
+        return null;
+    }
+  }
+
+  return (
+    <section aria-label="Merge status" className={styles.widget}>
+      <div className={styles.body}>
+        {data.allowCollaboration && data.state === 'opened' ? (
+          <div className={`${styles.banner} ${styles.info}`}>
+            <InfoIcon />
+            <span className={styles.bannerText}>{t(MSG.collaboration)}</span>
+          </div>
+        ) : null}
+        {alert ? <WidgetAlertFlash alert={alert} onDismiss={() => setAlert(null)} /> : null}
+        {showErrorBanner ? <MergeErrorBanner mergeError={data.mergeError!} onDismiss={() => setDismissedError(data.mergeError)} /> : null}
+        {data.state === 'opened' ? <BlockingMergeRequests blocking={data.blockingMergeRequests.nodes} /> : null}
+        {shown !== null && SPECIAL_STATES.has(shown) ? (
+          <div>{mainArea()}</div>
+        ) : (
+          <div>
+            <MergeChecks
+              checks={data.mergeabilityChecks}
+              canMerge={data.userPermissions.canMerge}
+              editPath={data.userPermissions.updateMergeRequest ? urls.mergeRequest(fullPath, mr.iid, 'edit') : null}
+              onMarkReady={data.userPermissions.updateMergeRequest ? () => markReady.mutate({ title: titleWithDraft(data.title, false) }) : null}
+              markingReady={markReady.isPending}
+            />
+            {data.commitCount > 0 ? (
+              <ReadyToMerge
+                data={data}
+                project={project_}
+                projectId={project.id}
+                state={shown}
+                merging={flow.mergeInFlight}
+                onMerge={flow.startMerge}
+                onRebaseScheduled={() => setRebaseWatch({ phase: 'watching', since: Date.now() })}
+                onRefetch={() => void refetch()}
+                onAlert={setAlert}
+              />
+            ) : null}
+          </div>
+        )}
+      </div>
+      <div className="visually-hidden" role="status" aria-live="polite">
+        {shown ? t(ANNOUNCEMENTS[shown] ?? '') : ''}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { Button, Checkbox, FormControl } from '@primer/react';
+import { t } from '@tributary/contracts/i18n';
+import type { MergeRequestWidgetData, MergeRequestWidgetProject } from '@tributary/contracts/merge-widget';
+import { useEffect, useState } from 'react';
+import { commitSummary } from './commit-summary';
+import { CommitMessageEditor } from './CommitMessageEditor';
+import { DivergenceLine } from './DivergenceLine';
+import {
+  isMergeButtonDisabled,
+  mergeButtonText,
+  mergePayload,
+  readyStatus,
+  shouldShowMergeControls,
+  squashSettings,
+  withServerDefault,
+  type EditableMessage,
+  type MergeRequestPayload,
+} from './merge-button';
+import { MSG } from './messages';
+import styles from './MergeWidget.module.css';
+import { RichMessage } from './RichMessage';
+import { SquashOption } from './SquashOption';
+import type { WidgetAlert } from './WidgetAlert';
+import type { WidgetStateName } from './widget-state';
+
+/**
+ * The ready-to-merge panel (seed 000 §2, §4, §5): for users who can merge a request in the
+ * readyToMerge state, the options (delete source branch, squash, edit commit messages), the
+ * merge details and the Merge button; otherwise the merge details, with the Merge button
+ * disabled for users who could merge once the checks above pass.
+ */
+export function ReadyToMerge({
+  data,
+  project,
+  projectId,
+  state,
+  merging,
+  onMerge,
+  onRebaseScheduled,
+  onRefetch,
+  onAlert,
+}: {
+  data: MergeRequestWidgetData;
+  project: MergeRequestWidgetProject;
+  /** The target project's REST id (the rebase call). */
+  projectId: number;
+  state: WidgetStateName | null;
+  merging: boolean;
+  onMerge: (payload: MergeRequestPayload) => void;
+  onRebaseScheduled: () => void;
+  onRefetch: () => void;
+  onAlert: (alert: WidgetAlert) => void;
+}) {
+  const canMerge = data.userPermissions.canMerge;
+  const ffOnly = project.mergeRequestsFfOnlyEnabled || project.mergeMethod === 'FF';
+  const squash = squashSettings({ squashReadOnly: data.squashReadOnly, squashOnMerge: data.squashOnMerge, squash: data.squash, squashOption: project.squashOption });
+  const [removeSourceBranch, setRemoveSourceBranch] = useState(Boolean(data.shouldRemoveSourceBranch || data.forceRemoveSourceBranch));
+  const [squashChosen, setSquashChosen] = useState(squash.initial);
+  const [editMessages, setEditMessages] = useState(false);
+  const [mergeMessage, setMergeMessage] = useState<EditableMessage>({ value: data.defaultMergeCommitMessage ?? '', touched: false });
+  const [squashMessage, setSquashMessage] = useState<EditableMessage>({ value: data.defaultSquashCommitMessage ?? '', touched: false });
+
+  // Server defaults replace only messages the user has not touched (§4).
+  useEffect(() => setMergeMessage((message) => withServerDefault(message, data.defaultMergeCommitMessage)), [data.defaultMergeCommitMessage]);
+  useEffect(() => setSquashMessage((message) => withServerDefault(message, data.defaultSquashCommitMessage)), [data.defaultSquashCommitMessage]);
+  // A read-only squash follows the project; it cannot be chosen.
+  useEffect(() => {
+    if (squash.readOnly) setSquashChosen(squash.initial);
+  }, [squash.readOnly, squash.initial]);
+
+  const showControls = shouldShowMergeControls({ canMerge, autoMergeEnabled: false, state });
+  const squashing = squash.available && squashChosen;
+  const showSquashEditor = squashing;
+  const showMergeEditor = !ffOnly;
+  const status = readyStatus({ hasCi: false, pipelineStatus: null, onlyAllowMergeIfPipelineSucceeds: project.onlyAllowMergeIfPipelineSucceeds, autoMergeAvailable: false });
+  const disabled = isMergeButtonDisabled({
+    mergeMessage: mergeMessage.value,
+    squashMessage: squashMessage.value,
+    showMergeEditor,
+    showSquashEditor,
+    showMergeControls: showControls,
+    requestInProgress: merging,
+    preventMerge: false,
+  });
+  const summary = commitSummary({ state: data.state, ffOnly, squash: squashing, commitCount: data.commitCount });
+
+  function merge() {
+    onMerge(
+      mergePayload({
+        sha: data.diffHeadSha ?? '',
+        removeSourceBranch: removeSourceBranch && data.userPermissions.removeSourceBranch,
+        squash: squashing,
+        squashAvailable: squash.available,
+        squashMessage,
+        mergeMessage,
+        ffOnly,
+      }),
+    );
+  }
+
+  const details = (
+    <ul className={styles.details}>
+      <DivergenceLine data={data} fullPath={project.fullPath} projectId={projectId} onRebaseScheduled={onRebaseScheduled} onRefetch={onRefetch} onAlert={onAlert} />
+      <li>
+        <RichMessage
+          message={summary.message}
+          values={summary.values}
+          slots={{ targetBranch: <span className={styles.branch}>{data.targetBranch}</span> }}
+        />
+      </li>
+      {!showControls ? <li>{t(removeSourceBranch ? MSG.sourceBranchWillBeDeleted : MSG.sourceBranchWillNotBeDeleted)}</li> : null}
+    </ul>
+  );
+
+  if (!showControls) {
+    return (
+      <div className={styles.ready} role="group" aria-label={t(MSG.mergeDetails)}>
+        <div>
+          <p className={styles.detailsHeading}>{t(MSG.mergeDetails)}</p>
+          {details}
+        </div>
+        {canMerge ? (
+          <div>
+            <Button variant="primary" disabled>
+              {mergeButtonText({ mergingImmediately: false, autoMergeText: null, status, pipelineFailed: false })}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.ready} role="group" aria-label="Merge options">
+      <div className={styles.options}>
+        {data.userPermissions.removeSourceBranch ? (
+          <FormControl disabled={merging}>
+            <Checkbox checked={removeSourceBranch} onChange={(event) => setRemoveSourceBranch(event.target.checked)} />
+            <FormControl.Label>{t(MSG.deleteSourceBranch)}</FormControl.Label>
+          </FormControl>
+        ) : null}
+        {squash.available ? <SquashOption checked={squashChosen} readOnly={squash.readOnly} onChange={setSquashChosen} /> : null}
+        {showSquashEditor || showMergeEditor ? (
+          <FormControl>
+            <Checkbox checked={editMessages} onChange={(event) => setEditMessages(event.target.checked)} />
+            <FormControl.Label>{t(MSG.editCommitMessage)}</FormControl.Label>
+          </FormControl>
+        ) : null}
+      </div>
+      {editMessages ? (
+        <div className={styles.editors}>
+          {showSquashEditor ? <CommitMessageEditor label={t(MSG.squashCommitMessage)} value={squashMessage.value} onChange={(value) => setSquashMessage({ value, touched: true })} /> : null}
+          {showMergeEditor ? <CommitMessageEditor label={t(MSG.mergeCommitMessage)} value={mergeMessage.value} onChange={(value) => setMergeMessage({ value, touched: true })} /> : null}
+        </div>
+      ) : null}
+      {details}
+      <div>
+        <Button variant="primary" disabled={disabled} loading={merging} onClick={merge}>
+          {mergeButtonText({ mergingImmediately: false, autoMergeText: null, status, pipelineFailed: false })}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { XIcon } from '@primer/octicons-react';
+import { Flash, IconButton } from '@primer/react';
+import { t } from '@tributary/contracts/i18n';
+import { MSG } from './messages';
+
+/** A message about something the user just did (GitLab's createAlert): a rebase scheduled, a failed request. */
+export interface WidgetAlert {
+  variant: 'success' | 'danger';
+  text: string;
+  detail?: string;
+}
+
+export function WidgetAlertFlash({ alert, onDismiss }: { alert: WidgetAlert; onDismiss: () => void }) {
+  return (
+    <Flash variant={alert.variant} role={alert.variant === 'danger' ? 'alert' : 'status'} full>
+      <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+        <span style={{ flex: 1 }}>
+          {alert.text}
+          {alert.detail ? <span className="fgMuted"> {alert.detail}</span> : null}
+        </span>
+        <IconButton icon={XIcon} size="small" variant="invisible" aria-label="Dismiss" onClick={onDismiss} />
+      </span>
+    </Flash>
+  );
+}
+
+/** The alert a failed merge call shows (§4: "Request error: fire merge failure and show an alert"). */
+export const mergeRequestErrorAlert = (detail?: string): WidgetAlert => ({ variant: 'danger', text: t(MSG.genericError), detail });

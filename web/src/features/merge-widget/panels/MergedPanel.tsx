@@ -1,0 +1,107 @@
+import { TrashIcon } from '@primer/octicons-react';
+import { Button, Flash, Link, Spinner } from '@primer/react';
+import { useMutation } from '@tanstack/react-query';
+import { t } from '@tributary/contracts/i18n';
+import type { MergeRequestWidgetData } from '@tributary/contracts/merge-widget';
+import { Link as RouterLink } from 'react-router-dom';
+import { CopyButton } from '../../../components/CopyButton';
+import { TimeAgo } from '../../../components/TimeAgo';
+import { urls } from '../../../lib/routes';
+import { deleteBranchMutation } from '../api';
+import { commitSummary } from '../commit-summary';
+import { MSG } from '../messages';
+import styles from '../MergeWidget.module.css';
+import { RichMessage } from '../RichMessage';
+import { StatePanel } from '../StatePanel';
+
+const SHORT_SHA = 8;
+
+/**
+ * Merged (seed 000 §2): merged by whom and when, and the merge details: the merge commit
+ * with its link, whether the source branch was deleted, and a button to delete it when it
+ * still exists and the user may. Revert and Cherry-pick wait for their server endpoints.
+ */
+export function MergedPanel({
+  data,
+  fullPath,
+  sourceProjectId,
+  ffOnly,
+  removingSourceBranch,
+  deleteBranchError,
+  onBranchDeleted,
+}: {
+  data: MergeRequestWidgetData;
+  fullPath: string;
+  sourceProjectId: number | null;
+  ffOnly: boolean;
+  removingSourceBranch: boolean;
+  deleteBranchError: boolean;
+  onBranchDeleted: () => void;
+}) {
+  const remove = useMutation({ ...deleteBranchMutation(sourceProjectId ?? 0), onSuccess: onBranchDeleted });
+  const mergedBy = data.mergedBy ?? data.mergeUser;
+  const sha = data.mergeCommitSha ?? data.squashCommitSha;
+  const squashed = data.squashCommitSha !== null;
+  const summary = commitSummary({ state: 'merged', ffOnly, squash: squashed, commitCount: data.commitCount });
+  const removing = removingSourceBranch || remove.isPending;
+  const canDelete = data.sourceBranchExists && data.userPermissions.removeSourceBranch && sourceProjectId !== null && !removing;
+  return (
+    <StatePanel
+      status="merged"
+      title={
+        <span>
+          <strong>{mergedBy ? t(MSG.mergedBy, { name: mergedBy.name }) : t(MSG.merged)}</strong> <TimeAgo date={data.mergedAt} />
+        </span>
+      }
+      actions={
+        canDelete ? (
+          <Button size="small" leadingVisual={TrashIcon} onClick={() => remove.mutate(data.sourceBranch)}>
+            {t(MSG.deleteSourceBranchButton)}
+          </Button>
+        ) : null
+      }
+    >
+      <p className={styles.detailsHeading}>{t(MSG.mergeDetails)}</p>
+      <ul className={styles.details}>
+        {sha ? (
+          <li>
+            <RichMessage
+              message={summary.message}
+              values={summary.values}
+              slots={{
+                targetBranch: <span className={styles.branch}>{data.targetBranch}</span>,
+                mergeCommitSha: (
+                  <Link as={RouterLink} to={urls.commit(fullPath, sha)} className={styles.sha}>
+                    {sha.slice(0, SHORT_SHA)}
+                  </Link>
+                ),
+              }}
+            />{' '}
+            <CopyButton text={sha} label="Copy commit SHA" size="small" />
+          </li>
+        ) : null}
+        <li data-testid="source-branch-deleted-text">
+          {removing ? (
+            <span>
+              <Spinner size="small" srText={null} /> {t(MSG.sourceBranchBeingDeleted)}
+            </span>
+          ) : data.sourceBranchExists ? (
+            t(MSG.sourceBranchNotDeleted)
+          ) : (
+            t(MSG.sourceBranchDeleted)
+          )}
+        </li>
+      </ul>
+      {remove.isError ? (
+        <Flash variant="danger" role="alert">
+          {t(MSG.genericError)}
+        </Flash>
+      ) : null}
+      {deleteBranchError ? (
+        <Flash variant="danger" role="alert">
+          {t(MSG.deleteBranchPollError)}
+        </Flash>
+      ) : null}
+    </StatePanel>
+  );
+}

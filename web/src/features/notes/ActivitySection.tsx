@@ -1,0 +1,232 @@
+import { ActionList, ActionMenu, Button, Flash, Link } from '@primer/react';
+import { SkeletonBox } from '@primer/react/experimental';
+import { t } from '@tributary/contracts';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { PageError } from '../../components/PageError';
+import type { MergeRequest, Project } from '../../lib/gitlab-types';
+import { DEVELOPER, GUEST, projectAccessLevel, REPORTER } from '../../lib/permissions';
+import { urls } from '../../lib/routes';
+import { sessionQuery } from '../session/api';
+import { discussionsQuery } from './api';
+import {
+  filterDiscussions,
+  FILTER_ALL,
+  FILTER_COMMENTS,
+  FILTER_HISTORY,
+  filterStorageKey,
+  lastOwnNote,
+  noteIdFromHash,
+  parseFilter,
+  parseSort,
+  sortDiscussions,
+  sortStorageKey,
+  type NotesFilter,
+  type SortDirection,
+} from './activity';
+import { storage } from './autosave';
+import { CommentForm } from './CommentForm';
+import { DiscussionItem } from './DiscussionItem';
+import { NotesContext, type NotesContextValue } from './NotesContext';
+import styles from './Notes.module.css';
+
+const NOTEABLE_TYPE = 'MergeRequest';
+/** Skeleton rows while the first page loads (no prerendered count without server rendering). */
+const SKELETONS = 3;
+
+/**
+ * The Activity section of a merge request (seed 001 §2, element id `notes`): the threads
+ * in keyset pages loaded one after another, in a window-virtualised list so thousands stay
+ * responsive, with the comment form, filter and sort.
+ */
+export function ActivitySection({ project, mr }: { project: Project; mr: MergeRequest }) {
+  const session = useQuery(sessionQuery());
+  const user = session.data?.user ?? null;
+  const level = user ? projectAccessLevel(project, user.is_admin) : 0;
+  const locked = (mr as MergeRequest & { discussion_locked?: boolean | null }).discussion_locked === true;
+  const canReply = user !== null && (!locked || level >= GUEST);
+  const target = useMemo(() => ({ projectId: project.id, iid: mr.iid }), [project.id, mr.iid]);
+
+  const [sort, setSortState] = useState<SortDirection>(() => parseSort(storage.get(sortStorageKey(NOTEABLE_TYPE))));
+  const [filter, setFilterState] = useState<NotesFilter>(() => parseFilter(storage.get(filterStorageKey(NOTEABLE_TYPE))));
+  const setSort = (value: SortDirection) => {
+    setSortState(value);
+    storage.set(sortStorageKey(NOTEABLE_TYPE), value);
+  };
+  const setFilter = (value: NotesFilter) => {
+    setFilterState(value);
+    storage.set(filterStorageKey(NOTEABLE_TYPE), String(value));
+  };
+
+  const query = useInfiniteQuery(discussionsQuery(project.id, mr.iid));
+  // the pages load one after another in the background; the first shows at once
+  useEffect(() => {
+    if (query.hasNextPage && !query.isFetchingNextPage && !query.isError) void query.fetchNextPage();
+  }, [query.hasNextPage, query.isFetchingNextPage, query.isError, query]);
+
+  const all = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  const visible = useMemo(() => sortDiscussions(filterDiscussions(all, filter), sort), [all, filter, sort]);
+
+  const location = useLocation();
+  const targetNoteId = noteIdFromHash(location.hash);
+  const [editingNoteId, setEditingNoteId] = useState<number | null>(null);
+  // the note to bring into view: the hash's, or the one Up opened for editing
+  const [scrollToNoteId, setScrollToNoteId] = useState<number | null>(targetNoteId);
+  useEffect(() => setScrollToNoteId(targetNoteId), [targetNoteId]);
+  const context: NotesContextValue = useMemo(
+    () => ({
+      target,
+      projectPath: project.path_with_namespace,
+      noteableType: NOTEABLE_TYPE,
+      noteableAuthorId: mr.author?.id ?? null,
+      user,
+      canReply,
+      canModerate: level >= DEVELOPER,
+      editingNoteId,
+      setEditingNoteId,
+      targetNoteId,
+    }),
+    [target, project.path_with_namespace, mr.author?.id, user, canReply, level, editingNoteId, targetNoteId],
+  );
+
+  const editLast = useCallback(() => {
+    const note = user ? lastOwnNote(all, user.id) : null;
+    if (!note) return;
+    setEditingNoteId(note.id);
+    setScrollToNoteId(note.id);
+  }, [all, user]);
+
+  const form =
+    filter === FILTER_HISTORY ? (
+      <Flash className={styles.filterNotice}>
+        {t("You're only seeing other activity in the feed. To add a comment, switch to one of the following options")}
+        <div className={styles.noticeActions}>
+          <Button size="small" onClick={() => setFilter(FILTER_ALL)}>
+            {t('Show all activity')}
+          </Button>
+          <Button size="small" onClick={() => setFilter(FILTER_COMMENTS)}>
+            {t('Show comments only')}
+          </Button>
+        </div>
+      </Flash>
+    ) : !user ? (
+      <p className={styles.signedOut}>
+        <Link href={urls.signIn(`${location.pathname}${location.search}`)}>{t('Please register or sign in to reply.')}</Link>
+      </p>
+    ) : canReply ? (
+      <CommentForm canCreateInternal={level >= REPORTER} onEditLast={editLast} />
+    ) : null;
+
+  return (
+    <NotesContext.Provider value={context}>
+      <section id="notes" aria-labelledby="notes-heading" className={styles.section}>
+        <header className={styles.header}>
+          <h2 id="notes-heading" className={styles.heading}>
+            {t('Activity')}
+          </h2>
+          <ActionMenu>
+            <ActionMenu.Button size="small" aria-label={t('Sort or filter')}>
+              {sort === 'desc' ? t('Newest first') : t('Oldest first')}
+            </ActionMenu.Button>
+            <ActionMenu.Overlay align="end">
+              <ActionList>
+                <ActionList.Group selectionVariant="single">
+                  <ActionList.GroupHeading>{t('Sort')}</ActionList.GroupHeading>
+                  <ActionList.Item selected={sort === 'desc'} onSelect={() => setSort('desc')}>
+                    {t('Newest first')}
+                  </ActionList.Item>
+                  <ActionList.Item selected={sort === 'asc'} onSelect={() => setSort('asc')}>
+                    {t('Oldest first')}
+                  </ActionList.Item>
+                </ActionList.Group>
+                <ActionList.Divider />
+                <ActionList.Group selectionVariant="single">
+                  <ActionList.GroupHeading>{t('Filter')}</ActionList.GroupHeading>
+                  <ActionList.Item selected={filter === FILTER_ALL} onSelect={() => setFilter(FILTER_ALL)}>
+                    {t('Show all activity')}
+                  </ActionList.Item>
+                  <ActionList.Item selected={filter === FILTER_COMMENTS} onSelect={() => setFilter(FILTER_COMMENTS)}>
+                    {t('Show comments only')}
+                  </ActionList.Item>
+                  <ActionList.Item selected={filter === FILTER_HISTORY} onSelect={() => setFilter(FILTER_HISTORY)}>
+                    {t('Show history only')}
+                  </ActionList.Item>
+                </ActionList.Group>
+              </ActionList>
+            </ActionMenu.Overlay>
+          </ActionMenu>
+        </header>
+        {locked ? (
+          <Flash variant="warning" className={styles.alert}>
+            {t('The discussion in this %{type} is locked. Only project members can comment.', { type: t('merge request') })}
+          </Flash>
+        ) : null}
+        {sort === 'asc' ? form : null}
+        {query.isPending ? (
+          <div role="status" aria-label={t('Loading activity')} className={styles.skeletons}>
+            {Array.from({ length: SKELETONS }, (_, index) => (
+              <SkeletonBox key={index} height="64px" />
+            ))}
+          </div>
+        ) : query.isError && all.length === 0 ? (
+          <PageError error={query.error} onRetry={() => void query.refetch()} />
+        ) : visible.length === 0 ? (
+          <p className={`fgMuted ${styles.empty}`}>{t('No activity yet.')}</p>
+        ) : (
+          <DiscussionList discussions={visible} scrollToNoteId={scrollToNoteId} />
+        )}
+        {query.isFetchingNextPage ? (
+          <p role="status" className="fgMuted">
+            {t('Loading more activity…')}
+          </p>
+        ) : null}
+        {sort === 'desc' ? form : null}
+      </section>
+    </NotesContext.Provider>
+  );
+}
+
+/** Only the threads near the viewport are in the DOM (and render their Markdown). */
+function DiscussionList({ discussions, scrollToNoteId: targetNoteId }: { discussions: ReturnType<typeof sortDiscussions>; scrollToNoteId: number | null }) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => setOffset((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+  const virtualizer = useWindowVirtualizer({ count: discussions.length, estimateSize: () => 110, overscan: 8, scrollMargin: offset, getItemKey: (index) => discussions[index]!.id });
+
+  // `#note_{id}` or the note Up edits: once its thread has loaded, bring it into view (once per target)
+  const scrolledTo = useRef<number | null>(null);
+  useEffect(() => {
+    if (targetNoteId === null || scrolledTo.current === targetNoteId) return;
+    const index = discussions.findIndex((discussion) => discussion.notes.some((note) => note.id === targetNoteId));
+    if (index < 0) return;
+    scrolledTo.current = targetNoteId;
+    virtualizer.scrollToIndex(index, { align: 'start' });
+    // the estimate may be off: once it is rendered and measured, scroll to the note itself
+    window.setTimeout(() => document.getElementById(`note_${targetNoteId}`)?.scrollIntoView({ block: 'center' }), 150);
+  }, [discussions, targetNoteId, virtualizer]);
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <ol ref={listRef} className={styles.list} aria-label={t('Activity')} style={{ height: virtualizer.getTotalSize() }}>
+      {items.map((item) => (
+        <li
+          key={item.key}
+          data-index={item.index}
+          ref={virtualizer.measureElement}
+          className={styles.item}
+          style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+        >
+          <DiscussionItem discussion={discussions[item.index]!} />
+        </li>
+      ))}
+    </ol>
+  );
+}

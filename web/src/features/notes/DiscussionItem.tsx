@@ -1,0 +1,153 @@
+import { CheckCircleIcon, ChevronDownIcon, ChevronRightIcon } from '@primer/octicons-react';
+import { Button, Flash, useConfirm } from '@primer/react';
+import { n, t } from '@tributary/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { memo, useState } from 'react';
+import { EntityAvatar } from '../../components/EntityAvatar';
+import { TimeAgo } from '../../components/TimeAgo';
+import { errorMessage } from '../../lib/api-error';
+import { notesApi, notesKeys, patchDiscussion } from './api';
+import { autosaveKey, replyAuthors, resolutionText } from './activity';
+import { useAutosave } from './autosave';
+import { NoteEditor } from './NoteEditor';
+import { commentType, NoteItem } from './NoteItem';
+import { useNotesContext } from './NotesContext';
+import styles from './Notes.module.css';
+import { SystemNote } from './SystemNote';
+import type { DiscussionEntity } from './types';
+
+/** One entry of the Activity list: a system note, a comment, or a thread with replies. */
+export const DiscussionItem = memo(function DiscussionItem({ discussion }: { discussion: DiscussionEntity }) {
+  const first = discussion.notes[0];
+  if (!first) return null;
+  if (first.system) return <SystemNote note={first} />;
+  return <Thread discussion={discussion} />;
+});
+
+function Thread({ discussion }: { discussion: DiscussionEntity }) {
+  const ctx = useNotesContext();
+  const [first, ...replies] = discussion.notes;
+  const targeted = ctx.targetNoteId !== null && replies.some((note) => note.id === ctx.targetNoteId);
+  const [expanded, setExpanded] = useState(true);
+  const showReplies = expanded || targeted;
+  const resolvable = discussion.notes.some((note) => note.resolvable);
+  const resolution = resolutionText(discussion, discussion.notes.some((note) => note.resolved_by_push));
+  const resolvedBy = discussion.notes.find((note) => note.resolvable && note.resolved_by)?.resolved_by;
+  const lastReply = replies[replies.length - 1];
+
+  return (
+    <article className={styles.thread} aria-label={discussion.individual_note ? t('Comment') : t('Thread')} data-discussion-id={discussion.id}>
+      <NoteItem note={first!} discussionId={discussion.id} />
+      {replies.length > 0 ? (
+        <div className={styles.replies}>
+          <button type="button" className={styles.repliesToggle} aria-expanded={showReplies} onClick={() => setExpanded(!showReplies)}>
+            {showReplies ? <ChevronDownIcon /> : <ChevronRightIcon />}
+            {showReplies ? (
+              <span>{t('Collapse replies')}</span>
+            ) : (
+              <>
+                <span className={styles.replyAvatars}>
+                  {replyAuthors(discussion).map((author) => (
+                    <EntityAvatar key={author.id} name={author.name} id={author.id} src={author.avatar_url} size={24} square={false} />
+                  ))}
+                </span>
+                <span>{n('%d reply', '%d replies', replies.length)}</span>
+                {lastReply ? (
+                  <span className="fgMuted">
+                    {t('Last reply by %{name}', { name: lastReply.author?.name ?? t('Ghost User') })} <TimeAgo date={lastReply.created_at} />
+                  </span>
+                ) : null}
+              </>
+            )}
+          </button>
+          {showReplies ? replies.map((note) => <NoteItem key={note.id} note={note} discussionId={discussion.id} />) : null}
+        </div>
+      ) : null}
+      {resolution ? (
+        <p className={styles.resolved}>
+          <CheckCircleIcon /> <span>{t(resolution)}</span>
+          {resolvedBy ? <span className="fgMuted"> {t('by %{name}', { name: resolvedBy.name })}</span> : null}
+        </p>
+      ) : null}
+      {ctx.canReply && !discussion.individual_note ? <ReplyArea discussion={discussion} resolvable={resolvable} resolved={resolution !== null} /> : null}
+    </article>
+  );
+}
+
+function ReplyArea({ discussion, resolvable, resolved }: { discussion: DiscussionEntity; resolvable: boolean; resolved: boolean }) {
+  const ctx = useNotesContext();
+  const client = useQueryClient();
+  const confirm = useConfirm();
+  const [open, setOpen] = useState(false);
+  const [text, setText, clear] = useAutosave(autosaveKey(ctx.noteableType, ctx.target.iid, { discussionId: discussion.id }));
+  const [error, setError] = useState<string | null>(null);
+  const opened = open || text !== '';
+
+  const reply = useMutation({
+    mutationFn: (body: string) => notesApi.reply(ctx.target, discussion.id, body),
+    onSuccess: (note) => {
+      setError(null);
+      clear();
+      setOpen(false);
+      patchDiscussion(client, ctx.target, discussion.id, (d) => ({ ...d, individual_note: false, notes: [...d.notes, note] }));
+    },
+    // the reply stays in the field
+    onError: (failure) => setError(errorMessage(failure)),
+  });
+  const resolve = useMutation({
+    mutationFn: (value: boolean) => notesApi.resolve(ctx.target, discussion.id, value),
+    onSuccess: (updated) => {
+      setError(null);
+      patchDiscussion(client, ctx.target, discussion.id, () => updated);
+    },
+    onError: () => setError(t('Something went wrong while resolving this discussion. Please try again.')),
+    onSettled: () => void client.invalidateQueries({ queryKey: notesKeys.discussions(ctx.target.projectId, ctx.target.iid), refetchType: 'none' }),
+  });
+
+  const submit = () => {
+    if (reply.isPending) return;
+    // an empty reply cancels the form (seed 001 §5)
+    if (text.trim() === '') return setOpen(false);
+    reply.mutate(text);
+  };
+  const cancel = async () => {
+    if (text.trim() !== '') {
+      const yes = await confirm({
+        title: t('Discard changes'),
+        content: t('Are you sure you want to cancel creating this %{commentType}?', { commentType: commentType(discussion.notes[0]!) }),
+        confirmButtonContent: t('Discard changes'),
+        cancelButtonContent: t('Continue editing'),
+      });
+      if (!yes) return;
+    }
+    clear();
+    setOpen(false);
+  };
+
+  return (
+    <div className={styles.replyArea}>
+      {error ? (
+        <Flash variant="danger" role="alert" className={styles.alert}>
+          {error}
+        </Flash>
+      ) : null}
+      {opened ? (
+        <NoteEditor value={text} onChange={setText} onSubmit={submit} onCancel={() => void cancel()} project={ctx.target.projectId} label={t('Reply to comment')} placeholder={t('Reply…')} autoFocus={open}>
+          <Button variant="primary" onClick={submit} disabled={text.trim() === '' || reply.isPending}>
+            {t('Reply')}
+          </Button>
+          <Button onClick={() => void cancel()}>{t('Cancel')}</Button>
+        </NoteEditor>
+      ) : (
+        <div className={styles.replyRow}>
+          <input className={styles.replyPlaceholder} placeholder={t('Reply…')} aria-label={t('Reply to comment')} readOnly onFocus={() => setOpen(true)} onClick={() => setOpen(true)} />
+          {resolvable ? (
+            <Button onClick={() => resolve.mutate(!resolved)} disabled={resolve.isPending}>
+              {resolved ? t('Unresolve thread') : t('Resolve thread')}
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}

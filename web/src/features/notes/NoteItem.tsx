@@ -1,0 +1,200 @@
+import { KebabHorizontalIcon, PencilIcon } from '@primer/octicons-react';
+import { ActionList, ActionMenu, Button, Flash, IconButton, Label, useConfirm } from '@primer/react';
+import { t } from '@tributary/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { EntityAvatar } from '../../components/EntityAvatar';
+import { TimeAgo } from '../../components/TimeAgo';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { MarkdownBody } from '../markdown/MarkdownBody';
+import { notesApi, notesKeys, patchDiscussion, patchNote } from './api';
+import { roleBadge } from './activity';
+import { NoteEditor } from './NoteEditor';
+import { useNotesContext } from './NotesContext';
+import styles from './Notes.module.css';
+import type { NoteEntity } from './types';
+
+export const CONFLICT_MESSAGE = 'This comment changed after you started editing it. Review the updated comment to ensure information is not lost.';
+
+/** "comment" or "internal note": the word the confirmations of seed 001 §5 put in. */
+export const commentType = (note: Pick<NoteEntity, 'internal'>) => (note.internal ? t('internal note') : t('comment'));
+
+/** One user note: avatar, name, badges, time, body, and its actions; edits in place. */
+export function NoteItem({ note, discussionId }: { note: NoteEntity; discussionId: string }) {
+  const ctx = useNotesContext();
+  const client = useQueryClient();
+  const confirm = useConfirm();
+  const editing = ctx.editingNoteId === note.id;
+  const own = ctx.user !== null && note.author?.id === ctx.user.id;
+  const canEdit = own;
+  const canDelete = own || ctx.canModerate;
+  const [draft, setDraft] = useState(note.body);
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  // the version the editor started from: a newer one arriving means someone else edited it
+  const startedFrom = useRef(note.lock_version);
+  const [conflict, setConflict] = useState(false);
+
+  // a failed save reopens the editor with the user's text: nothing to reset then
+  const reopening = useRef(false);
+  useEffect(() => {
+    if (editing && reopening.current) reopening.current = false;
+    else if (editing) {
+      startedFrom.current = note.lock_version;
+      setDraft(note.body);
+      setConflict(false);
+    }
+    // only when editing starts
+  }, [editing]);
+  useEffect(() => {
+    if (editing && note.lock_version !== startedFrom.current) setConflict(true);
+  }, [editing, note.lock_version]);
+
+  const update = useMutation({
+    mutationFn: (body: string) => notesApi.update(ctx.target, { id: note.id, lock_version: startedFrom.current }, body),
+    onMutate: (body) => {
+      const previous = note;
+      // optimistic: the new text shows at once, the old one returns on failure
+      patchNote(client, ctx.target, note.id, (current) => ({ ...current, body }));
+      ctx.setEditingNoteId(null);
+      return { previous };
+    },
+    onSuccess: (saved) => {
+      setError(null);
+      patchNote(client, ctx.target, note.id, () => saved);
+    },
+    onError: (failure, body, context) => {
+      if (failure instanceof ApiError && failure.isNotFound) {
+        patchDiscussion(client, ctx.target, discussionId, (d) => ({ ...d, notes: d.notes.filter((n) => n.id !== note.id) }));
+        return;
+      }
+      if (context) patchNote(client, ctx.target, note.id, () => context.previous);
+      setDraft(body);
+      if (failure instanceof ApiError && failure.status === 409) {
+        setConflict(true);
+        void client.invalidateQueries({ queryKey: notesKeys.discussions(ctx.target.projectId, ctx.target.iid) });
+      } else setError(errorMessage(failure));
+      reopening.current = true;
+      ctx.setEditingNoteId(note.id);
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: () => notesApi.remove(ctx.target, note.id),
+    onSuccess: () => patchDiscussion(client, ctx.target, discussionId, (d) => (d.notes.length <= 1 ? null : { ...d, notes: d.notes.filter((n) => n.id !== note.id) })),
+    onError: () => setError(t('Something went wrong while deleting your note. Please try again.')),
+  });
+
+  const askDelete = async () => {
+    const yes = await confirm({
+      title: t('Delete comment'),
+      content: t('Are you sure you want to delete this %{commentType}?', { commentType: commentType(note) }),
+      confirmButtonContent: t('Delete comment'),
+      confirmButtonType: 'danger',
+    });
+    if (yes) remove.mutate();
+  };
+
+  const cancelEdit = async () => {
+    if (draft !== note.body) {
+      const yes = await confirm({
+        title: t('Cancel editing'),
+        content: t('Are you sure you want to cancel editing this %{commentType}?', { commentType: commentType(note) }),
+        confirmButtonContent: t('Cancel editing'),
+        cancelButtonContent: t('Continue editing'),
+      });
+      if (!yes) return;
+    }
+    setError(null);
+    ctx.setEditingNoteId(null);
+  };
+
+  const save = () => {
+    if (draft.trim() === '' || update.isPending) return;
+    if (conflict) {
+      // saving after the warning means the user has seen the newer version
+      startedFrom.current = note.lock_version;
+      setConflict(false);
+    }
+    update.mutate(draft);
+  };
+
+  const copyLink = async () => {
+    const url = `${window.location.origin}${window.location.pathname}#note_${note.id}`;
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      // no clipboard (insecure origin): the address bar gets the link instead
+      window.history.replaceState(null, '', `#note_${note.id}`);
+    }
+    setCopied(true);
+    window.setTimeout(() => setCopied(false), 2000);
+  };
+
+  const badge = roleBadge(note, ctx.noteableAuthorId);
+  return (
+    <div className={styles.note} id={`note_${note.id}`} data-note-id={note.id} data-target={ctx.targetNoteId === note.id ? 'true' : undefined}>
+      <div className={styles.avatar}>
+        <EntityAvatar name={note.author?.name ?? '?'} id={note.author?.id ?? 0} src={note.author?.avatar_url} size={32} square={false} />
+      </div>
+      <div className={styles.noteMain}>
+        <div className={styles.noteHeader}>
+          <strong>{note.author?.name ?? t('Ghost User')}</strong>
+          <span className="fgMuted">@{note.author?.username ?? 'ghost'}</span>
+          <a href={`#note_${note.id}`} className={styles.time}>
+            <TimeAgo date={note.created_at} />
+          </a>
+          {note.internal ? <Label variant="attention">{t('Internal note')}</Label> : null}
+          <span className={styles.noteActions}>
+            {badge ? <Label>{t(badge)}</Label> : null}
+            {canEdit && !editing ? <IconButton icon={PencilIcon} variant="invisible" size="small" aria-label={t('Edit comment')} onClick={() => ctx.setEditingNoteId(note.id)} /> : null}
+            {ctx.user ? (
+              <ActionMenu>
+                <ActionMenu.Anchor>
+                  <IconButton icon={KebabHorizontalIcon} variant="invisible" size="small" aria-label={t('More actions')} />
+                </ActionMenu.Anchor>
+                <ActionMenu.Overlay align="end">
+                  <ActionList>
+                    <ActionList.Item onSelect={() => void copyLink()}>{t('Copy link')}</ActionList.Item>
+                    {canDelete ? (
+                      <ActionList.Item variant="danger" onSelect={() => void askDelete()}>
+                        {t('Delete comment')}
+                      </ActionList.Item>
+                    ) : null}
+                  </ActionList>
+                </ActionMenu.Overlay>
+              </ActionMenu>
+            ) : null}
+          </span>
+        </div>
+        {copied ? (
+          <p role="status" className={styles.copied}>
+            {t('Link copied to clipboard.')}
+          </p>
+        ) : null}
+        {error ? (
+          <Flash variant="danger" role="alert" className={styles.alert}>
+            <span>{error}</span>
+          </Flash>
+        ) : null}
+        {editing ? (
+          <>
+            {conflict ? (
+              <Flash variant="danger" role="alert" className={styles.alert}>
+                {t(CONFLICT_MESSAGE)} <a href={`#note_${note.id}`}>{t('Updated comment')}</a>
+              </Flash>
+            ) : null}
+            <NoteEditor value={draft} onChange={setDraft} onSubmit={save} onCancel={() => void cancelEdit()} project={ctx.target.projectId} label={t('Edit comment')} autoFocus>
+              <Button variant="primary" onClick={save} disabled={draft.trim() === '' || update.isPending}>
+                {t('Save comment')}
+              </Button>
+              <Button onClick={() => void cancelEdit()}>{t('Cancel')}</Button>
+            </NoteEditor>
+          </>
+        ) : (
+          <MarkdownBody text={note.body} project={ctx.target.projectId} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { createContext, useContext } from 'react';
+import type { UserBasic } from '../../lib/gitlab-types';
+import type { NoteTarget } from './api';
+
+/** What every note and thread of one Activity section shares. */
+export interface NotesContextValue {
+  target: NoteTarget;
+  projectPath: string;
+  noteableType: 'MergeRequest';
+  noteableAuthorId: number | null;
+  /** null: signed out */
+  user: UserBasic | null;
+  /** may write notes (signed in, and a member when the discussion is locked) */
+  canReply: boolean;
+  /** may moderate (Developer+): edit is the author's only, delete and resolve also Developers' */
+  canModerate: boolean;
+  editingNoteId: number | null;
+  setEditingNoteId: (id: number | null) => void;
+  /** the note a `#note_` hash names */
+  targetNoteId: number | null;
+}
+
+export const NotesContext = createContext<NotesContextValue | null>(null);
+
+export function useNotesContext(): NotesContextValue {
+  const value = useContext(NotesContext);
+  if (!value) throw new Error('useNotesContext outside the Activity section');
+  return value;
+}

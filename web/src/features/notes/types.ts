@@ -1,0 +1,27 @@
+import type { UserBasic } from '../../lib/gitlab-types';
+
+/** GitLab's Entities::Note as server/src/api/rest/entities/notes.ts presents it. */
+export interface NoteEntity {
+  id: number;
+  type: null | 'DiscussionNote' | 'DiffNote';
+  body: string;
+  author: UserBasic | null;
+  created_at: string;
+  updated_at: string;
+  system: boolean;
+  resolvable: boolean;
+  resolved?: boolean;
+  resolved_by?: UserBasic | null;
+  resolved_at?: string | null;
+  /** not in GitLab's REST entity yet; 'Automatically resolved' shows when a server sends it */
+  resolved_by_push?: boolean;
+  internal: boolean;
+  /** ours: sent back with an edit, a stale one answers 409 */
+  lock_version: number;
+}
+
+export interface DiscussionEntity {
+  id: string;
+  individual_note: boolean;
+  notes: NoteEntity[];
+}
