@@ -14,8 +14,10 @@ export interface DiffRefs {
   /** The old side; null when there is none (a root commit). */
   baseSha: string | null;
   headSha: string | null;
-  /** The branch an edit would commit to; null when editing does not apply (merged, an old version). */
+  /** The branch an edit would commit to; null when editing does not apply (merged, an old version, no push access). */
   editRef: string | null;
+  /** The merge request the diff belongs to: the single-file editor returns to it. */
+  mergeRequestIid?: number;
 }
 
 export interface FileActions {

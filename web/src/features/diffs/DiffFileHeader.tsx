@@ -8,6 +8,7 @@ import {
   FileSubmoduleIcon,
   FileSymlinkFileIcon,
   KebabHorizontalIcon,
+  LinkExternalIcon,
 } from '@primer/octicons-react';
 import { ActionList, ActionMenu, IconButton, Label } from '@primer/react';
 import { t } from '@tributary/contracts/i18n';
@@ -52,8 +53,12 @@ export function DiffFileHeader({ file }: { file: DiffFile }) {
   const counts = state.computed ?? (file.countsKnown ? file : null);
   const viewSha = file.deletedFile ? refs.baseSha : refs.headSha;
   const canToggleFullFile = showsText(file, state) && !file.newFile && !file.deletedFile && !state.showContents && refs.headSha !== null;
-  const canEdit = refs.editRef !== null && !file.deletedFile && file.viewer !== 'submodule';
+  // What the single-file editor can change: text that exists on the branch (not binaries, images, links or submodules).
+  const canEdit = refs.editRef !== null && !file.deletedFile && !file.symlink && file.viewer !== 'submodule' && file.viewer !== 'image' && file.viewer !== 'binary' && !state.binary;
   const canViewReplaced = !file.newFile && refs.baseSha !== null && file.viewer !== 'submodule' && (file.status === 'modified' || file.renamedFile);
+  const viewLabel = viewSha ? t('View file @ %{commitSha}', { commitSha: viewSha.slice(0, SHORT_SHA) }) : '';
+  // GitLab's parameter: after the commit the editor returns to this merge request.
+  const editUrl = refs.editRef ? urls.edit(refs.fullPath, refs.editRef, file.newPath) + (refs.mergeRequestIid ? `?from_merge_request_iid=${refs.mergeRequestIid}` : '') : null;
 
   return (
     <div className={styles.header}>
@@ -89,6 +94,12 @@ export function DiffFileHeader({ file }: { file: DiffFile }) {
           <span className={styles.added}>+{counts.added}</span> <span className={styles.removed}>−{counts.removed}</span>
         </span>
       ) : null}
+      {viewSha ? (
+        // A plain link, not Primer's IconButton with its tooltip: headers mount while the list scrolls.
+        <RouterLink className={styles.iconLink} to={urls.blob(refs.fullPath, viewSha, path)} aria-label={`${viewLabel}: ${path}`} title={viewLabel}>
+          <LinkExternalIcon />
+        </RouterLink>
+      ) : null}
       <ActionMenu>
         <ActionMenu.Anchor>
           <IconButton icon={KebabHorizontalIcon} aria-label={`Options for ${path}`} variant="invisible" size="small" />
@@ -97,11 +108,11 @@ export function DiffFileHeader({ file }: { file: DiffFile }) {
           <ActionList>
             {viewSha ? (
               <ActionList.LinkItem as={RouterLink} to={urls.blob(refs.fullPath, viewSha, path)}>
-                {t('View file @ %{commitSha}', { commitSha: viewSha.slice(0, SHORT_SHA) })}
+                {viewLabel}
               </ActionList.LinkItem>
             ) : null}
-            {canEdit && refs.editRef ? (
-              <ActionList.LinkItem as={RouterLink} to={urls.edit(refs.fullPath, refs.editRef, file.newPath)}>
+            {canEdit && editUrl ? (
+              <ActionList.LinkItem as={RouterLink} to={editUrl}>
                 {t('Edit in single-file editor')}
               </ActionList.LinkItem>
             ) : null}

@@ -180,7 +180,8 @@ export const DiffFileTree = memo(function DiffFileTree({ files, current, onSelec
     <nav className={styles.panel} aria-label="Changed files">
       <TextInput leadingVisual={SearchIcon} placeholder="Filter files" aria-label="Filter files" value={filter} onChange={(event) => setFilter(event.target.value)} size="small" block />
       {rows.length === 0 ? (
-        <p className={styles.empty}>{filter ? 'No files match the filter.' : 'No files.'}</p>
+        // No files at all only while the tree's first render is still to come (the viewer shows an empty diff itself).
+        filter ? <p className={styles.empty}>No files match the filter.</p> : null
       ) : (
         <div ref={scrollRef} className={styles.scroller}>
           <div role="tree" aria-label="Changed files tree" className={styles.tree} style={{ height: virtualizer.getTotalSize() }} onKeyDown={onKeyDown}>

@@ -3,28 +3,55 @@ import { forwardRef, memo, useEffect, useImperativeHandle, useLayoutEffect, useR
 import type { DiffFile } from '../../lib/diff-file';
 import type { DiffItem, DiffViewMode } from './diff-items';
 import { DiffFileHeader } from './DiffFileHeader';
-import { InlineRow, PairRow } from './DiffRows';
+import { InlineRows, PairRows } from './DiffRows';
 import { FileBody } from './FileBody';
 import styles from './DiffViewer.module.css';
 
-/** Items rendered beyond the visible ones, so fast scrolling does not show blanks. */
-const OVERSCAN = 2;
-/** Row height in pixels (DiffRows.module.css), and the extra height of an expander row. */
+/**
+ * Items rendered beyond the visible ones. One: a block of rows is up to 32 rows tall, so
+ * one item each side already covers a wheel step, and every extra one is rows to build
+ * and lay out when the reader jumps (a scroll-bar drag mounts everything anew).
+ */
+const OVERSCAN = 1;
+/** Heights in pixels, as DiffRows.module.css and DiffFileHeader.module.css draw them. */
 const ROW_HEIGHT = 20;
-const EXPANDER_EXTRA = 8;
+const EXPANDER_HEIGHT = 28;
+const HEADER_HEIGHT = 44;
+const END_HEIGHT = 16;
+const BODY_HEIGHT = 120;
 
+const sizes = new WeakMap<DiffItem, number>();
+
+/**
+ * An item's height before it is measured: exact for rows that do not wrap, so measuring
+ * a newly shown block usually confirms the estimate and the virtualiser has nothing to
+ * re-lay out (a changed size re-sums every item after it). Cached per item object.
+ */
 function estimateSize(item: DiffItem | undefined): number {
-  switch (item?.kind) {
+  if (!item) return END_HEIGHT;
+  let size = sizes.get(item);
+  if (size !== undefined) return size;
+  switch (item.kind) {
     case 'header':
-      return 44;
+      size = HEADER_HEIGHT;
+      break;
     case 'lines':
+      size = 0;
+      for (const row of item.rows) size += row.type === 'expander' ? EXPANDER_HEIGHT : ROW_HEIGHT;
+      break;
     case 'pairs':
-      return item.rows.length * ROW_HEIGHT + EXPANDER_EXTRA * 2;
+      size = 0;
+      for (const row of item.rows) size += row.kind === 'full' && row.row.type === 'expander' ? EXPANDER_HEIGHT : ROW_HEIGHT;
+      break;
     case 'body':
-      return 120;
-    default:
-      return 16;
+      size = BODY_HEIGHT;
+      break;
+    case 'end':
+      size = END_HEIGHT;
+      break;
   }
+  sizes.set(item, size);
+  return size;
 }
 
 /** Items are stable objects (cached per file state), so a scroll renders only the new ones. */
@@ -33,9 +60,9 @@ const Item = memo(function Item({ item }: { item: DiffItem }) {
     case 'header':
       return <DiffFileHeader file={item.file} />;
     case 'lines':
-      return item.rows.map((row, index) => <InlineRow key={index} file={item.file} row={row} />);
+      return <InlineRows file={item.file} rows={item.rows} />;
     case 'pairs':
-      return item.rows.map((row, index) => <PairRow key={index} file={item.file} row={row} />);
+      return <PairRows file={item.file} rows={item.rows} />;
     case 'body':
       return <FileBody file={item.file} body={item.body} />;
     case 'end':

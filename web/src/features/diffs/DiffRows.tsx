@@ -1,7 +1,7 @@
 import { FoldDownIcon, FoldUpIcon, UnfoldIcon } from '@primer/octicons-react';
 import { Spinner } from '@primer/react';
 import { n } from '@tributary/contracts/i18n';
-import { useSyncExternalStore } from 'react';
+import { memo, useEffect, useSyncExternalStore } from 'react';
 import type { DiffFile } from '../../lib/diff-file';
 import type { DiffRow, ExpanderRow as ExpanderRowData, LineRow } from '../../lib/diff-rows';
 import { gapsOf, type ExpandDirection } from '../../lib/hunk-expansion';
@@ -15,27 +15,28 @@ const MARKER = { add: '+', delete: '-', context: ' ' } as const;
 const DIRECTION_LABEL: Record<ExpandDirection, string> = { up: 'Expand up', down: 'Expand down', all: 'Expand all' };
 const DIRECTION_ICON = { up: FoldUpIcon, down: FoldDownIcon, all: UnfoldIcon } as const;
 
-/** The line as HTML: highlighted once the file's highlighting is ready, escaped text until then. */
-function useLineHtml(file: DiffFile) {
+type LineHtml = (line: LineRow) => string;
+
+/**
+ * The file's lines as HTML: highlighted once the file's highlighting is ready, escaped
+ * text until then. Used once per block of rows (not per row): one subscription, and the
+ * request that keeps the file in the highlighting queue while the block is on screen.
+ */
+function useLineHtml(file: DiffFile): LineHtml {
   const { highlights, stateOf } = useDiffContext();
   const state = stateOf(file);
-  const highlight = useSyncExternalStore(highlights.subscribe, () => highlights.get(file, state));
-  return (line: LineRow): string => {
+  useEffect(() => highlights.request(file, state), [highlights, file, state]);
+  const highlight = useSyncExternalStore(highlights.subscribe, () => highlights.peek(file));
+  return (line) => {
     const html = highlight ? (line.type === 'delete' ? highlight.old.get(line.oldLine ?? 0) : highlight.new.get(line.newLine ?? 0)) : undefined;
     return html ?? escapeHtml(line.text);
   };
 }
 
+/** The marker (+, -) is drawn by CSS from data-marker: one element per line, not three (thousands of rows mount while scrolling). */
 function Code({ line, html }: { line: LineRow; html: string }) {
-  return (
-    <span className={styles.code}>
-      <span className={styles.marker} aria-hidden="true">
-        {MARKER[line.type]}
-      </span>
-      {/* highlight.js output or escapeHtml(): escaped markup only. */}
-      <span dangerouslySetInnerHTML={{ __html: html || '\u200b' }} />
-    </span>
-  );
+  // highlight.js output or escapeHtml(): escaped markup only.
+  return <span className={styles.code} data-marker={MARKER[line.type]} dangerouslySetInnerHTML={{ __html: html || '\u200b' }} />;
 }
 
 function Expander({ file, row }: { file: DiffFile; row: ExpanderRowData }) {
@@ -81,8 +82,7 @@ function FullRow({ file, row }: { file: DiffFile; row: Exclude<DiffRow, LineRow>
 const isLine = (row: DiffRow): row is LineRow => row.type === 'context' || row.type === 'add' || row.type === 'delete';
 
 /** One row of the inline view: old and new line numbers, then the line. */
-export function InlineRow({ file, row }: { file: DiffFile; row: DiffRow }) {
-  const html = useLineHtml(file);
+function InlineRow({ file, row, html }: { file: DiffFile; row: DiffRow; html: LineHtml }) {
   if (!isLine(row)) return <FullRow file={file} row={row} />;
   return (
     <div className={`${styles.row} ${styles.inline} ${styles[row.type]} ${row.expanded ? styles.expanded : ''}`}>
@@ -93,7 +93,7 @@ export function InlineRow({ file, row }: { file: DiffFile; row: DiffRow }) {
   );
 }
 
-function Side({ line, side, html }: { line: LineRow | null; side: 'left' | 'right'; html: (line: LineRow) => string }) {
+function Side({ line, side, html }: { line: LineRow | null; side: 'left' | 'right'; html: LineHtml }) {
   if (!line) {
     return (
       <>
@@ -114,9 +114,8 @@ function Side({ line, side, html }: { line: LineRow | null; side: 'left' | 'righ
 }
 
 /** One row of the side-by-side view: old on the left, new on the right. */
-export function PairRow({ file, row }: { file: DiffFile; row: SideBySideRow<DiffRow> }) {
-  const html = useLineHtml(file);
-  if (row.kind === 'full') return isLine(row.row) ? <InlineRow file={file} row={row.row} /> : <FullRow file={file} row={row.row} />;
+function PairRow({ file, row, html }: { file: DiffFile; row: SideBySideRow<DiffRow>; html: LineHtml }) {
+  if (row.kind === 'full') return isLine(row.row) ? <InlineRow file={file} row={row.row} html={html} /> : <FullRow file={file} row={row.row} />;
   const left = row.left && isLine(row.left) ? row.left : null;
   const right = row.right && isLine(row.right) ? row.right : null;
   const expanded = left?.expanded || right?.expanded;
@@ -127,3 +126,15 @@ export function PairRow({ file, row }: { file: DiffFile; row: SideBySideRow<Diff
     </div>
   );
 }
+
+/** A block of inline rows (one virtual item). */
+export const InlineRows = memo(function InlineRows({ file, rows }: { file: DiffFile; rows: readonly DiffRow[] }) {
+  const html = useLineHtml(file);
+  return rows.map((row, index) => <InlineRow key={index} file={file} row={row} html={html} />);
+});
+
+/** A block of side-by-side rows (one virtual item). */
+export const PairRows = memo(function PairRows({ file, rows }: { file: DiffFile; rows: readonly SideBySideRow<DiffRow>[] }) {
+  const html = useLineHtml(file);
+  return rows.map((row, index) => <PairRow key={index} file={file} row={row} html={html} />);
+});

@@ -1,7 +1,7 @@
 import { FileDiffIcon, SidebarCollapseIcon, SidebarExpandIcon } from '@primer/octicons-react';
 import { IconButton, ProgressBar, SegmentedControl } from '@primer/react';
 import { n } from '@tributary/contracts/i18n';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { PageError } from '../../components/PageError';
 import { diffTotals, type DiffFile, type DiffTotals } from '../../lib/diff-file';
@@ -12,9 +12,12 @@ import { DiffFileTree } from './DiffFileTree';
 import { DiffList, type DiffListHandle } from './DiffList';
 import { DiffStats } from './DiffStats';
 import { fileStatesReducer, INITIAL_FILE_STATE } from './file-states';
+import { isTyping, useChosenFile } from './useChosenFile';
 import { useDiffViewMode } from './useDiffViewMode';
 import { useFileActions } from './useFileActions';
 import styles from './DiffViewer.module.css';
+
+const NO_FILES: readonly DiffFile[] = [];
 
 /** The file tree's visibility, remembered like the view mode. */
 const TREE_STORAGE_KEY = 'tributary.diff_tree_hidden';
@@ -43,9 +46,6 @@ function useStickyTopInset(): number {
   return inset;
 }
 
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-}
 
 function useTreeVisible(): [boolean, (visible: boolean) => void] {
   const [visible, setVisible] = useState(() => {
@@ -136,14 +136,22 @@ export function DiffViewer({ files, refs, progress, toolbar, emptyTitle = 'No ch
   const topInset = useStickyTopInset();
   const listHandle = useRef<DiffListHandle>(null);
   const [current, setCurrent] = useState<DiffFile | null>(null);
-  const scrollToFile = useCallback((file: DiffFile) => listHandle.current?.scrollToFile(file), []);
+  const [selected, choose] = useChosenFile(`${refs.baseSha}..${refs.headSha}`);
+  const scrollToFile = useCallback(
+    (file: DiffFile) => {
+      choose(file);
+      listHandle.current?.scrollToFile(file);
+    },
+    [choose],
+  );
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       const step = event.key === 'j' || event.key === ']' ? 1 : event.key === 'k' || event.key === '[' ? -1 : 0;
       if (step === 0 || files.length === 0) return;
-      const at = current ? files.indexOf(current) : -1;
+      const from = selected ?? current;
+      const at = from ? files.indexOf(from) : -1;
       const target = files[Math.min(Math.max(at + step, 0), files.length - 1)];
       if (target) {
         event.preventDefault();
@@ -152,9 +160,11 @@ export function DiffViewer({ files, refs, progress, toolbar, emptyTitle = 'No ch
     }
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [files, current, scrollToFile]);
+  }, [files, current, selected, scrollToFile]);
 
   const totals = useMemo(() => diffTotals(files), [files]);
+  // The tree follows in a later, interruptible render: the first file's rows come first.
+  const treeFiles = useDeferredValue(files, NO_FILES);
   const loadingMore = !progress.done && !progress.error;
 
   return (
@@ -174,7 +184,7 @@ export function DiffViewer({ files, refs, progress, toolbar, emptyTitle = 'No ch
           <div className={treeVisible ? styles.layout : styles.layoutFull}>
             {treeVisible ? (
               <aside className={styles.treePane} style={{ top: topInset + 8, height: `calc(100vh - ${topInset + 16}px)` }}>
-                <DiffFileTree files={files} current={current} onSelect={scrollToFile} />
+                <DiffFileTree files={treeFiles} current={selected ?? current} onSelect={scrollToFile} />
               </aside>
             ) : null}
             <DiffList ref={listHandle} items={items} headerIndex={headerIndex} mode={mode} topInset={topInset} onCurrentChange={setCurrent} />

@@ -1,6 +1,5 @@
 import type { ParsedDiff } from '../../lib/diff-hunks';
 import { languageForFile } from '../../lib/file-content';
-import { highlightLines } from '../repository/highlighter';
 
 /** Highlighted HTML per line number, for each side of a file. */
 export interface FileHighlight {
@@ -8,17 +7,30 @@ export interface FileHighlight {
   new: Map<number, string>;
 }
 
+/** highlight.js behind `features/repository/highlighter`: one well-formed HTML string per line. */
+export type Highlighter = (text: string, language: string | null) => string[];
+
 /**
- * Highlights one side. With the whole file (fetched for expanding) every line is exact;
- * without it the side's lines from the hunks are highlighted as one text, which is right
- * except where a construct (a comment, a string) starts in a part the diff leaves out.
+ * Lines highlighted in one step. A step is one task on the page's main thread, so a file
+ * of many thousand lines is highlighted in several short tasks rather than one long one
+ * (highlight.js does roughly this many lines in 10–20 ms). A construct that spans two
+ * steps (a long comment) is highlighted as two parts, the price of never blocking.
  */
-function side(parsed: ParsedDiff, which: 'old' | 'new', language: string | null, whole: string[] | null): Map<number, string> {
-  const result = new Map<number, string>();
-  if (whole) {
-    highlightLines(whole.join('\n'), language).forEach((html, index) => result.set(index + 1, html));
-    return result;
-  }
+export const HIGHLIGHT_STEP_LINES = 1000;
+
+interface Segment {
+  side: 'old' | 'new';
+  numbers: number[];
+  texts: string[];
+}
+
+/**
+ * One side's lines to highlight. With the whole file (fetched for expanding) every line is
+ * exact; without it the side's lines from the hunks are highlighted as one text, which is
+ * right except where a construct (a comment, a string) starts in a part the diff leaves out.
+ */
+function sideLines(parsed: ParsedDiff, which: 'old' | 'new', whole: string[] | null): { numbers: number[]; texts: string[] } {
+  if (whole) return { numbers: whole.map((_, index) => index + 1), texts: whole };
   const numbers: number[] = [];
   const texts: string[] = [];
   for (const hunk of parsed.hunks) {
@@ -30,13 +42,48 @@ function side(parsed: ParsedDiff, which: 'old' | 'new', language: string | null,
       texts.push(line.text);
     }
   }
-  if (texts.length === 0) return result;
-  const html = highlightLines(`${texts.join('\n')}\n`, language);
-  numbers.forEach((number, index) => result.set(number, html[index] ?? ''));
+  return { numbers, texts };
+}
+
+function segments(parsed: ParsedDiff, whole: { old: string[] | null; new: string[] | null }): Segment[] {
+  const result: Segment[] = [];
+  for (const side of ['old', 'new'] as const) {
+    const { numbers, texts } = sideLines(parsed, side, whole[side]);
+    for (let start = 0; start < texts.length; start += HIGHLIGHT_STEP_LINES) {
+      result.push({ side, numbers: numbers.slice(start, start + HIGHLIGHT_STEP_LINES), texts: texts.slice(start, start + HIGHLIGHT_STEP_LINES) });
+    }
+  }
   return result;
 }
 
-export function highlightFile(path: string, parsed: ParsedDiff, whole: { old: string[] | null; new: string[] | null }): FileHighlight {
+export interface HighlightJob {
+  /** Highlights the next part; returns the whole file's highlighting after the last one, else null. */
+  step(highlight: Highlighter): FileHighlight | null;
+}
+
+/** Highlighting of a file, to be done a step at a time. */
+export function highlightJob(path: string, parsed: ParsedDiff, whole: { old: string[] | null; new: string[] | null }): HighlightJob {
   const language = languageForFile(path);
-  return { old: side(parsed, 'old', language, whole.old), new: side(parsed, 'new', language, whole.new) };
+  const parts = segments(parsed, whole);
+  const result: FileHighlight = { old: new Map(), new: new Map() };
+  let next = 0;
+  return {
+    step(highlight) {
+      const part = parts[next++];
+      if (part) {
+        const html = highlight(`${part.texts.join('\n')}\n`, language);
+        part.numbers.forEach((number, index) => result[part.side].set(number, html[index] ?? ''));
+      }
+      return next >= parts.length ? result : null;
+    },
+  };
+}
+
+/** All steps at once (tests, and small files). */
+export function highlightFile(path: string, parsed: ParsedDiff, whole: { old: string[] | null; new: string[] | null }, highlight: Highlighter): FileHighlight {
+  const job = highlightJob(path, parsed, whole);
+  for (;;) {
+    const done = job.step(highlight);
+    if (done) return done;
+  }
 }

@@ -6,6 +6,7 @@ import { toDiffFile } from '../../lib/diff-file';
 import type { Comparison } from '../../lib/gitlab-types';
 import { CommitRow } from '../commits/CommitRow';
 import { DiffViewer } from '../diffs/DiffViewer';
+import { useEditRef } from '../diffs/useEditRef';
 import styles from './MergeRequestPage.module.css';
 
 const noop = () => {};
@@ -16,7 +17,8 @@ export function CompareTabs({ comparison, fullPath, projectId, sourceBranch }: {
   const files = useMemo(() => comparison.diffs.map(toDiffFile), [comparison.diffs]);
   // The oldest commit's first parent is where the branch left the target: the diff's old side.
   const baseSha = comparison.commits[0]?.parent_ids[0] ?? null;
-  const refs = useMemo(() => ({ projectId, fullPath, baseSha, headSha: comparison.commit?.id ?? null, editRef: sourceBranch }), [projectId, fullPath, baseSha, comparison.commit, sourceBranch]);
+  const editRef = useEditRef(projectId, sourceBranch);
+  const refs = useMemo(() => ({ projectId, fullPath, baseSha, headSha: comparison.commit?.id ?? null, editRef }), [projectId, fullPath, baseSha, comparison.commit, editRef]);
   return (
     <section className={styles.compare} aria-label="Changes in this merge request">
       <UnderlineNav aria-label="Merge request contents">

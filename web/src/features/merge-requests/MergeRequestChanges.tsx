@@ -1,34 +1,42 @@
 import { Flash } from '@primer/react';
 import { SkeletonBox } from '@primer/react/experimental';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useWideLayout } from '../../app/layout-width';
 import { PageError } from '../../components/PageError';
 import { toDiffFile, type DiffFile } from '../../lib/diff-file';
 import { comparisonParams, numberVersions, resolveComparison, type NumberedVersion } from '../../lib/diff-versions';
-import type { CommitDiff, MergeRequest, Project } from '../../lib/gitlab-types';
-import type { Paginated } from '../../lib/pagination';
+import type { MergeRequest, Project } from '../../lib/gitlab-types';
 import { DiffViewer, type DiffLoadProgress } from '../diffs/DiffViewer';
-import { compareQuery, DIFF_FILES_PER_PAGE, mergeRequestDiffsQuery, mergeRequestVersionQuery, mergeRequestVersionsQuery } from './api';
+import { useEditRef } from '../diffs/useEditRef';
+import { compareQuery, mergeRequestVersionQuery, mergeRequestVersionsQuery } from './api';
+import { mergeRequestDiffPagesQuery, type DiffPage } from './diff-pages';
 import { VersionPicker } from './VersionPicker';
 
 const noop = () => {};
 
-/** Pages of …/diffs as DiffFiles; each page converted once, so files keep their identity as pages arrive. */
-function usePagedFiles(pages: Paginated<CommitDiff>[] | undefined): DiffFile[] {
-  const cache = useRef(new WeakMap<Paginated<CommitDiff>, DiffFile[]>());
+/**
+ * Pages of …/diffs as DiffFiles; each page converted once, so files keep their identity as
+ * pages arrive. Pages after the first are taken in a deferred (interruptible) render, so
+ * converting and laying out a new page never holds the page still for long.
+ */
+function usePagedFiles(pages: DiffPage[] | undefined): DiffFile[] {
+  const deferred = useDeferredValue(pages);
+  // The deferred pages only while they are the start of the current ones: the first page (and a new version's) shows at once.
+  const shown = deferred && pages && deferred.length > 0 && deferred[0] === pages[0] ? deferred : pages;
+  const cache = useRef(new WeakMap<DiffPage, DiffFile[]>());
   return useMemo(() => {
-    if (!pages) return [];
-    return pages.flatMap((page, pageIndex) => {
+    if (!shown) return [];
+    return shown.flatMap((page) => {
       let files = cache.current.get(page);
       if (!files) {
-        files = page.items.map((entry, index) => toDiffFile(entry, pageIndex * DIFF_FILES_PER_PAGE + index));
+        files = page.items.map((entry, index) => toDiffFile(entry, page.offset + index));
         cache.current.set(page, files);
       }
       return files;
     });
-  }, [pages]);
+  }, [shown]);
 }
 
 /**
@@ -48,7 +56,7 @@ export function MergeRequestChanges({ project, mr }: { project: Project; mr: Mer
   const kind = resolved?.comparison.kind ?? 'latest';
   const headSha = mr.diff_refs?.head_sha ?? '';
 
-  const latest = useInfiniteQuery({ ...mergeRequestDiffsQuery(project.id, mr.iid, headSha), enabled: kind === 'latest' && headSha !== '' && !(wantsVersion && versions.isPending) });
+  const latest = useInfiniteQuery({ ...mergeRequestDiffPagesQuery(project.id, mr.iid, headSha), enabled: kind === 'latest' && headSha !== '' && !(wantsVersion && versions.isPending) });
   const version = useQuery({ ...mergeRequestVersionQuery(project.id, mr.iid, resolved?.comparison.head.id ?? 0), enabled: kind === 'version' });
   const between = useQuery({
     ...compareQuery(project.id, resolved?.baseSha ?? '', resolved?.headSha ?? '', { straight: true }),
@@ -65,16 +73,18 @@ export function MergeRequestChanges({ project, mr }: { project: Project; mr: Mer
   const versionFiles = useMemo(() => (version.data?.diffs ?? []).map(toDiffFile), [version.data]);
   const betweenFiles = useMemo(() => (between.data?.diffs ?? []).map(toDiffFile), [between.data]);
 
+  // Edits go to the source branch of an open merge request in this project, only from the latest version, and only for those who may push to it.
+  const editRef = useEditRef(project.id, mr.state === 'opened' && kind === 'latest' && mr.source_project_id === mr.target_project_id ? mr.source_branch : null);
   const refs = useMemo(
     () => ({
       projectId: project.id,
       fullPath: project.path_with_namespace,
       baseSha: resolved ? resolved.baseSha : (mr.diff_refs?.base_sha ?? mr.diff_refs?.start_sha ?? null),
       headSha: resolved ? resolved.headSha : (mr.diff_refs?.head_sha ?? null),
-      // Edits go to the source branch of an open merge request in this project, and only from the latest version.
-      editRef: mr.state === 'opened' && kind === 'latest' && mr.source_project_id === mr.target_project_id ? mr.source_branch : null,
+      editRef,
+      mergeRequestIid: mr.iid,
     }),
-    [project.id, project.path_with_namespace, resolved, mr, kind],
+    [project.id, project.path_with_namespace, resolved, mr, editRef],
   );
 
   function choose(head: NumberedVersion, start: NumberedVersion | null) {
@@ -108,7 +118,8 @@ export function MergeRequestChanges({ project, mr }: { project: Project; mr: Mer
     progress = {
       loaded: files.length,
       total: latest.data?.pages[0]?.pageInfo.total ?? null,
-      done: !latest.hasNextPage,
+      // Done once the last page has also been rendered (later pages render deferred).
+      done: !latest.hasNextPage && files.length === (latest.data?.pages.reduce((sum, page) => sum + page.items.length, 0) ?? 0),
       error: latest.isFetchNextPageError ? latest.error : null,
       retry: () => void latest.fetchNextPage(),
     };

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/client';
 import type { Query } from '../../lib/api-client';
 import type { DiffVersionEntity } from '../../lib/diff-versions';
@@ -11,8 +11,6 @@ import { apiQuery, countQuery, LIST_STATES, type ListParams, type ListState } fr
  * and user searches the new merge request form needs.
  */
 export const COMMITS_PER_PAGE = 20;
-/** Files per page of …/diffs; GitLab's largest page. Pages load one after another. */
-export const DIFF_FILES_PER_PAGE = 100;
 /** Versions per page; a merge request rarely has more, and the dropdown shows them all. */
 const VERSIONS_PER_PAGE = 100;
 /** Users offered by a search. */
@@ -87,17 +85,6 @@ export const mergeRequestCommitsQuery = (projectId: number, iid: number, page: n
     queryKey: mergeRequestKeys.commits(projectId, iid, page),
     queryFn: ({ signal }) => api.getPage<CommitSummary>(`${mrPath(projectId, iid)}/commits`, { signal, query: { page, per_page: COMMITS_PER_PAGE } }),
     placeholderData: keepPreviousData,
-  });
-
-/** The latest version's files, a page at a time; keyed by head SHA so a push shows new diffs. */
-export const mergeRequestDiffsQuery = (projectId: number, iid: number, headSha: string) =>
-  infiniteQueryOptions({
-    queryKey: mergeRequestKeys.diffs(projectId, iid, headSha),
-    queryFn: ({ signal, pageParam }) =>
-      api.getPage<CommitDiff>(`${mrPath(projectId, iid)}/diffs`, { signal, query: { page: pageParam, per_page: DIFF_FILES_PER_PAGE } }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => last.pageInfo.nextPage ?? undefined,
-    staleTime: Infinity,
   });
 
 export const mergeRequestVersionsQuery = (projectId: number, iid: number) =>

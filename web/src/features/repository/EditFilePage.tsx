@@ -1,22 +1,15 @@
-import { PencilIcon } from '@primer/octicons-react';
-import { LinkButton } from '../../components/AppLink';
-import { EmptyState } from '../../components/EmptyState';
+import { useSearchParams } from 'react-router-dom';
 import type { Project } from '../../lib/gitlab-types';
-import { urls } from '../../lib/routes';
 import { RefGate } from './RefGate';
+import { SingleFileEditor } from './SingleFileEditor';
 
 /**
- * `/<path>/-/edit/<ref>/<file>`: GitLab's single-file editor, which diffs link to. Until it
- * exists, the page says so and offers the file.
+ * `/<path>/-/edit/<ref>/<file>`: GitLab's single-file editor, which diffs link to.
+ * `?from_merge_request_iid=` (GitLab's parameter) returns to that merge request's changes.
  */
 export function EditFilePage({ project, refAndPath }: { project: Project; refAndPath: string }) {
-  return (
-    <RefGate projectId={project.id} refAndPath={refAndPath}>
-      {(ref, path) => (
-        <EmptyState icon={PencilIcon} title="Editing files in the browser is not available yet" description={`Clone the repository, change ${path} on ${ref} and push.`}>
-          <LinkButton to={urls.blob(project.path_with_namespace, ref, path)}>View file</LinkButton>
-        </EmptyState>
-      )}
-    </RefGate>
-  );
+  const [search] = useSearchParams();
+  const iid = Number(search.get('from_merge_request_iid'));
+  const origin = { mergeRequestIid: Number.isSafeInteger(iid) && iid > 0 ? iid : null };
+  return <RefGate projectId={project.id} refAndPath={refAndPath}>{(ref, path) => <SingleFileEditor project={project} ref={ref} path={path} origin={origin} />}</RefGate>;
 }

@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/client';
 import { API_PREFIX, buildQuery, encodeId } from '../../lib/api-client';
-import type { CommitSummary, RepositoryFile, TreeEntry } from '../../lib/gitlab-types';
+import type { Branch, CommitSummary, RepositoryFile, TreeEntry } from '../../lib/gitlab-types';
+import type { FileUpdate } from './edit-file';
 
 /** GitLab: GET /projects/:id/repository/tree, …/files/:file_path[/raw], …/commits?per_page=1 (last commit). */
 export const TREE_PER_PAGE = 100;
@@ -12,6 +13,7 @@ export const repositoryKeys = {
   file: (projectId: number, ref: string, path: string) => [...repositoryKeys.all(projectId), 'file', ref, path] as const,
   lastCommit: (projectId: number, ref: string, path: string) =>
     [...repositoryKeys.all(projectId), 'last-commit', ref, path] as const,
+  branch: (projectId: number, name: string) => [...repositoryKeys.all(projectId), 'branch', name] as const,
 };
 
 /** A directory listing, 100 entries a page; "Load more" fetches the next. */
@@ -52,3 +54,17 @@ export const lastCommitQuery = (projectId: number, ref: string, path: string) =>
 export function rawFileUrl(projectId: number, path: string, ref: string): string {
   return `${API_PREFIX}/projects/${projectId}/repository/files/${encodeId(path)}/raw${buildQuery({ ref })}`;
 }
+
+/** One branch, with `can_push` for the caller (GET /projects/:id/repository/branches/:branch). */
+export const branchQuery = (projectId: number, name: string) =>
+  queryOptions({
+    queryKey: repositoryKeys.branch(projectId, name),
+    queryFn: ({ signal }) => api.get<Branch>(`/projects/${projectId}/repository/branches/${encodeId(name)}`, { signal }),
+  });
+
+/** The single-file editor's commit: PUT /projects/:id/repository/files/:file_path. */
+export const updateFileMutation = (projectId: number, path: string) =>
+  mutationOptions({
+    mutationKey: [...repositoryKeys.all(projectId), 'update-file', path],
+    mutationFn: (body: FileUpdate) => api.put<{ file_path: string; branch: string }>(`/projects/${projectId}/repository/files/${encodeId(path)}`, { body }),
+  });
