@@ -30,6 +30,7 @@ import { createProtectedBranchesService } from './domains/repository/protected-b
 import { createCommitWriter } from './domains/repository/commit-writer.js';
 import { createFilesService } from './domains/repository/files.service.js';
 import { createCommitsService } from './domains/repository/commits.service.js';
+import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
 import { createCompareService } from './domains/repository/compare.service.js';
 import { createForksRepository } from './domains/forks/forks.repository.js';
 import type { RepositoryStorage } from './domains/projects/repository-storage.js';
@@ -164,6 +165,7 @@ export function createServices(deps: AppDeps) {
     branchProtection: createProtectedBranchesService({ access: repositoryAccess, db, protectedBranches, users, namespaces }),
     files: createFilesService({ access: repositoryAccess, writer: commitWriter }),
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
+    commitPicks: createCommitPicksService({ access: repositoryAccess, writer: commitWriter }),
     compare: createCompareService({ access: repositoryAccess, forks: createForksRepository(db) }),
     ...mergeRequestsDomain,
     ...mergingDomain,

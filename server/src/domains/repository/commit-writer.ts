@@ -6,11 +6,12 @@
  * domain events happen for API writes as for `git push`.
  */
 import { t } from '@tributary/contracts';
-import { ForbiddenError, UnauthorizedError, ValidationError } from '../../platform/errors.js';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../platform/errors.js';
 import type { Actor } from '../../auth/actor.js';
 import type { CommitAction } from '../../git/commit-actions.js';
 import { lastCommitForPath } from '../../git/commits.js';
-import { createCommit } from '../../git/plumbing-write.js';
+import { commitTree, createCommit } from '../../git/plumbing-write.js';
+import { updateRef } from '../../git/ref-updates.js';
 import { branchRef, isValidFullRefName, validateBranchName } from '../../git/ref-names.js';
 import { git } from '../../git/command.js';
 import { isAncestor, readRef, resolveCommit } from '../../git/refs.js';
@@ -128,6 +129,34 @@ export function createCommitWriter(deps: {
         committer: identity,
       });
       await deps.pushes.postReceive(user.id, project.id, [{ ref: branchRef(input.branch), oldSha: tip ?? ZERO_SHA, newSha: sha }]);
+      return sha;
+    },
+
+    /**
+     * Writes one commit on top of an existing branch with a tree `plan` computes from the
+     * branch tip (revert and cherry-pick). The same push rules, compare-and-swap and push
+     * event as write(); `plan` may throw to refuse, and nothing is written then.
+     * With `dryRun`, everything but the commit and the ref update happens.
+     */
+    async writeTree(
+      actor: Actor,
+      handle: RepositoryHandle,
+      input: { branch: string; message: string; refusal?: string; dryRun?: boolean; author?: { name: string; email: string; date?: Date }; plan: (tip: string) => Promise<string> },
+    ): Promise<string | null> {
+      const { project, repoPath } = handle;
+      const user = actor.user;
+      if (!user) throw new UnauthorizedError();
+      const [pusher, protections] = await Promise.all([deps.access.pusher(actor, project), deps.protectedBranches.listForProject(project.id)]);
+      const update = { branch: input.branch, creating: false, deleting: false, forced: false };
+      if (checkBranchUpdate(pusher, update, protections) !== null) throw new ForbiddenError(input.refusal ?? t(WRITE_MESSAGES.notAllowed));
+      const tip = await branchTip(repoPath, input.branch);
+      if (!tip) throw new NotFoundError('Branch');
+      const tree = await input.plan(tip);
+      if (input.dryRun) return null;
+      const identity = { name: user.name, email: user.email };
+      const sha = await commitTree(repoPath, { tree, parents: [tip], message: input.message, author: input.author ?? identity, committer: identity });
+      await updateRef(repoPath, branchRef(input.branch), sha, tip);
+      await deps.pushes.postReceive(user.id, project.id, [{ ref: branchRef(input.branch), oldSha: tip, newSha: sha }]);
       return sha;
     },
   };

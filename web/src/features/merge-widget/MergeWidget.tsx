@@ -7,6 +7,7 @@ import { mergeRequestGlobalId } from '@tributary/contracts/merge-widget';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { titleWithDraft } from '../../lib/draft-title';
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
+import { canCreateBranch, projectAccessLevel } from '../../lib/permissions';
 import { urls } from '../../lib/routes';
 import { mergeRequestKeys, updateMergeRequestMutation } from '../merge-requests/api';
 import { sessionQuery } from '../session/api';
@@ -53,7 +54,9 @@ const ANNOUNCEMENTS: Record<string, string> = {
 export function MergeWidget({ project, mr }: { project: Project; mr: MergeRequest }) {
   const fullPath = project.path_with_namespace;
   const queryClient = useQueryClient();
-  const signedIn = Boolean(useQuery(sessionQuery()).data);
+  const session = useQuery(sessionQuery()).data;
+  const signedIn = Boolean(session);
+  const canPush = signedIn && canCreateBranch(projectAccessLevel(project, session?.user.is_admin ?? false));
   const widget = useQuery(mergeWidgetQuery(fullPath, mr.iid));
   const { refetch } = widget;
   const [alert, setAlert] = useState<WidgetAlert | null>(null);
@@ -178,6 +181,8 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
             data={data!}
             fullPath={fullPath}
             sourceProjectId={mr.source_project_id}
+            targetProjectId={project.id}
+            canPush={canPush}
             ffOnly={ffOnly}
             removingSourceBranch={flow.removingSourceBranch}
             deleteBranchError={flow.deleteBranchError}

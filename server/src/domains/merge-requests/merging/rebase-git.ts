@@ -6,12 +6,10 @@
  *
  * git 2.39 has neither `git replay` nor `merge-tree --merge-base` (2.40), so a cherry-pick is
  * done as git does it: a three-way merge of the new base and the commit with the commit's
- * parent as the base. To give merge-tree that base, an ephemeral commit carrying the new
- * base's tree gets the commit's parent as its only parent; merge-tree then finds the parent
- * as the merge base. These helper commits are never referenced (gc removes them).
+ * parent as the base (git/three-way.ts gives merge-tree that base with ephemeral commits).
  */
 import { git } from '../../../git/command.js';
-import { commitTree, isAncestor, mergeTree, type Identity } from '../../../git/index.js';
+import { isAncestor, mergeTreesOnBase, type Identity } from '../../../git/index.js';
 
 export interface ReplayCommit {
   id: string;
@@ -99,16 +97,9 @@ export async function replayCommits(repoPath: string, input: { onto: string; hea
   let [baseTree] = (await treesOf(repoPath, [base])).values();
   let picked = 0;
   for (const commit of commits) {
-    // The ephemeral commit: the new base's tree, the picked commit's parent as its history.
-    const ours = await commitTree(repoPath, {
-      tree: baseTree!,
-      parents: commit.parent ? [commit.parent] : [],
-      message: 'rebase base\n',
-      author: input.committer,
-      committer: input.committer,
-    });
-    const result = await mergeTree(repoPath, ours, commit.id, { allowUnrelatedHistories: commit.parent === null });
-    if (!result?.clean) return { kind: 'conflict', commit: commit.id, paths: result?.conflicts ?? [] };
+    // A cherry-pick: merge the new base's tree and the commit's on the commit's parent.
+    const result = await mergeTreesOnBase(repoPath, { base: commit.parent, oursTree: baseTree!, theirsTree: commit.tree, identity: input.committer });
+    if (!result.clean) return { kind: 'conflict', commit: commit.id, paths: result.conflicts };
     // A commit whose changes are already in the new base is dropped; one that was empty to begin with is kept (git rebase's defaults).
     if (result.tree === baseTree && commit.tree !== commit.parentTree) continue;
     base = await commitPicked(repoPath, result.tree, base, commit, input.committer);

@@ -2,6 +2,7 @@ import { TrashIcon } from '@primer/octicons-react';
 import { Button, Flash, Link, Spinner } from '@primer/react';
 import { useMutation } from '@tanstack/react-query';
 import { t } from '@tributary/contracts/i18n';
+import { useState } from 'react';
 import type { MergeRequestWidgetData } from '@tributary/contracts/merge-widget';
 import { Link as RouterLink } from 'react-router-dom';
 import { CopyButton } from '../../../components/CopyButton';
@@ -10,6 +11,9 @@ import { urls } from '../../../lib/routes';
 import { deleteBranchMutation } from '../api';
 import { commitSummary } from '../commit-summary';
 import { MSG } from '../messages';
+import type { PickKind } from '../pick';
+import { PickDialog } from '../PickDialog';
+import { PICK_MSG } from './pick-messages';
 import styles from '../MergeWidget.module.css';
 import { RichMessage } from '../RichMessage';
 import { StatePanel } from '../StatePanel';
@@ -19,12 +23,14 @@ const SHORT_SHA = 8;
 /**
  * Merged (seed 000 §2): merged by whom and when, and the merge details: the merge commit
  * with its link, whether the source branch was deleted, and a button to delete it when it
- * still exists and the user may. Revert and Cherry-pick wait for their server endpoints.
+ * still exists and the user may; Revert and Cherry-pick of the merge commit (PickDialog).
  */
 export function MergedPanel({
   data,
   fullPath,
   sourceProjectId,
+  targetProjectId,
+  canPush,
   ffOnly,
   removingSourceBranch,
   deleteBranchError,
@@ -33,6 +39,9 @@ export function MergedPanel({
   data: MergeRequestWidgetData;
   fullPath: string;
   sourceProjectId: number | null;
+  targetProjectId: number;
+  /** Whether the user may push to the target project (else Revert / Cherry-pick say they cannot). */
+  canPush: boolean;
   ffOnly: boolean;
   removingSourceBranch: boolean;
   deleteBranchError: boolean;
@@ -44,6 +53,7 @@ export function MergedPanel({
   const squashed = data.squashCommitSha !== null;
   const summary = commitSummary({ state: 'merged', ffOnly, squash: squashed, commitCount: data.commitCount });
   const removing = removingSourceBranch || remove.isPending;
+  const [picking, setPicking] = useState<PickKind | null>(null);
   const canDelete = data.sourceBranchExists && data.userPermissions.removeSourceBranch && sourceProjectId !== null && !removing;
   return (
     <StatePanel
@@ -54,11 +64,23 @@ export function MergedPanel({
         </span>
       }
       actions={
-        canDelete ? (
-          <Button size="small" leadingVisual={TrashIcon} onClick={() => remove.mutate(data.sourceBranch)}>
-            {t(MSG.deleteSourceBranchButton)}
-          </Button>
-        ) : null
+        <>
+          {sha && data.userPermissions.revertOnCurrentMergeRequest ? (
+            <Button size="small" onClick={() => setPicking('revert')}>
+              {t(PICK_MSG.revert)}
+            </Button>
+          ) : null}
+          {sha && data.userPermissions.cherryPickOnCurrentMergeRequest ? (
+            <Button size="small" onClick={() => setPicking('cherry-pick')}>
+              {t(PICK_MSG.cherryPick)}
+            </Button>
+          ) : null}
+          {canDelete ? (
+            <Button size="small" leadingVisual={TrashIcon} onClick={() => remove.mutate(data.sourceBranch)}>
+              {t(MSG.deleteSourceBranchButton)}
+            </Button>
+          ) : null}
+        </>
       }
     >
       <p className={styles.detailsHeading}>{t(MSG.mergeDetails)}</p>
@@ -96,6 +118,17 @@ export function MergedPanel({
         <Flash variant="danger" role="alert">
           {t(MSG.genericError)}
         </Flash>
+      ) : null}
+      {picking && sha ? (
+        <PickDialog
+          kind={picking}
+          sha={sha}
+          projectId={targetProjectId}
+          fullPath={fullPath}
+          defaultBranch={data.targetBranch}
+          canPush={canPush}
+          onClose={() => setPicking(null)}
+        />
       ) : null}
       {deleteBranchError ? (
         <Flash variant="danger" role="alert">

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RestContext } from '../../context.js';
 import { branchRoutes } from './branches.js';
+import { commitPickRoutes } from './commit-picks.js';
 import { commitRoutes } from './commits.js';
 import { compareRoutes } from './compare.js';
 import { fileRoutes } from './files.js';
@@ -13,6 +14,7 @@ export function repositoryRoutes(app: FastifyInstance, ctx: RestContext): void {
   protectedBranchRoutes(app, ctx);
   fileRoutes(app, ctx);
   commitRoutes(app, ctx);
+  commitPickRoutes(app, ctx);
   compareRoutes(app, ctx);
   mergeBaseRoutes(app, ctx);
 }

@@ -1,0 +1,85 @@
+import { Checkbox, Dialog, Flash, FormControl, TextInput } from '@primer/react';
+import { useMutation } from '@tanstack/react-query';
+import { t } from '@tributary/contracts/i18n';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../lib/api-error';
+import { urls } from '../../lib/routes';
+import styles from './MergeWidget.module.css';
+import { PICK_MSG } from './panels/pick-messages';
+import { runPick, type PickKind } from './pick';
+import { pickCalls } from './pick-api';
+
+/**
+ * GitLab's Revert / Cherry-pick modal for a merged merge request: the branch to apply the
+ * change to and "Start a new merge request with these changes" (checked). Done with a new
+ * merge request, it opens it; done on the branch itself, it closes.
+ */
+export function PickDialog({
+  kind,
+  sha,
+  projectId,
+  fullPath,
+  defaultBranch,
+  canPush,
+  onClose,
+}: {
+  kind: PickKind;
+  sha: string;
+  projectId: number;
+  fullPath: string;
+  defaultBranch: string;
+  canPush: boolean;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const [branch, setBranch] = useState(defaultBranch);
+  const [startMergeRequest, setStartMergeRequest] = useState(true);
+  const pick = useMutation({
+    mutationFn: () => runPick(pickCalls(projectId), { kind, sha, targetBranch: branch.trim(), startMergeRequest }),
+    onSuccess: (done) => {
+      if ('mergeRequest' in done) navigate(urls.mergeRequest(fullPath, done.mergeRequest.iid));
+      else onClose();
+    },
+  });
+  const revert = kind === 'revert';
+  const action = t(revert ? PICK_MSG.revert : PICK_MSG.cherryPick);
+  const error = pick.error instanceof ApiError ? pick.error.message : pick.error ? String(pick.error) : null;
+  return (
+    <Dialog
+      title={t(revert ? PICK_MSG.revertTitle : PICK_MSG.cherryPickTitle)}
+      onClose={onClose}
+      width="medium"
+      footerButtons={[
+        { buttonType: 'default', content: t(PICK_MSG.cancel), onClick: onClose },
+        {
+          buttonType: 'primary',
+          content: action,
+          onClick: () => pick.mutate(),
+          disabled: !canPush || branch.trim() === '' || pick.isPending,
+          loading: pick.isPending,
+        },
+      ]}
+    >
+      {canPush ? (
+        <>
+          <FormControl required>
+            <FormControl.Label>{t(revert ? PICK_MSG.revertBranchLabel : PICK_MSG.cherryPickBranchLabel)}</FormControl.Label>
+            <TextInput value={branch} onChange={(event) => setBranch(event.target.value)} block />
+          </FormControl>
+          <FormControl className={styles.pickOption}>
+            <Checkbox checked={startMergeRequest} onChange={(event) => setStartMergeRequest(event.target.checked)} />
+            <FormControl.Label>{t(PICK_MSG.startMergeRequest)}</FormControl.Label>
+          </FormControl>
+        </>
+      ) : (
+        <Flash variant="warning">{t(PICK_MSG.noPush)}</Flash>
+      )}
+      {error ? (
+        <Flash variant="danger" role="alert" className={styles.pickOption}>
+          {error}
+        </Flash>
+      ) : null}
+    </Dialog>
+  );
+}
