@@ -13,7 +13,17 @@ export const MESSAGES = {
   duplicate: 'Another open merge request already exists for this source branch: %{conflicting_mr_reference}',
   notAFork: 'Source project is not a fork of the target project',
   tooManyUsers: 'total must be less than or equal to %{size}',
+  missingSourceBranch: 'Source branch "%{branch}" does not exist',
+  missingTargetBranch: 'Target branch "%{branch}" does not exist',
 } as const;
+
+/**
+ * A branch that does not exist: GitLab's BuildService adds it to the request's base errors,
+ * which its API answers with 422 and a list of messages.
+ */
+export function missingBranchError(side: 'source' | 'target', branch: string): UnprocessableError {
+  return new UnprocessableError([t(side === 'source' ? MESSAGES.missingSourceBranch : MESSAGES.missingTargetBranch, { branch })]);
+}
 
 export function titleError(title: string): ValidationError | null {
   if (title.trim() === '') return ValidationError.field('title', "can't be blank");

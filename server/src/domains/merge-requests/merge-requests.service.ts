@@ -12,7 +12,7 @@ import type { RepositoryStorage } from '../projects/repository-storage.js';
 import { draftlessTitle, isDraftTitle, titleWithDraft } from './draft.js';
 import type { MergeRequestListFilter } from './list-filter.js';
 import type { MergeRequest } from './merge-request.js';
-import { branchNameError, descriptionError, duplicateError, notAForkError, sameBranchError, titleError, userCountError } from './merge-request-rules.js';
+import { branchNameError, descriptionError, duplicateError, missingBranchError, notAForkError, sameBranchError, titleError, userCountError } from './merge-request-rules.js';
 import type { MergeRequestVersions } from './merge-request-versions.service.js';
 import type { Mergeability } from './mergeability/index.js';
 import type { MergeRequestFields, MergeRequestsRepository } from './merge-requests.repository.js';
@@ -129,8 +129,8 @@ export function createMergeRequestsService(deps: {
       const key = { targetProjectId: target.id, sourceProjectId: source.id, sourceBranch: input.sourceBranch, targetBranch: input.targetBranch };
       const same = sameBranchError(key);
       if (same) throw same;
-      if (!(await branchExists(source.id, input.sourceBranch))) throw ValidationError.field('source_branch', 'does not exist');
-      if (!(await branchExists(target.id, input.targetBranch))) throw ValidationError.field('target_branch', 'does not exist');
+      if (!(await branchExists(source.id, input.sourceBranch))) throw missingBranchError('source', input.sourceBranch);
+      if (!(await branchExists(target.id, input.targetBranch))) throw missingBranchError('target', input.targetBranch);
       const assignees = await eligibleUsers('assignees', target, input.assigneeIds);
       const reviewers = await eligibleUsers('reviewers', target, input.reviewerIds);
 
@@ -203,7 +203,7 @@ export function createMergeRequestsService(deps: {
       if (retarget !== undefined) {
         const invalid = branchNameError('target_branch', retarget) ?? sameBranchError(key);
         if (invalid) throw invalid;
-        if (!(await branchExists(project.id, retarget))) throw ValidationError.field('target_branch', 'does not exist');
+        if (!(await branchExists(project.id, retarget))) throw missingBranchError('target', retarget);
         fields.target_branch = retarget;
         fields.retargeted = true;
       }

@@ -84,11 +84,11 @@ describe(`merge requests API (${testDatabaseKind()})`, () => {
     expect(response.body).toEqual({ message: ['Another open merge request already exists for this source branch: !1'] });
   });
 
-  it('refuses the same branch as source and target (422), and missing branches (400)', async () => {
+  it('refuses the same branch as source and target and missing branches (422, GitLab’s base errors)', async () => {
     const create = (body: Record<string, unknown>) => fx.call('POST', `/projects/${project.id}/merge_requests`, { body: { title: 'x', ...body } });
     expect(await create({ source_branch: 'main', target_branch: 'main' })).toMatchObject({ status: 422, body: { message: ["You can't use same project/branch for source and target"] } });
-    expect(await create({ source_branch: 'nope', target_branch: 'main' })).toMatchObject({ status: 400, body: { message: { source_branch: ['does not exist'] } } });
-    expect(await create({ source_branch: 'feature', target_branch: 'nope' })).toMatchObject({ status: 400, body: { message: { target_branch: ['does not exist'] } } });
+    expect(await create({ source_branch: 'nope', target_branch: 'main' })).toMatchObject({ status: 422, body: { message: ['Source branch "nope" does not exist'] } });
+    expect(await create({ source_branch: 'feature', target_branch: 'nope' })).toMatchObject({ status: 422, body: { message: ['Target branch "nope" does not exist'] } });
     expect(await create({ source_branch: '-x', target_branch: 'main' })).toMatchObject({ status: 400, body: { message: { source_branch: ['is invalid'] } } });
     expect(await create({ target_branch: 'main' })).toMatchObject({ status: 400, body: { message: '400 (Bad request) "source_branch" not given' } });
     expect(await create({ source_branch: 'feature', target_branch: 'main', title: 'x'.repeat(256) })).toMatchObject({ status: 400, body: { message: { title: ['is too long (maximum is 255 characters)'] } } });
@@ -108,7 +108,7 @@ describe(`merge requests API (${testDatabaseKind()})`, () => {
   it('refuses to open merge requests in an empty repository (no branches)', async () => {
     const empty = await fx.root.Projects.create({ name: 'mr-empty' });
     const response = await fx.call('POST', `/projects/${empty.id}/merge_requests`, { body: { source_branch: 'feature', target_branch: 'main', title: 'x' } });
-    expect(response).toMatchObject({ status: 400, body: { message: { source_branch: ['does not exist'] } } });
+    expect(response).toMatchObject({ status: 422, body: { message: ['Source branch "feature" does not exist'] } });
     expect(await fx.root.MergeRequests.all({ projectId: empty.id })).toEqual([]);
   });
 
@@ -188,7 +188,7 @@ describe(`merge requests API (${testDatabaseKind()})`, () => {
       [moved.id],
     );
     expect(events.rows).toEqual([{ action: 'retargeted', from_value: 'main', to_value: 'develop' }]);
-    expect(await fx.call('PUT', `/projects/${project.id}/merge_requests/1`, { body: { target_branch: 'nope' } })).toMatchObject({ status: 400, body: { message: { target_branch: ['does not exist'] } } });
+    expect(await fx.call('PUT', `/projects/${project.id}/merge_requests/1`, { body: { target_branch: 'nope' } })).toMatchObject({ status: 422, body: { message: ['Target branch "nope" does not exist'] } });
     expect(await fx.call('PUT', `/projects/${project.id}/merge_requests/1`, { body: { target_branch: 'feature' } })).toMatchObject({ status: 422 });
   });
 
