@@ -71,6 +71,19 @@ describe(`mergeability (${testDatabaseKind()})`, () => {
     expect((await fx.call('GET', `/projects/${id}/merge_requests/${mr.iid}/merge_ref`)).body).toEqual(again.body);
   });
 
+  it('answers merge_ref with 404 to strangers, anonymous callers and Guests of a private project', async () => {
+    const { id } = await project();
+    await branch(id, 'hidden', { 'hidden.txt': 'hidden\n' });
+    const mr = await fx.root.MergeRequests.create(id, 'hidden', 'main', 'Hidden');
+    const stranger = await fx.server.createUser();
+    const guest = await fx.member(id, 10);
+    for (const token of [stranger.token, guest.token, null]) {
+      const response = await fx.call('GET', `/projects/${id}/merge_requests/${mr.iid}/merge_ref`, { token });
+      expect(response.status).toBe(404);
+      expect(response.raw.toString()).not.toContain(await fx.tip(id, 'hidden'));
+    }
+  });
+
   it('shows checking while a push is rechecked, then the conflict, and says so to the page each time', async () => {
     const { id } = await project();
     await branch(id, 'topic', { 'shared.txt': 'topic\n' });
