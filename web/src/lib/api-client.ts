@@ -1,5 +1,5 @@
 import { ApiError, apiErrorFromBody } from './api-error';
-import { type Paginated, parsePageInfo } from './pagination';
+import { nextLink, type Paginated, parsePageInfo } from './pagination';
 
 /**
  * The one HTTP client of the web app. It talks to GitLab's REST API v4 under
@@ -97,6 +97,11 @@ export function createApiClient({ getCsrfToken, fetch: fetchImpl = (...args) => 
       const response = await send('GET', path, options);
       const requested = Number(options.query?.page ?? 1);
       return { items: ((await readBody(response)) ?? []) as T[], pageInfo: parsePageInfo(response.headers, requested) };
+    },
+    /** One keyset page (`pagination=keyset`): its items and the next page's path from the Link header. */
+    async getKeysetPage<T>(path: string, options: RequestOptions = {}): Promise<{ items: T[]; next: string | null }> {
+      const response = await send('GET', path, options);
+      return { items: ((await readBody(response)) ?? []) as T[], next: nextLink(response.headers.get('link')) };
     },
     /** The raw bytes of a GET (raw files whose size or binary nature matters). */
     async getBlob(path: string, options?: RequestOptions): Promise<Blob> {

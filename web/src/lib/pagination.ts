@@ -44,3 +44,16 @@ export function pageFromSearch(search: URLSearchParams): number {
   const page = Number(search.get('page'));
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
+
+/** `<url>; rel="next"` (keyset pages) → the same-origin path and query, or null on the last page. */
+export function nextLink(header: string | null, origin: string = window.location.origin): string | null {
+  if (!header) return null;
+  for (const part of header.split(',')) {
+    const match = /<([^>]+)>\s*;\s*rel="?next"?/.exec(part);
+    if (match) {
+      const url = new URL(match[1]!, origin);
+      return url.pathname + url.search;
+    }
+  }
+  return null;
+}

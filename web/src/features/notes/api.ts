@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../app/client';
-import { apiErrorFromBody } from '../../lib/api-error';
 import { resolveUrl } from '../../lib/api-client';
 import type { DiscussionEntity, NoteEntity } from './types';
 
@@ -22,31 +21,10 @@ export const notesKeys = {
   discussions: (projectId: number, iid: number) => ['merge-requests', 'detail', projectId, iid, 'discussions'] as const,
 };
 
-/** `<url>; rel="next"` → url (same origin, so the path and query suffice). */
-export function nextLink(header: string | null, origin: string = window.location.origin): string | null {
-  if (!header) return null;
-  for (const part of header.split(',')) {
-    const match = /<([^>]+)>\s*;\s*rel="?next"?/.exec(part);
-    if (match) {
-      const url = new URL(match[1]!, origin);
-      return url.pathname + url.search;
-    }
-  }
-  return null;
-}
-
-/** The API client reads no Link header, so keyset pages are fetched here (GETs need no CSRF token). */
-async function fetchDiscussionPage(url: string, signal: AbortSignal): Promise<DiscussionPage> {
-  const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' }, signal });
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw apiErrorFromBody(response.status, body);
-  return { items: (body ?? []) as DiscussionEntity[], next: nextLink(response.headers.get('link')) };
-}
-
 export const discussionsQuery = (projectId: number, iid: number) =>
   infiniteQueryOptions({
     queryKey: notesKeys.discussions(projectId, iid),
-    queryFn: ({ signal, pageParam }) => fetchDiscussionPage(pageParam, signal),
+    queryFn: ({ signal, pageParam }): Promise<DiscussionPage> => api.getKeysetPage<DiscussionEntity>(pageParam, { signal }),
     initialPageParam: resolveUrl(`${mrPath(projectId, iid)}/discussions`, { pagination: 'keyset', per_page: DISCUSSIONS_PER_PAGE }),
     getNextPageParam: (last) => last.next ?? undefined,
   });
