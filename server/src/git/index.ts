@@ -24,7 +24,7 @@ export { listRefs, listRefNames, readRef, readRefs, mergedRefs, symbolicRefTarge
 export { getCommit, listCommits, countCommits, lastCommitForPath, lastCommitsForPaths, type GitCommit, type ListCommitsOptions, type HistoryFilter, type CommitPage } from './commits.js';
 export { readTree, readEntry, readEntries, readBlob, readBlobAt, readBlobsAt, readObjects, type TreeEntry, type TreeEntryType, type BlobAtPath } from './tree.js';
 export { diff, diffCommit, diffTrees, EMPTY_TREE_SHA1, type Comparison, type CompareOptions, type DiffLimits, type DiffResult, type FileDiff } from './diff.js';
-export { DEFAULT_DIFF_LIMITS, MERGE_REQUEST_DIFF_LIMITS, NO_DIFF_LIMITS, DIFF_MAX_PATCH_BYTES, DIFF_COLLAPSE_PATCH_BYTES, diffFileKey, collapsesOnRead } from './file-diffs.js';
+export { DEFAULT_DIFF_LIMITS, MERGE_REQUEST_DIFF_LIMITS, NO_DIFF_LIMITS, DIFF_MAX_PATCH_BYTES, diffFileKey, collapsesOnRead } from './file-diffs.js';
 export { diffTreeStats } from './diff-stats.js';
 export { mergeBaseOfCommits } from './merge-base.js';
 export { mergeTree, type MergeTreeResult } from './merge-tree.js';

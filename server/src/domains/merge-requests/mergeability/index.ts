@@ -13,12 +13,11 @@ import { createMergeRequestBlocks } from './blocks.service.js';
 import { createMergeabilityRepository } from './mergeability.repository.js';
 import { createMergeability as createMergeabilityService } from './mergeability.service.js';
 
-export { MERGE_CHECKS, type CheckModule } from './checks/index.js';
-export { assess, foldDetailedMergeStatus, type Assessment } from './fold.js';
+export type { CheckModule } from './checks/index.js';
+export { assess, type Assessment } from './fold.js';
 export { factsOf, type MergeabilityFacts, type MergeabilitySettings } from './facts.js';
 export { publicMergeStatus, restDetailedMergeStatus } from './rest-names.js';
-export { mergeRefName } from './trial-merge.js';
-export { isCurrent, LEASE_SECONDS, type FreshGitFacts, type Mergeability, type MergeabilityResult } from './mergeability.service.js';
+export { LEASE_SECONDS, type FreshGitFacts, type Mergeability, type MergeabilityResult } from './mergeability.service.js';
 export { BlockingMergeRequestNotFoundError, type BlockingReference, type BlockView, type MergeRequestBlocks } from './blocks.service.js';
 export type { MergeRequestBlock } from './mergeability.repository.js';
 
