@@ -3,9 +3,10 @@ import { IconButton } from '@primer/react';
 import { useEffect, useState } from 'react';
 
 /** How long the check mark stays after copying. */
-const COPIED_FEEDBACK_MS = 2000;
+export const COPIED_FEEDBACK_MS = 2000;
 
-async function copyText(text: string): Promise<void> {
+/** Copies text with the Clipboard API, or a hidden textarea where the API is absent. */
+export async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
     await navigator.clipboard.writeText(text);
     return;

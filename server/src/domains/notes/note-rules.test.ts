@@ -81,7 +81,7 @@ describe('keyset cursor', () => {
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
   });
 
-  it.each(['', 'not base64 json', Buffer.from('{"c":"yesterday","s":1}').toString('base64url'), Buffer.from('null').toString('base64url'), Buffer.from('{"c":"2024-05-06T07:08:09.123456Z","s":"1"}').toString('base64url')])(
+  it.each(['', 'not base64 json', Buffer.from('{"c":"yesterday","s":1}').toString('base64url'), Buffer.from('null').toString('base64url'), Buffer.from('{"c":"2024-05-06T07:08:09.123456Z","s":"1"}').toString('base64url'), Buffer.from('{"c":"2024-13-45T99:99:99.000000Z","s":1}').toString('base64url')])(
     'refuses %j with a 400',
     (text) => {
       expect(() => decodeCursor(text)).toThrow(ValidationError);

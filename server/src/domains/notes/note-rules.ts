@@ -86,8 +86,10 @@ export function decodeCursor(text: string): DiscussionCursor {
   } catch {
     // reported below
   }
-  if (typeof parsed.c !== 'string' || !CURSOR_TIME.test(parsed.c) || typeof parsed.s !== 'number' || !Number.isSafeInteger(parsed.s)) {
+  // The shape alone lets an impossible date through (month 13), which PostgreSQL would refuse with a 500.
+  const validTime = typeof parsed.c === 'string' && CURSOR_TIME.test(parsed.c) && !Number.isNaN(Date.parse(parsed.c));
+  if (!validTime || typeof parsed.s !== 'number' || !Number.isSafeInteger(parsed.s)) {
     throw new ValidationError('400 (Bad request) "cursor" is invalid');
   }
-  return { createdAt: parsed.c, seq: parsed.s };
+  return { createdAt: parsed.c as string, seq: parsed.s };
 }

@@ -78,12 +78,3 @@ export function highlightJob(path: string, parsed: ParsedDiff, whole: { old: str
     },
   };
 }
-
-/** All steps at once (tests, and small files). */
-export function highlightFile(path: string, parsed: ParsedDiff, whole: { old: string[] | null; new: string[] | null }, highlight: Highlighter): FileHighlight {
-  const job = highlightJob(path, parsed, whole);
-  for (;;) {
-    const done = job.step(highlight);
-    if (done) return done;
-  }
-}

@@ -91,8 +91,3 @@ export function buildDiffItems(files: readonly DiffFile[], states: FileStates, m
   }
   return { items, headerIndex };
 }
-
-/** The file an item index belongs to (the one whose header is at or before it). */
-export function fileAtIndex(items: readonly DiffItem[], index: number): DiffFile | undefined {
-  return items[Math.max(0, Math.min(index, items.length - 1))]?.file;
-}

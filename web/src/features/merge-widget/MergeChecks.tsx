@@ -4,7 +4,7 @@ import { t } from '@tributary/contracts/i18n';
 import type { MergeabilityCheck, MergeabilityCheckStatus } from '@tributary/contracts/merge-widget';
 import { useId, useState, type ReactNode } from 'react';
 import { LinkButton } from '../../components/AppLink';
-import { checkMessage, summaryIcon, summaryText, visibleChecks } from './merge-checks';
+import { checkMessage, hasHiddenChecks, summaryIcon, summaryText, visibleChecks } from './merge-checks';
 import { MSG } from './messages';
 import styles from './MergeWidget.module.css';
 import { StatusIcon, type Status } from './StatusIcon';
@@ -57,7 +57,7 @@ export function MergeChecks({
   const [collapsed, setCollapsed] = useState(true);
   const listId = useId();
   const rows = visibleChecks(checks, collapsed);
-  const expandable = visibleChecks(checks, false).length > 0;
+  const expandable = hasHiddenChecks(checks);
   return (
     <div role="group" aria-label="Merge checks">
       <div className={styles.panel}>

@@ -3,6 +3,7 @@ import { ActionList, ActionMenu, Button, Flash, IconButton, Label, useConfirm } 
 import { t } from '@tributary/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { COPIED_FEEDBACK_MS, copyText } from '../../components/CopyButton';
 import { EntityAvatar } from '../../components/EntityAvatar';
 import { TimeAgo } from '../../components/TimeAgo';
 import { ApiError, errorMessage } from '../../lib/api-error';
@@ -122,14 +123,18 @@ export function NoteItem({ note, discussionId }: { note: NoteEntity; discussionI
   const copyLink = async () => {
     const url = `${window.location.origin}${window.location.pathname}#note_${note.id}`;
     try {
-      await navigator.clipboard.writeText(url);
+      await copyText(url);
+      setCopied(true);
     } catch {
-      // no clipboard (insecure origin): the address bar gets the link instead
+      // the browser refused the clipboard: the address bar gets the link instead
       window.history.replaceState(null, '', `#note_${note.id}`);
     }
-    setCopied(true);
-    window.setTimeout(() => setCopied(false), 2000);
   };
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
 
   const badge = roleBadge(note, ctx.noteableAuthorId);
   return (
