@@ -90,7 +90,8 @@ export async function startTributary(cleanup: Cleanup, options: TributaryOptions
     const child = spawnChild(cleanup, {
       name: options.name,
       command: process.execPath,
-      args: [MAIN_JS, 'start'],
+      // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the servers under test.
+      args: [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), MAIN_JS, 'start'],
       env,
       cwd: REPO_ROOT,
       logFile: options.logFile ?? `${options.dataDir}.log`,

@@ -14,6 +14,8 @@ import { createUsersService } from './domains/users/users.service.js';
 import { createNamespacesRepository } from './domains/namespaces/namespaces.repository.js';
 import { createGroupsService } from './domains/namespaces/groups.service.js';
 import { createProjectsRepository } from './domains/projects/projects.repository.js';
+import { cacheProjectLookups, PROJECT_LOOKUP_CHANNEL, PROJECT_LOOKUP_TABLES } from './domains/projects/project-lookup-cache.js';
+import { watchWrites, type WriteWatch } from './platform/db/write-watch.js';
 import { createProjectsService, REMOVE_REPOSITORY_JOB } from './domains/projects/projects.service.js';
 import { createMembersRepository } from './domains/members/members.repository.js';
 import { createMembersService } from './domains/members/members.service.js';
@@ -71,12 +73,15 @@ export interface AppDeps {
  * admin socket and tests) and a function that builds the HTTP app.
  */
 export function createServices(deps: AppDeps) {
-  const { db, logger } = deps;
+  const { logger } = deps;
+  // Every repository writes through this wrapper, so cached project lookups see this process's writes at once.
+  const { db, watch: projectLookupWatch } = watchWrites(deps.db, PROJECT_LOOKUP_TABLES, PROJECT_LOOKUP_CHANNEL);
   const queue = createJobQueue({ db, logger });
   const events = createEventBus({ db, logger });
   const users = createUsersRepository(db);
   const namespaces = createNamespacesRepository(db);
-  const projectsRepository = createProjectsRepository(db);
+  const uncachedProjects = createProjectsRepository(db);
+  const projectsRepository = { ...uncachedProjects, ...cacheProjectLookups(uncachedProjects, projectLookupWatch) };
   const membersRepository = createMembersRepository(db);
   const tokensRepository = createTokensRepository(db);
   const protectedBranches = createProtectedBranchesRepository(db);
@@ -181,13 +186,15 @@ export function createServices(deps: AppDeps) {
     queue,
     events,
   };
-  return { services, authorizer, queue, events };
+  return { services, authorizer, queue, events, db, projectLookupWatch };
 }
 
 export type Services = ReturnType<typeof createServices>['services'];
 
 export interface App {
   db: Database;
+  /** moves when project lookups may be stale; listens for other processes' writes once started */
+  projectLookupWatch: WriteWatch;
   services: Services;
   authorizer: Authorizer;
   queue: JobQueue;
@@ -199,7 +206,7 @@ export interface App {
 export type RoutePlugin = (app: FastifyInstance, ctx: RestContext) => void | Promise<void>;
 
 export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Promise<App> {
-  const { services, authorizer, queue, events } = createServices(deps);
+  const { services, authorizer, queue, events, db, projectLookupWatch } = createServices(deps);
   const http: FastifyInstance = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -254,5 +261,5 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   const serveWebApp = await registerWebApp(http);
   http.setNotFoundHandler((request, reply) => serveWebApp(request, reply) ?? reply.status(404).send({ message: '404 Not Found' }));
 
-  return { db: deps.db, services, authorizer, queue, events, http };
+  return { db, projectLookupWatch, services, authorizer, queue, events, http };
 }
