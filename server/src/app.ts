@@ -14,7 +14,7 @@ import { createUsersService } from './domains/users/users.service.js';
 import { createNamespacesRepository } from './domains/namespaces/namespaces.repository.js';
 import { createGroupsService } from './domains/namespaces/groups.service.js';
 import { createProjectsRepository } from './domains/projects/projects.repository.js';
-import { cacheProjectLookups, PROJECT_LOOKUP_CHANNEL, PROJECT_LOOKUP_TABLES } from './domains/projects/project-lookup-cache.js';
+import { cacheProjectLookups } from './domains/projects/project-lookup-cache.js';
 import { watchWrites, type WriteWatch } from './platform/db/write-watch.js';
 import { createProjectsService, REMOVE_REPOSITORY_JOB } from './domains/projects/projects.service.js';
 import { createMembersRepository } from './domains/members/members.repository.js';
@@ -75,13 +75,13 @@ export interface AppDeps {
 export function createServices(deps: AppDeps) {
   const { logger } = deps;
   // Every repository writes through this wrapper, so cached project lookups see this process's writes at once.
-  const { db, watch: projectLookupWatch } = watchWrites(deps.db, PROJECT_LOOKUP_TABLES, PROJECT_LOOKUP_CHANNEL);
+  const { db, watch: writeWatch } = watchWrites(deps.db);
   const queue = createJobQueue({ db, logger });
   const events = createEventBus({ db, logger });
   const users = createUsersRepository(db);
   const namespaces = createNamespacesRepository(db);
   const uncachedProjects = createProjectsRepository(db);
-  const projectsRepository = { ...uncachedProjects, ...cacheProjectLookups(uncachedProjects, projectLookupWatch) };
+  const projectsRepository = { ...uncachedProjects, ...cacheProjectLookups(uncachedProjects, writeWatch) };
   const membersRepository = createMembersRepository(db);
   const tokensRepository = createTokensRepository(db);
   const protectedBranches = createProtectedBranchesRepository(db);
@@ -186,15 +186,15 @@ export function createServices(deps: AppDeps) {
     queue,
     events,
   };
-  return { services, authorizer, queue, events, db, projectLookupWatch };
+  return { services, authorizer, queue, events, db, writeWatch };
 }
 
 export type Services = ReturnType<typeof createServices>['services'];
 
 export interface App {
   db: Database;
-  /** moves when project lookups may be stale; listens for other processes' writes once started */
-  projectLookupWatch: WriteWatch;
+  /** moves when cached reads may be stale; hears other processes' writes once started */
+  writeWatch: WriteWatch;
   services: Services;
   authorizer: Authorizer;
   queue: JobQueue;
@@ -206,7 +206,7 @@ export interface App {
 export type RoutePlugin = (app: FastifyInstance, ctx: RestContext) => void | Promise<void>;
 
 export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Promise<App> {
-  const { services, authorizer, queue, events, db, projectLookupWatch } = createServices(deps);
+  const { services, authorizer, queue, events, db, writeWatch } = createServices(deps);
   const http: FastifyInstance = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -252,7 +252,7 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   );
   await http.register(async (web) => sessionRoutes(web, ctx));
   // The merge widget: GraphQL (queries and subscriptions) and the polled REST widget endpoint.
-  const widgets = createMergeRequestWidgets({ services, authorizer, events, externalUrl: deps.config.externalUrl });
+  const widgets = createMergeRequestWidgets({ services, authorizer, events, watch: writeWatch, externalUrl: deps.config.externalUrl });
   await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, urls: ctx.urls, externalUrl: deps.config.externalUrl }));
   await http.register(async (web) => mergeRequestWidgetRoutes(web, { authenticate, widgets, urls: ctx.urls }));
   for (const plugin of plugins) {
@@ -261,5 +261,5 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   const serveWebApp = await registerWebApp(http);
   http.setNotFoundHandler((request, reply) => serveWebApp(request, reply) ?? reply.status(404).send({ message: '404 Not Found' }));
 
-  return { db, projectLookupWatch, services, authorizer, queue, events, http };
+  return { db, writeWatch, services, authorizer, queue, events, http };
 }

@@ -46,7 +46,7 @@ export async function startServer(config: Config, options: { logger?: Logger; da
   const generatedRootPassword = await ensureRootUser(app.services.users, config.rootPassword);
 
   await app.events.start();
-  const stopWatchingProjects = await app.projectLookupWatch.start();
+  const stopWatchingWrites = await app.writeWatch.start();
   await app.queue.start();
   // Merges a killed process left half done end merged or open before anyone is served
   // (after event delivery starts, so the push events it records reach this process too).
@@ -76,7 +76,7 @@ export async function startServer(config: Config, options: { logger?: Logger; da
       await app.http.close();
       await app.queue.stop();
       await app.events.stop();
-      await stopWatchingProjects();
+      await stopWatchingWrites();
       await db.close();
       rmSync(internalSocket, { force: true });
       release();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Project } from './project.js';
-import { cacheProjectLookups, PROJECT_LOOKUP_MAX_AGE_MS } from './project-lookup-cache.js';
+import { CACHED_READ_MAX_AGE_MS } from '../../platform/db/cached-read.js';
+import { cacheProjectLookups } from './project-lookup-cache.js';
 
 type Viewed = Project & { viewer_access_level: number };
 
@@ -73,7 +74,7 @@ describe('cacheProjectLookups', () => {
   it('asks again once an answer is older than the age limit', async () => {
     const t = setup();
     await t.cache.findForViewer({ id: 1 }, 7);
-    t.advance(PROJECT_LOOKUP_MAX_AGE_MS - 1);
+    t.advance(CACHED_READ_MAX_AGE_MS - 1);
     await t.cache.findForViewer({ id: 1 }, 7);
     expect(t.calls).toHaveLength(1);
     t.advance(1);

@@ -1,47 +1,62 @@
 import type { Database, Queryable } from './database.js';
 
 /**
- * A counter that moves whenever rows of some tables may have changed, for
- * caches of data read from them. It moves
+ * Counters that move whenever rows of watched tables may have changed, for
+ * caches of data read from them (`cached-read.ts`). A table's counter moves
  *
- * - in this process, right after a statement that writes one of the tables
- *   ends, or after the transaction holding one ends (commit or rollback), so
- *   a request that follows its own write reads fresh data;
- * - for every process, when PostgreSQL announces a committed change on
- *   `channel` (a statement trigger calls pg_notify, migration 0010), which
- *   covers other processes and writes made outside the server.
+ * - in this process, right after a statement that writes the table ends, or
+ *   after the transaction holding one ends (commit or rollback), so a request
+ *   that follows its own write reads fresh data;
+ * - for every process, when PostgreSQL announces a committed change on the
+ *   watch's channel (statement triggers call pg_notify with the table's name,
+ *   migration 0010), which covers other processes and writes made
+ *   outside the server.
  *
- * A cache records the generation before it reads and stores the answer only
- * if the generation has not moved meanwhile: a read that raced a commit is
- * never kept.
+ * A cache records the generation of the tables it reads before it reads, and
+ * keeps the answer only if that generation has not moved meanwhile: a read
+ * that raced a commit is never kept.
  */
 export interface WriteWatch {
-  generation(): number;
+  /** A number that changes whenever one of `tables` may have been written. */
+  generation(tables: readonly string[]): number;
   /** LISTEN on the channel; resolves to a stop function. */
   start(): Promise<() => Promise<void>>;
 }
 
-/** INSERT INTO t, UPDATE t, DELETE FROM t, TRUNCATE t, in any statement (CTEs included). */
-export function writesTo(tables: readonly string[]): (sql: string) => boolean {
-  const pattern = new RegExp(`\\b(?:INSERT\\s+INTO|UPDATE|DELETE\\s+FROM|TRUNCATE(?:\\s+TABLE)?)\\s+(?:ONLY\\s+)?(?:${tables.join('|')})\\b`, 'i');
-  const known = new Map<string, boolean>();
+/** Where the statement triggers announce committed writes (migration 0010). */
+export const TABLE_WRITES_CHANNEL = 'tributary_table_writes';
+
+/**
+ * Every table some cache reads, each with a statement trigger in migration 0010: a table
+ * added here needs its trigger there (write-watch.int.test.ts checks that they agree).
+ */
+export const WATCHED_TABLES = [
+  'projects', 'routes', 'namespaces', 'project_members', 'group_members', 'users',
+  'merge_requests', 'merge_request_diffs', 'merge_request_blocks', 'merge_intents', 'notes',
+] as const;
+
+/** The watched tables a statement writes: INSERT INTO t, UPDATE t, DELETE FROM t, TRUNCATE t, CTEs included. */
+export function tablesWrittenBy(tables: readonly string[]): (sql: string) => readonly string[] {
+  const pattern = new RegExp(`\\b(?:INSERT\\s+INTO|UPDATE|DELETE\\s+FROM|TRUNCATE(?:\\s+TABLE)?)\\s+(?:ONLY\\s+)?(${tables.join('|')})\\b`, 'gi');
+  const known = new Map<string, readonly string[]>();
   return (sql) => {
-    let writes = known.get(sql);
-    if (writes === undefined) {
-      writes = pattern.test(sql);
+    let written = known.get(sql);
+    if (written === undefined) {
+      written = [...new Set([...sql.matchAll(pattern)].map((match) => match[1]!.toLowerCase()))];
       // Statement texts are a bounded set in practice; the cap keeps a surprise from growing it forever.
-      if (known.size < 10_000) known.set(sql, writes);
+      if (known.size < 10_000) known.set(sql, written);
     }
-    return writes;
+    return written;
   };
 }
 
-/** Wraps `db` so that writes to `tables` move the watch's generation. */
-export function watchWrites(db: Database, tables: readonly string[], channel: string): { db: Database; watch: WriteWatch } {
-  const isWrite = writesTo(tables);
-  let generation = 0;
-  const bump = () => {
-    generation += 1;
+/** Wraps `db` so that writes to `tables` move the watch's counters. */
+export function watchWrites(db: Database, tables: readonly string[] = WATCHED_TABLES, channel = TABLE_WRITES_CHANNEL): { db: Database; watch: WriteWatch } {
+  const written = tablesWrittenBy(tables);
+  const counters = new Map<string, number>(tables.map((table) => [table, 0]));
+  const bump = (table: string) => {
+    const count = counters.get(table);
+    if (count !== undefined) counters.set(table, count + 1);
   };
 
   const watched: Database = {
@@ -50,22 +65,22 @@ export function watchWrites(db: Database, tables: readonly string[], channel: st
       try {
         return await db.query(text, params, options);
       } finally {
-        if (isWrite(text)) bump();
+        for (const table of written(text)) bump(table);
       }
     },
     async transaction(fn) {
-      let wrote = false;
+      const wrote = new Set<string>();
       try {
         return await db.transaction((tx: Queryable) =>
           fn({
             query(text, params, options) {
-              if (isWrite(text)) wrote = true;
+              for (const table of written(text)) wrote.add(table);
               return tx.query(text, params, options);
             },
           }),
         );
       } finally {
-        if (wrote) bump();
+        for (const table of wrote) bump(table);
       }
     },
     listen: (name, handler) => db.listen(name, handler),
@@ -75,8 +90,12 @@ export function watchWrites(db: Database, tables: readonly string[], channel: st
   return {
     db: watched,
     watch: {
-      generation: () => generation,
-      start: () => db.listen(channel, bump),
+      generation(of) {
+        let sum = 0;
+        for (const table of of) sum += counters.get(table) ?? 0;
+        return sum;
+      },
+      start: () => db.listen(channel, (table) => bump(table)),
     },
   };
 }
