@@ -15,3 +15,5 @@ CREATE TRIGGER merge_request_diffs_notify_write AFTER INSERT OR UPDATE OR DELETE
 CREATE TRIGGER merge_request_blocks_notify_write AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON merge_request_blocks FOR EACH STATEMENT EXECUTE FUNCTION tributary_notify_table_write();
 CREATE TRIGGER merge_intents_notify_write AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON merge_intents FOR EACH STATEMENT EXECUTE FUNCTION tributary_notify_table_write();
 CREATE TRIGGER notes_notify_write AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON notes FOR EACH STATEMENT EXECUTE FUNCTION tributary_notify_table_write();
+CREATE TRIGGER protected_branches_notify_write AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON protected_branches FOR EACH STATEMENT EXECUTE FUNCTION tributary_notify_table_write();
+CREATE TRIGGER protected_branch_access_levels_notify_write AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON protected_branch_access_levels FOR EACH STATEMENT EXECUTE FUNCTION tributary_notify_table_write();

@@ -253,7 +253,7 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   await http.register(async (web) => sessionRoutes(web, ctx));
   // The merge widget: GraphQL (queries and subscriptions) and the polled REST widget endpoint.
   const widgets = createMergeRequestWidgets({ services, authorizer, events, watch: writeWatch, externalUrl: deps.config.externalUrl });
-  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, urls: ctx.urls, externalUrl: deps.config.externalUrl }));
+  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl }));
   await http.register(async (web) => mergeRequestWidgetRoutes(web, { authenticate, widgets, urls: ctx.urls }));
   for (const plugin of plugins) {
     await http.register(async (scoped) => plugin(scoped, ctx));

@@ -6,6 +6,8 @@ import type { EventBus } from '../../platform/events.js';
 import { DomainError, InsufficientScopeError } from '../../platform/errors.js';
 import { isForeignOrigin } from '../rest/authenticate.js';
 import type { UrlBuilder } from '../rest/entities/users.js';
+import { WATCHED_TABLES, type WriteWatch } from '../../platform/db/write-watch.js';
+import { createResponseCache, type GraphqlRequestBody } from './response-cache.js';
 import { createResolvers, type GraphqlContext } from './resolvers.js';
 import { schema } from './schema.js';
 import { bridgeMergeRequestEvents, type SocketIdentity } from './subscriptions.js';
@@ -20,8 +22,17 @@ export interface GraphqlDeps {
   authenticate(request: FastifyRequest): Promise<Actor>;
   events: Pick<EventBus, 'subscribe'>;
   widgets: WidgetDeps;
+  /** counts writes to every table the schema reads: whole answers are kept until it moves */
+  watch: Pick<WriteWatch, 'generation'>;
   urls: UrlBuilder;
   externalUrl: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the response cache's key and the generation the answer is computed at (POST queries only) */
+    graphqlCache?: { key: string; generation: number };
+  }
 }
 
 const isWebSocket = (request: FastifyRequest) => request.headers.upgrade?.toLowerCase() === 'websocket';
@@ -76,6 +87,21 @@ export async function registerGraphql(app: FastifyInstance, deps: GraphqlDeps): 
     } catch (error) {
       return refuse(reply, error);
     }
+  });
+
+  // Whole answers, per caller, until a table the schema reads is written or a push moves a branch.
+  const answers = createResponseCache({ generation: () => deps.watch.generation(WATCHED_TABLES) + deps.widgets.gitFacts.generation() });
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'POST') return;
+    const key = answers.keyOf(request.actor, request.body as GraphqlRequestBody | undefined);
+    if (key === null) return;
+    const kept = answers.get(key);
+    if (kept !== undefined) return reply.type('application/json; charset=utf-8').send(kept);
+    request.graphqlCache = { key, generation: answers.generation() };
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.graphqlCache && reply.statusCode === 200 && typeof payload === 'string') answers.store(request.graphqlCache.key, request.graphqlCache.generation, payload);
+    return payload;
   });
 
   await app.register(mercurius, {

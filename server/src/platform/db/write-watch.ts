@@ -33,6 +33,7 @@ export const TABLE_WRITES_CHANNEL = 'tributary_table_writes';
 export const WATCHED_TABLES = [
   'projects', 'routes', 'namespaces', 'project_members', 'group_members', 'users',
   'merge_requests', 'merge_request_diffs', 'merge_request_blocks', 'merge_intents', 'notes',
+  'protected_branches', 'protected_branch_access_levels',
 ] as const;
 
 /** The watched tables a statement writes: INSERT INTO t, UPDATE t, DELETE FROM t, TRUNCATE t, CTEs included. */

@@ -33,6 +33,8 @@ export interface GitFacts {
   commitsWithoutMerges(projectId: number, from: string, to: string): Promise<GitCommit[]>;
   /** Forget the branch tips of a project (tests and callers that moved refs themselves). */
   invalidate(projectId: number): void;
+  /** Moves whenever a project's branch tips were forgotten: answers built from them may be stale. */
+  generation(): number;
 }
 
 export function createGitFacts(deps: {
@@ -48,8 +50,11 @@ export function createGitFacts(deps: {
   /** branches asked for in the same tick, per project: one for-each-ref for all of them */
   const pending = new Map<number, Map<string, (sha: Promise<string | null>) => void>>();
 
+  let invalidations = 0;
+
   function invalidate(projectId: number): void {
     tips.delete(projectId);
+    invalidations += 1;
   }
   deps.events.subscribe('repository.pushed', (event) => invalidate(event.payload.projectId));
   deps.events.subscribe('merge_request.changed', (event) => invalidate(event.payload.projectId));
@@ -77,6 +82,7 @@ export function createGitFacts(deps: {
 
   return {
     invalidate,
+    generation: () => invalidations,
 
     branchTip(projectId, branch) {
       let branches = tips.get(projectId);

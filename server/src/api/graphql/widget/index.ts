@@ -29,7 +29,7 @@ export function createMergeRequestWidgets(deps: {
     projects: services.projects,
     authorizer: deps.authorizer,
     mergeRequests: services.mergeRequestsRepository,
-    protectedBranches: cacheProtectedBranches(services.protectedBranches),
+    protectedBranches: cacheProtectedBranches(services.protectedBranches, deps.watch),
     gitFacts: createGitFacts({ storage: services.storage, events: deps.events }),
     mergeability: services.mergeability,
     blockers: (actor, opened) => services.mergeability.blocks.visibleBlockers(actor, opened),

@@ -3,8 +3,8 @@ import type { ProtectedBranch } from '../../../domains/protected-branches/protec
 import { cacheProtectedBranches } from './protected-branches-cache.js';
 
 describe('cacheProtectedBranches', () => {
-  it('asks the repository once per project within the TTL, again after it, and never keeps a failure', async () => {
-    let clock = 0;
+  it('asks the repository once per project until a rule is written, and never keeps a failure', async () => {
+    let generation = 0;
     const calls: number[] = [];
     let fail = false;
     const repository = {
@@ -14,12 +14,12 @@ describe('cacheProtectedBranches', () => {
         return [{ id: projectId, name: 'main' } as ProtectedBranch];
       },
     };
-    const cached = cacheProtectedBranches(repository, { ttlMs: 1_000, now: () => clock });
+    const cached = cacheProtectedBranches(repository, { generation: () => generation });
     expect(await cached.listForProject(1)).toEqual([{ id: 1, name: 'main' }]);
     await cached.listForProject(1);
     await cached.listForProject(2);
     expect(calls).toEqual([1, 2]);
-    clock = 1_000;
+    generation += 1;
     fail = true;
     await expect(cached.listForProject(1)).rejects.toThrow('database down');
     fail = false;
