@@ -4,9 +4,12 @@ import type { Logger } from './logger.js';
 /**
  * A durable job queue in PostgreSQL. Workers claim one row at a time with
  * FOR UPDATE SKIP LOCKED, so any number of processes can work one queue; a
- * claimed job carries a lease (locked_until) and a job whose worker died is
- * claimed again once the lease ends. Failures retry with exponential backoff
- * up to max_attempts.
+ * claimed job carries a lease (locked_until) and the claiming process's
+ * session name (locked_by, see Database.sessionName). A job whose worker died
+ * is claimed again at once when no session of that name is left in
+ * pg_stat_activity (a killed process's connections close with it), and in any
+ * case once the lease ends. Failures retry with exponential backoff up to
+ * max_attempts.
  */
 export const JOBS_CHANNEL = 'tributary_jobs';
 const LEASE_SECONDS = 300;
@@ -51,16 +54,18 @@ export function createJobQueue(deps: { db: Database; logger: Pick<Logger, 'error
     if (queues.length === 0) return undefined;
     const { rows } = await deps.db.query<JobRow>(
       `UPDATE background_jobs SET state = 'running', attempts = attempts + 1,
-              locked_until = now() + make_interval(secs => $2)
+              locked_until = now() + make_interval(secs => $2), locked_by = $3
         WHERE id = (
-          SELECT id FROM background_jobs
-           WHERE queue = ANY($1)
-             AND ((state = 'pending' AND run_at <= now()) OR (state = 'running' AND locked_until < now()))
-           ORDER BY run_at, id
+          SELECT j.id FROM background_jobs j
+           WHERE j.queue = ANY($1)
+             AND ((j.state = 'pending' AND j.run_at <= now())
+                  OR (j.state = 'running' AND (j.locked_until < now()
+                      OR (j.locked_by IS DISTINCT FROM $3 AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.application_name = j.locked_by)))))
+           ORDER BY j.run_at, j.id
            LIMIT 1
            FOR UPDATE SKIP LOCKED)
         RETURNING id, queue, payload, attempts, max_attempts`,
-      [queues, LEASE_SECONDS],
+      [queues, LEASE_SECONDS, deps.db.sessionName],
     );
     return rows[0];
   }

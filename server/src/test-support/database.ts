@@ -76,6 +76,7 @@ export async function openTestDatabase(options: { migrate?: boolean; kind?: Test
   let closed: Promise<void> | undefined;
   return {
     kind: db.kind,
+    sessionName: db.sessionName,
     url,
     query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]) {
       return db.query<T>(text, params);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
-import type { Database, Queryable, QueryResult } from './database.js';
+import { newSessionName, type Database, type Queryable, type QueryResult } from './database.js';
 
 /** int8 ids and counts come back as JS numbers on both drivers (ids stay far below 2^53). */
 const parsers = { [types.INT8]: (value: string) => Number(value) };
@@ -24,8 +24,11 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
   const pg = await PGlite.create(dir ? { dataDir: dir, parsers } : { parsers });
   const base = adapt(pg);
+  const sessionName = newSessionName();
+  await pg.query(`SELECT set_config('application_name', $1, false)`, [sessionName]);
   return {
     kind: 'pglite',
+    sessionName,
     query: base.query,
     transaction: (fn) => pg.transaction((tx) => fn(adapt(tx))),
     async listen(channel, handler) {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, NotificationHandler, Queryable, QueryOptions, QueryResult } from './database.js';
+import { newSessionName, type Database, type NotificationHandler, type Queryable, type QueryOptions, type QueryResult } from './database.js';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
@@ -31,14 +31,15 @@ export interface PostgresOptions {
  */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
   const report = options.onConnectionError ?? (() => undefined);
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const sessionName = newSessionName();
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, application_name: sessionName });
   pool.on('error', report);
   const handlers = new Map<string, Set<NotificationHandler>>();
   let listener: Promise<pg.Client> | undefined;
   let closed = false;
 
   async function connectListener(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, application_name: sessionName });
     client.on('notification', (message) => {
       for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });
@@ -69,6 +70,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const base = adapt(pool);
   return {
     kind: 'postgres',
+    sessionName,
     query: base.query,
     async transaction(fn) {
       const client = await pool.connect();

@@ -29,6 +29,7 @@ function fakeDatabase(): Database & { notify(): void } {
   const result: QueryResult<never> = { rows: [], rowCount: 0 };
   return {
     kind: 'pglite',
+    sessionName: 'tributary:test',
     query: async () => result,
     transaction: async (fn) => fn({ query: async () => result }),
     listen: async (_channel, handler) => {

@@ -62,6 +62,7 @@ export function watchWrites(db: Database, tables: readonly string[] = WATCHED_TA
 
   const watched: Database = {
     kind: db.kind,
+    sessionName: db.sessionName,
     async query(text, params, options) {
       try {
         return await db.query(text, params, options);
