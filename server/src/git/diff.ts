@@ -10,6 +10,7 @@ import { LOG_FORMAT, parseLogOutput, type GitCommit } from './commit-format.js';
 import { parseDiffTree } from './diff-format.js';
 import { GitArgumentError, GitCommandError, GitOutputTooLargeError } from './errors.js';
 import { buildFileDiffs, DEFAULT_DIFF_LIMITS, type DiffLimits, type DiffResult } from './file-diffs.js';
+import { mergeBase } from './merge-base.js';
 import { resolveCommits } from './refs.js';
 
 export type { DiffLimits, DiffResult, FileDiff } from './file-diffs.js';
@@ -90,13 +91,6 @@ export interface CompareOptions {
   fromRepoPath?: string;
 }
 
-async function mergeBaseIn(source: ObjectSource, a: string, b: string): Promise<string | null> {
-  const result = await git(source.repoPath).env(source.env).sub('merge-base').revisions(a, b).exec();
-  if (result.exitCode === 1 && result.stderr === '') return null;
-  if (result.exitCode !== 0) throw new GitCommandError('merge-base', result.exitCode, result.stderr, 'unknown');
-  return result.stdout.toString('utf8').trim();
-}
-
 /** The newest `limit` commits of `from..to` (both SHAs), newest first, and whether there are more. */
 async function commitsBetween(source: ObjectSource, from: string, to: string, limit: number): Promise<{ commits: GitCommit[]; hasMore: boolean }> {
   const { stdout } = await git(source.repoPath)
@@ -120,7 +114,7 @@ export async function diff(repoPath: string, from: string, to: string, options: 
     ? (await Promise.all([resolveCommits(options.fromRepoPath, [from]), resolveCommits(repoPath, [to])])).flat()
     : await resolveCommits(repoPath, [from, to]);
   if (!fromSha || !toSha) return null;
-  const baseSha = options.straight ? fromSha : ((await mergeBaseIn(source, fromSha, toSha)) ?? fromSha);
+  const baseSha = options.straight ? fromSha : ((await mergeBase(source.repoPath, fromSha, toSha, source.env)) ?? fromSha);
   const [page, result] = await Promise.all([
     commitsBetween(source, fromSha, toSha, options.maxCommits ?? COMPARE_MAX_COMMITS),
     diffTreesIn(source, baseSha, toSha, options.limits ?? DEFAULT_DIFF_LIMITS),

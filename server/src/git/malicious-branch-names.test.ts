@@ -12,7 +12,8 @@ import { diff } from './diff.js';
 import { GitArgumentError, RefConflictError } from './errors.js';
 import { createCommit } from './plumbing-write.js';
 import { deleteRef, updateRef } from './ref-updates.js';
-import { listRefs, mergeBase, readRef, resolveCommit, resolveCommits } from './refs.js';
+import { listRefs, readRef, resolveCommit, resolveCommits } from './refs.js';
+import { mergeBase } from './merge-base.js';
 import { buildScenario, makeTempDir, rawGit, type Scenario } from './scenarios/scenarios.js';
 import { readBlobAt, readTree } from './tree.js';
 

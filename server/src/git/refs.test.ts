@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitArgumentError } from './errors.js';
-import { isAncestor, listRefNames, listRefs, mergeBase, mergedRefs, readRef, readRefs, resolveCommit, resolveCommits, symbolicRefTarget } from './refs.js';
+import { isAncestor, listRefNames, listRefs, mergedRefs, readRef, readRefs, resolveCommit, resolveCommits, symbolicRefTarget } from './refs.js';
+import { mergeBase } from './merge-base.js';
 import { buildScenario, rawGit, type Scenario } from './scenarios/scenarios.js';
 
 describe('refs on linear-history', () => {

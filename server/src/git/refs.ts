@@ -109,10 +109,3 @@ export async function isAncestor(repoPath: string, ancestor: string, descendant:
   throw new GitCommandError('merge-base', result.exitCode, result.stderr, 'unknown');
 }
 
-/** The best common ancestor of two commits, or null when their histories are unrelated. */
-export async function mergeBase(repoPath: string, a: string, b: string): Promise<string | null> {
-  const result = await git(repoPath).sub('merge-base').revisions(a, b).exec();
-  if (result.exitCode === 1 && result.stderr === '') return null;
-  if (result.exitCode !== 0) throw new GitCommandError('merge-base', result.exitCode, result.stderr, 'unknown');
-  return result.stdout.toString('utf8').trim();
-}
