@@ -3,7 +3,6 @@ import type { MergeRequest } from '../../../domains/merge-requests/merge-request
 import type { Project } from '../../../domains/projects/project.js';
 import { isAllowed, protectionsFor } from '../../../domains/protected-branches/push-rules.js';
 import type { ProtectedBranch } from '../../../domains/protected-branches/protected-branch.js';
-import { defaultMergeCommitMessage, defaultSquashCommitMessage } from './commit-messages.js';
 import { normalizeMergeability, type WidgetMergeability } from './mergeability-adapter.js';
 import type { MergeRequestNode, RequestScope, WidgetDeps } from './request-scope.js';
 import { widgetPermissions, type WidgetPermissions } from './widget-permissions.js';
@@ -94,10 +93,7 @@ export function createMergeRequestView(deps: Pick<WidgetDeps, 'gitFacts' | 'merg
     // GitLab's default templates name no user: the author is read only for a project's own templates.
     const customTemplates = project.merge_commit_template !== null || project.squash_commit_template !== null;
     const [author, target] = await Promise.all([customTemplates || !actor.user ? scope.user(mr.author_id) : null, targetTip()]);
-    const merger = actor.user ?? author;
-    const start = target ?? mr.start_commit_sha;
-    if (!merger || !start || !mr.head_commit_sha) return { merge: defaultMergeCommitMessage(mr), squash: defaultSquashCommitMessage(mr) };
-    return deps.commitMessages({ mergeRequest: mr, project, author, merger, target: start, head: mr.head_commit_sha });
+    return deps.commitMessages({ mergeRequest: mr, project, author, merger: actor.user ?? author, target: target ?? mr.start_commit_sha, head: mr.head_commit_sha });
   });
 
   return {

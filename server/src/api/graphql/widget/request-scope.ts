@@ -33,7 +33,7 @@ export interface WidgetDeps {
   /** a merge of the request is under way (its intent recorded, not yet settled) */
   mergeOngoing(mergeRequestId: number): Promise<boolean>;
   /** the merge and squash commit messages a merge by `merger` would use (project templates) */
-  commitMessages(input: { mergeRequest: MergeRequest; project: Project; author: User | null; merger: User; target: string; head: string }): Promise<{ merge: string; squash: string }>;
+  commitMessages(input: { mergeRequest: MergeRequest; project: Project; author: User | null; merger: User | null; target: string | null; head: string | null }): Promise<{ merge: string; squash: string }>;
 }
 
 /**

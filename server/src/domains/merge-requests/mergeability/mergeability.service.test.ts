@@ -37,7 +37,7 @@ describe('isCurrent: when the stored trial merge still answers', () => {
 
 describe('trialMergeMessage', () => {
   it('is GitLab’s default merge commit message', () => {
-    expect(trialMergeMessage({ source_branch: 'feature', target_branch: 'main', title: 'Add it', target_full_path: 'g/p', iid: 3 })).toBe(
+    expect(trialMergeMessage({ source_branch: 'feature', target_branch: 'main', title: 'Add it', description: 'Body', target_full_path: 'g/p', iid: 3, source_project_id: 1 })).toBe(
       "Merge branch 'feature' into 'main'\n\nAdd it\n\nSee merge request g/p!3\n",
     );
   });

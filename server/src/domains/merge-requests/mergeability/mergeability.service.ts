@@ -22,6 +22,8 @@ import { factsOf, type MergeabilityFacts, type MergeabilitySettings } from './fa
 import { assess } from './fold.js';
 import type { ChangedMergeRequest, MergeabilityRepository, StoredTrialMerge } from './mergeability.repository.js';
 import { readBranchTips, removeMergeRef, runTrialMerge, type BranchTips } from './trial-merge.js';
+import { mergeTemplate, renderCommitMessage } from '../merging/commit-message.js';
+import { messageContext, type MessageSubject } from '../merging/default-messages.js';
 
 export interface MergeabilityResult {
   detailedMergeStatus: DetailedMergeStatus;
@@ -59,8 +61,9 @@ export function isCurrent(mergeRequest: MergeRequest, tips: BranchTips): boolean
 }
 
 /** GitLab's default merge commit message, for the trial merge commit. Pure. */
-export function trialMergeMessage(mergeRequest: Pick<MergeRequest, 'source_branch' | 'target_branch' | 'title' | 'target_full_path' | 'iid'>): string {
-  return `Merge branch '${mergeRequest.source_branch}' into '${mergeRequest.target_branch}'\n\n${mergeRequest.title}\n\nSee merge request ${mergeRequest.target_full_path}!${mergeRequest.iid}\n`;
+export function trialMergeMessage(mergeRequest: MessageSubject): string {
+  const context = messageContext(mergeRequest, { author: null, merger: null, commits: [], externalUrl: '' });
+  return `${renderCommitMessage(mergeTemplate(null), context)}\n`;
 }
 
 export function createMergeability(deps: {
