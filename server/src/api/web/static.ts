@@ -27,9 +27,10 @@ export async function registerWebApp(app: FastifyInstance, root = WEB_DIST): Pro
     new Set(readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `${entry.parentPath.slice(root.length)}/${entry.name}`.replace(/^\/+/, '/')));
   let files = scan();
   let scannedAt = Date.now();
-  // A rebuild while the server runs renames the assets: re-read the list on a miss, at most once a second.
+  // A rebuild while the server runs renames the assets: re-read the list when an asset is missing, at
+  // most once a second. Client routes (`/group/project`) are never files and never cause a re-read.
   const has = (path: string) => {
-    if (!files.has(path) && Date.now() - scannedAt > 1_000) {
+    if (!files.has(path) && path.startsWith('/assets/') && Date.now() - scannedAt > 1_000) {
       files = scan();
       scannedAt = Date.now();
     }
