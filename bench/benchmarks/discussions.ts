@@ -6,6 +6,7 @@ import { assertLocal } from '../lib/process.js';
 import { formatMs, formatRatio, formatSamples, median, timed } from '../lib/stats.js';
 import type { Row } from '../lib/table.js';
 import { api, createRootToken, startTributary } from '../lib/tributary.js';
+import { measureActivityInBrowser } from './activity-browser.js';
 import { ROOT_PASSWORD, verdict, type BenchResult } from './common.js';
 
 /** Issue 5: a merge request with 2,000 threads and 10,000 notes. */
@@ -90,7 +91,7 @@ export async function benchDiscussions(cleanup: Cleanup): Promise<BenchResult> {
   const database = await benchDatabase(cleanup);
   const server = await startTributary(cleanup, { name: 'tributary (discussions)', dataDir: dir, databaseUrl: database.url, rootPassword: ROOT_PASSWORD });
   const token = await createRootToken(server);
-  const project = await api<{ id: number }>(server, token, 'POST', '/projects', { name: 'bench-discussions', path: 'bench-discussions', initialize_with_readme: true });
+  const project = await api<{ id: number; path_with_namespace: string }>(server, token, 'POST', '/projects', { name: 'bench-discussions', path: 'bench-discussions', initialize_with_readme: true });
   await api(server, token, 'POST', `/projects/${project.id}/repository/commits`, {
     branch: 'feature',
     start_branch: 'main',
@@ -125,6 +126,12 @@ export async function benchDiscussions(cleanup: Cleanup): Promise<BenchResult> {
   }
   if (threads !== THREADS) throw new Error(`the keyset pages listed ${threads} threads, expected ${THREADS}`);
   const raw = await rawSqlPage(database.url, mr.id);
+  const browser = await measureActivityInBrowser(cleanup, {
+    serverUrl: server.url,
+    mergeRequestPath: `/${project.path_with_namespace}/-/merge_requests/${mr.iid}`,
+    firstNoteText: 'Note 0 of a thread',
+    apiFirstPageMs: median(keyset),
+  });
 
   const rawMedian = median(raw);
   const row = (benchmark: string, samples: number[], target: string, ok: boolean): Row => ({
@@ -141,9 +148,11 @@ export async function benchDiscussions(cleanup: Cleanup): Promise<BenchResult> {
       row('Discussions, first offset page with X-Total (20 threads)', offset, `< ${FIRST_PAGE_TARGET_MS} ms`, median(offset) < FIRST_PAGE_TARGET_MS),
       { ...row('Discussions, first offset page (100 threads, 500 notes)', offset100, 'info', true), verdict: 'info' },
       { ...row(`Discussions, last of ${pages} keyset pages of 100`, [lastMs], 'info', true), verdict: 'info' },
+      ...browser.rows,
     ],
     notes: [
       `Discussions: ${THREADS} threads of ${NOTES_PER_THREAD} notes seeded by SQL in ${formatMs(seeded.ms)} on ${database.description}; samples (ms): keyset ${formatSamples(keyset)}; offset ${formatSamples(offset)}; raw SQL ${formatSamples(raw)}.`,
+      ...browser.notes,
     ],
   };
 }
