@@ -6,7 +6,8 @@ const MAX_ENTRIES = 5_000;
 const MAX_QUERY_LENGTH = 16_384;
 
 interface Entry {
-  body: string;
+  /** encoded once, written as is to every caller that asks again */
+  body: Buffer;
   generation: number;
   storedAt: number;
 }
@@ -46,7 +47,7 @@ export function createResponseCache(deps: { generation: () => number; now?: () =
     },
 
     /** The kept answer, if it is still current. */
-    get(key: string): string | undefined {
+    get(key: string): Buffer | undefined {
       const hit = entries.get(key);
       return hit && hit.generation === deps.generation() && now() - hit.storedAt < CACHED_READ_MAX_AGE_MS ? hit.body : undefined;
     },
@@ -58,7 +59,7 @@ export function createResponseCache(deps: { generation: () => number; now?: () =
       if (generation !== deps.generation() || !body.startsWith('{"data":') || body.includes('"errors":')) return;
       entries.delete(key);
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      entries.set(key, { body, generation, storedAt: now() });
+      entries.set(key, { body: Buffer.from(body), generation, storedAt: now() });
     },
   };
 }
