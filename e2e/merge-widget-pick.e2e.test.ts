@@ -9,7 +9,8 @@ import { shot, signInThroughForm } from './support/flows.js';
 
 /**
  * Revert from the merged panel (issue 4, seed 000 §2): a merged merge request is reverted on a
- * new branch `revert-<short sha>` cut from the target, and a merge request for it opens.
+ * new branch `revert-<short sha>` cut from the target, and a merge request for it opens; for
+ * someone who cannot push, the branch is in their fork (made for it).
  */
 const T = 'merge-widget-pick';
 
@@ -41,12 +42,13 @@ describe('revert and cherry-pick from the merge widget', () => {
     await server?.close();
   });
 
-  it('reverts a merged merge request into a new branch and opens its merge request', async () => {
-    const project = await rest<{ id: number; path_with_namespace: string }>('POST', '/projects', { name: 'pick', path: 'pick', visibility: 'private' });
-    const dir = join(git.dir, 'pick');
+  /** A project `path` whose merge request !1 (feature → main, adding feature.txt) is merged; returns its merge commit. */
+  async function mergedProject(path: string): Promise<{ project: { id: number; path_with_namespace: string }; iid: number; merged: { merge_commit_sha: string } }> {
+    const project = await rest<{ id: number; path_with_namespace: string }>('POST', '/projects', { name: path, path, visibility: 'private' });
+    const dir = join(git.dir, path);
     mkdirSync(dir, { recursive: true });
     await git.git(['init', '--initial-branch=main'], { cwd: dir });
-    write(dir, 'README.md', '# pick\n');
+    write(dir, 'README.md', `# ${path}\n`);
     await git.git(['add', '.'], { cwd: dir });
     await git.git(['commit', '-m', 'Start'], { cwd: dir });
     await git.git(['remote', 'add', 'origin', git.repoUrl(project.path_with_namespace)], { cwd: dir });
@@ -67,6 +69,11 @@ describe('revert and cherry-pick from the merge widget', () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
+    return { project, iid, merged };
+  }
+
+  it('reverts a merged merge request into a new branch and opens its merge request', async () => {
+    const { project, iid, merged } = await mergedProject('pick');
     const short = merged.merge_commit_sha.slice(0, 8);
 
     await page.goto(`/${project.path_with_namespace}/-/merge_requests/${iid}`);
@@ -91,19 +98,35 @@ describe('revert and cherry-pick from the merge widget', () => {
     const files = await rest<Array<{ path: string }>>('GET', `/projects/${project.id}/repository/tree?ref=revert-${short}`);
     expect(files.map((file) => file.path)).toEqual(['README.md']);
     await shot(page, T, 'revert-merge-request');
+  });
 
-    // Someone who may fork but not push is told it cannot be done here (no fork support yet).
+  it('reverts into the fork of someone who cannot push, and opens the merge request from it', async () => {
+    const { project, iid, merged } = await mergedProject('pick-fork');
+    const short = merged.merge_commit_sha.slice(0, 8);
     const reporter = await server.createUser({ username: 'rita', name: 'Rita Reporter' });
     await rest('POST', `/projects/${project.id}/members`, { user_id: reporter.id, access_level: 20 });
     const other = await newPage(browser, server.url);
     try {
       await signInThroughForm(other, { username: 'rita', password: reporter.password });
       await other.goto(`/${project.path_with_namespace}/-/merge_requests/${iid}`);
-      await other.getByRole('region', { name: 'Merge status' }).getByRole('button', { name: 'Cherry-pick', exact: true }).click();
-      const pickDialog = other.getByRole('dialog', { name: 'Cherry-pick this merge request' });
-      await pickDialog.getByText("You can't push to this project, so the changes can't be applied here.", { exact: false }).waitFor();
-      expect(await pickDialog.getByRole('button', { name: 'Cherry-pick', exact: true }).isDisabled()).toBe(true);
-      await shot(other, T, 'cherry-pick-no-push');
+      await other.getByRole('region', { name: 'Merge status' }).getByRole('button', { name: 'Revert', exact: true }).click();
+      const dialog = other.getByRole('dialog', { name: 'Revert this merge request' });
+      await dialog.getByText("You can't push to this project: the change goes on a new branch in your fork", { exact: false }).waitFor();
+      expect(await dialog.getByRole('checkbox', { name: 'Start a new merge request with these changes' }).count()).toBe(0);
+      await shot(other, T, 'revert-in-fork-dialog');
+      await dialog.getByRole('button', { name: 'Revert', exact: true }).click();
+
+      // The new merge request, in this project, comes from a branch of Rita's fork (made for it).
+      await other.waitForURL((url) => url.pathname === `/${project.path_with_namespace}/-/merge_requests/2`);
+      await other.getByText(`Revert "Merge branch 'feature' into 'main'"`).first().waitFor();
+      await other.evaluate(() => window.scrollTo(0, 0));
+      await shot(other, T, 'revert-in-fork-merge-request');
+      const forks = await rest<Array<{ id: number; path_with_namespace: string }>>('GET', `/projects/${project.id}/forks`);
+      expect(forks.map((fork) => fork.path_with_namespace)).toEqual(['rita/pick-fork']);
+      const created = await rest<{ source_project_id: number; target_project_id: number; source_branch: string }>('GET', `/projects/${project.id}/merge_requests/2`);
+      expect(created).toMatchObject({ source_project_id: forks[0]!.id, target_project_id: project.id, source_branch: `revert-${short}` });
+      const files = await rest<Array<{ path: string }>>('GET', `/projects/${forks[0]!.id}/repository/tree?ref=revert-${short}`);
+      expect(files.map((file) => file.path)).toEqual(['README.md']);
     } finally {
       await other.context().close();
     }

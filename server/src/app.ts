@@ -25,6 +25,7 @@ import { createSessionsService } from './domains/sessions/sessions.service.js';
 import { createPasswordAuthenticator } from './domains/sessions/password-authenticator.js';
 import { createProtectedBranchesRepository } from './domains/protected-branches/protected-branches.repository.js';
 import { createPushesService } from './domains/pushes/pushes.service.js';
+import { createCollaboration } from './domains/merge-requests/collaboration.service.js';
 import { createPushEventsRepository } from './domains/pushes/push-events.repository.js';
 import { createRepositoryAccess } from './domains/repository/repository-access.js';
 import { createBranchesService } from './domains/repository/branches.service.js';
@@ -38,6 +39,12 @@ import { createForksRepository } from './domains/forks/forks.repository.js';
 import type { RepositoryStorage } from './domains/projects/repository-storage.js';
 import { createMergeRequestsDomain, REFRESH_JOB } from './domains/merge-requests/index.js';
 import { createNotesDomain } from './domains/notes/index.js';
+import { createNoteAccess } from './domains/notes/note-access.js';
+import { createOutdatedDiscussions, OUTDATED_DISCUSSIONS_JOB } from './domains/notes/outdated-discussions.service.js';
+import { createOutdatedDiscussionsRepository } from './domains/notes/outdated-discussions.repository.js';
+import { outdatedLineChangeRoutes } from './api/web/outdated-line-change.routes.js';
+import { createSuggestionsRepository } from './domains/suggestions/suggestions.repository.js';
+import { createSuggestionsService } from './domains/suggestions/suggestions.service.js';
 import { createNotesRepository } from './domains/notes/notes.repository.js';
 import { createAwardEmojiRepository } from './domains/notes/award-emoji.repository.js';
 import { crashHook, createMergingDomain, POST_MERGE_JOB, REBASE_JOB } from './domains/merge-requests/merging/index.js';
@@ -49,11 +56,25 @@ import { parseQueryString, nestPairs } from './api/rest/params.js';
 import { registerRestApi } from './api/rest/index.js';
 import { sessionRoutes } from './api/web/session.routes.js';
 import { mergeRequestWidgetRoutes } from './api/web/merge-request-widget.routes.js';
+import { noteAuthorRolesRoutes } from './api/web/note-author-roles.routes.js';
+import { commitPickRoutes } from './api/web/commit-picks.routes.js';
+import { createPickIntoNewBranchService } from './domains/repository/commit-picks-into.service.js';
+import { createNoteAuthorRolesRepository } from './domains/notes/note-author-roles.repository.js';
+import { createNoteAuthorRolesService } from './domains/notes/note-author-roles.service.js';
 import { registerGraphql } from './api/graphql/index.js';
 import { createMergeRequestWidgets } from './api/graphql/widget/index.js';
 import { createMarkdownService } from './markdown/markdown.service.js';
 import { createReferenceResolver } from './markdown/reference-resolver.js';
 import { isClientRoute, registerWebApp } from './api/web/static.js';
+import { join } from 'node:path';
+import { createUploadsRepository } from './domains/uploads/uploads.repository.js';
+import { createUploadsService } from './domains/uploads/uploads.service.js';
+import { rememberFileNames } from './api/rest/routes/uploads/multipart-files.js';
+import { uploadFileRoutes } from './api/web/uploads.routes.js';
+import { createAbuseReportsRepository } from './domains/abuse-reports/abuse-reports.repository.js';
+import { createAbuseReportsService } from './domains/abuse-reports/abuse-reports.service.js';
+import { createDescriptionVersionsRepository } from './domains/description-versions/description-versions.repository.js';
+import { createDescriptionVersionsService } from './domains/description-versions/description-versions.service.js';
 
 /** Request bodies above this answer 413 (file uploads through the API included). */
 export const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -100,14 +121,22 @@ export function createServices(deps: AppDeps) {
   });
   queue.register(REMOVE_REPOSITORY_JOB, async (payload) => projects.removeRepository(Number(payload.projectId)));
 
-  const pushes = createPushesService({ db, projects: projectsRepository, protectedBranches, storage: deps.storage, authorizer, events });
-  const repositoryAccess = createRepositoryAccess({ projects, authorizer, storage: deps.storage });
+  // merge requests allowing collaboration: a fork's branch open to the target's mergers (every branch-writing surface)
+  const collaboration = createCollaboration({ db, projects: projectsRepository, authorizer, protectedBranches });
+  const pushes = createPushesService({ db, projects: projectsRepository, protectedBranches, storage: deps.storage, authorizer, events, collaboration });
+  const repositoryAccess = createRepositoryAccess({ projects, authorizer, storage: deps.storage, collaboration });
   const commitWriter = createCommitWriter({ access: repositoryAccess, protectedBranches, pushes });
 
   // The notes domain needs merge requests and mergeability needs thread counts: the counts come
-  // straight from the notes repository, so the two domains are built without a cycle.
+  // straight from the notes repositories, so the two domains are built without a cycle.
   const notesRepository = createNotesRepository(db);
-  const discussionStats = { votes: createAwardEmojiRepository(db).votes, userNotesCounts: notesRepository.userNotesCounts };
+  const awardEmojiRepository = createAwardEmojiRepository(db);
+  // per merge request id: unresolved threads (DISCUSSIONS_NOT_RESOLVED), votes and user_notes_count
+  const discussionStats = {
+    unresolvedThreadCounts: notesRepository.unresolvedThreadCounts,
+    votes: awardEmojiRepository.votes,
+    userNotesCounts: notesRepository.userNotesCounts,
+  };
   const mergeRequestsDomain = createMergeRequestsDomain({
     db,
     logger,
@@ -117,14 +146,26 @@ export function createServices(deps: AppDeps) {
     protectedBranches,
     storage: deps.storage,
     events,
-    unresolvedDiscussions: notesRepository.unresolvedThreadCounts,
+    unresolvedDiscussions: discussionStats.unresolvedThreadCounts,
     discussionStats,
   });
+  const noteAccess = createNoteAccess({ mergeRequests: mergeRequestsDomain.mergeRequests, notes: notesRepository });
   // Pushes return at once; new versions and mergeability rechecks happen in a job.
   queue.register(REFRESH_JOB, (payload) => mergeRequestsDomain.mergeRequestVersions.refresh(payload));
   events.subscribe('repository.pushed', (event) => mergeRequestsDomain.mergeRequestVersions.onPushed(event));
   // A merged request unblocks its dependants: their pages hear it too.
   events.subscribe('merge_request.changed', (event) => mergeRequestsDomain.mergeability.onChanged(event));
+  // Diff threads follow their lines onto every new version, or become outdated (a job per version).
+  const outdatedDiscussions = createOutdatedDiscussions({
+    db,
+    repository: createOutdatedDiscussionsRepository(db),
+    storage: deps.storage,
+    queue,
+    events,
+    access: noteAccess,
+  });
+  queue.register(OUTDATED_DISCUSSIONS_JOB, async (payload) => void (await outdatedDiscussions.run(payload)));
+  events.subscribe('merge_request.version_recorded', (event) => outdatedDiscussions.onVersionRecorded(event));
   const mergingDomain = createMergingDomain({
     db,
     logger,
@@ -140,9 +181,20 @@ export function createServices(deps: AppDeps) {
     mergeability: mergeRequestsDomain.mergeability,
     externalUrl: deps.config.externalUrl,
     onStep: crashHook(deps.config.testCrashAt, logger),
+    collaboration,
   });
   queue.register(REBASE_JOB, (payload, job) => mergingDomain.rebasing.run(payload, job));
   queue.register(POST_MERGE_JOB, (payload) => mergingDomain.runPostMergeJob(payload));
+  // suggested changes in diff comments: shown with the notes, applied as commits (domains/suggestions/)
+  const suggestions = createSuggestionsService({
+    suggestions: createSuggestionsRepository(db),
+    mergeRequests: mergeRequestsDomain.mergeRequests,
+    projects,
+    access: repositoryAccess,
+    protectedBranches,
+    writer: commitWriter,
+    storage: deps.storage,
+  });
 
   const passwords = createPasswordAuthenticator({ db, users });
   const tokens = createTokensService({ tokens: tokensRepository, users, events });
@@ -166,6 +218,7 @@ export function createServices(deps: AppDeps) {
     sessions: createSessionsService({ db, users, passwords }),
     passwords,
     pushes,
+    collaboration,
     branches: createBranchesService({ access: repositoryAccess, protectedBranches, pushes }),
     branchProtection: createProtectedBranchesService({ access: repositoryAccess, db, protectedBranches, users, namespaces }),
     files: createFilesService({ access: repositoryAccess, writer: commitWriter }),
@@ -175,9 +228,19 @@ export function createServices(deps: AppDeps) {
     ...mergeRequestsDomain,
     ...mergingDomain,
     // discussions: notes, threads, drafts, award emoji (domains/notes/)
-    ...createNotesDomain({ db, logger, mergeRequests: mergeRequestsDomain.mergeRequests, storage: deps.storage, events }),
+    ...createNotesDomain({ db, logger, notes: notesRepository, awards: awardEmojiRepository, access: noteAccess, storage: deps.storage, events, suggestions }),
+    discussionStats,
+    suggestions,
     forks: createForksService({ db, projects, projectsRepository, namespaces, protectedBranches, storage: deps.storage, authorizer, events }),
     pushEvents: createPushEventsRepository(db),
+    // diff threads traced onto new versions, outdated threads' lines (domains/notes/outdated-discussions.service.ts)
+    outdatedDiscussions,
+    // files attached to notes and descriptions, stored under <dataDir>/uploads (domains/uploads/)
+    uploads: createUploadsService({ uploads: createUploadsRepository(db), projects, authorizer, root: join(deps.config.dataDir, 'uploads') }),
+    // users reported to the administrators (domains/abuse-reports/)
+    abuseReports: createAbuseReportsService({ reports: createAbuseReportsRepository(db), users }),
+    // the history of merge request descriptions (domains/description-versions/)
+    descriptionVersions: createDescriptionVersionsService({ mergeRequests: mergeRequestsDomain.mergeRequests, versions: createDescriptionVersionsRepository(db) }),
     markdown: createMarkdownService({ references: createReferenceResolver({ db, projects, authorizer }) }),
     namespaces,
     usersRepository: users,
@@ -227,7 +290,7 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   );
   await http.register(fastifyCookie);
   await http.register(fastifyFormbody, { parser: (body: string) => parseQueryString(body), bodyLimit: BODY_LIMIT_BYTES });
-  await http.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: BODY_LIMIT_BYTES } });
+  await http.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: BODY_LIMIT_BYTES }, onFile: rememberFileNames });
   // Multipart fields arrive flat (`position[base_sha]`); nest them like a query string.
   http.addHook('preValidation', async (request) => {
     if (request.isMultipart() && request.body && typeof request.body === 'object') {
@@ -255,6 +318,14 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   const widgets = createMergeRequestWidgets({ services, authorizer, events, watch: writeWatch, externalUrl: deps.config.externalUrl });
   await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl }));
   await http.register(async (web) => mergeRequestWidgetRoutes(web, { authenticate, widgets, urls: ctx.urls }));
+  // the role badges of the Activity section (web-only: the REST note entity has no access levels)
+  const noteAuthorRoles = createNoteAuthorRolesService({ mergeRequests: services.mergeRequests, roles: createNoteAuthorRolesRepository(deps.db) });
+  await http.register(async (web) => noteAuthorRolesRoutes(web, { authenticate, roles: noteAuthorRoles }));
+  await http.register(async (web) => uploadFileRoutes(web, { authenticate, uploads: services.uploads }));
+  await http.register(async (web) => outdatedLineChangeRoutes(web, { authenticate, outdated: services.outdatedDiscussions }));
+  // the merge widget's Revert / Cherry-pick: a new branch (in the caller's fork when they cannot push) and its merge request
+  const picksInto = createPickIntoNewBranchService({ db: deps.db, projects: services.projects, authorizer, namespaces: services.namespaces, storage: services.storage, forks: services.forks, branches: services.branches, picks: services.commitPicks, mergeRequests: services.mergeRequests });
+  await http.register(async (web) => commitPickRoutes(web, { authenticate, picks: picksInto, externalUrl: deps.config.externalUrl }));
   for (const plugin of plugins) {
     await http.register(async (scoped) => plugin(scoped, ctx));
   }

@@ -231,6 +231,33 @@ describe(`job queue and domain events (${testDatabaseKind()})`, () => {
       expect(rows).toEqual([]);
     });
 
+    it('publishMany writes one event per payload, in order, delivered one by one after the commit', async () => {
+      const local = await bus();
+      const subscriber = db.kind === 'postgres' ? await bus(await openPostgresTracked()) : local;
+      const projectIds = [5001, 5002, 5003];
+      const received = collect(subscriber, projectIds);
+      let ids: number[] = [];
+      await db.transaction(async (tx) => {
+        ids = await local.publishMany('project.created', projectIds.map((projectId) => ({ projectId })), tx);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(received).toEqual([]);
+      });
+      expect(ids).toHaveLength(3);
+      await waitFor(() => received.length === 3, 'the three events');
+      const byId = [...received].sort((a, b) => a.id - b.id);
+      expect(byId).toEqual(ids.map((id, i) => ({ id, type: 'project.created', payload: { projectId: projectIds[i] } })));
+      const { rows } = await db.query<{ payload: { projectId: number } }>(`SELECT payload FROM domain_events WHERE id = ANY($1::bigint[]) ORDER BY id`, [ids]);
+      expect(rows.map((row) => row.payload.projectId)).toEqual(projectIds);
+    });
+
+    it('publishMany with no payloads writes nothing', async () => {
+      const local = await bus();
+      const { rows: before } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM domain_events');
+      expect(await local.publishMany('project.created', [])).toEqual([]);
+      const { rows: after } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM domain_events');
+      expect(after[0]!.n).toBe(before[0]!.n);
+    });
+
     async function openPostgresTracked(): Promise<Database> {
       const other = await openPostgres(db.url!);
       extraDatabases.push(other);

@@ -78,8 +78,11 @@ async function hashContents(repoPath: string, dir: string, contents: readonly Bu
   return stdout.toString('utf8').trim().split('\n');
 }
 
-/** Builds the tree for `actions` on top of `startSha` in a temporary index; returns the tree id. */
-async function writeActionsTree(repoPath: string, startSha: string | null, actions: readonly CommitAction[]): Promise<string> {
+/**
+ * Builds the tree for `actions` on top of `startSha` in a temporary index; returns the tree id.
+ * Exported for writes that commit through CommitWriter.writeTree (applied suggestions).
+ */
+export async function writeActionsTree(repoPath: string, startSha: string | null, actions: readonly CommitAction[]): Promise<string> {
   const existing = startSha ? await readEntries(repoPath, startSha, pathsToInspect(actions)) : new Map<string, ExistingEntry>();
   const updates = planCommitActions(actions, existing);
   const dir = await mkdtemp(join(tmpdir(), 'tributary-index-'));

@@ -41,12 +41,6 @@ export function assertTreePath(path: string): string {
   return path;
 }
 
-export function assertWritablePath(path: string): string {
-  const problem = writablePathProblem(path);
-  if (problem) throw new InvalidTreePathError(problem, path);
-  return path;
-}
-
 /** Parent directories of a tree path, outermost first: `a/b/c` → `a`, `a/b`. */
 export function parentPaths(path: string): string[] {
   const segments = path.split('/');

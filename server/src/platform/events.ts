@@ -26,6 +26,8 @@ export interface DomainEventMap {
    * merge, a rebase, a state change); GraphQL subscriptions push it to open pages.
    */
   'merge_request.changed': { mergeRequestId: number; projectId: number };
+  /** A new diff version was stored (after a push, retarget or reopen): diff threads are traced onto it. */
+  'merge_request.version_recorded': { mergeRequestId: number; projectId: number; versionId: number };
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -40,6 +42,11 @@ type Handler = (event: DomainEvent) => void | Promise<void>;
 
 export interface EventBus {
   publish<K extends DomainEventType>(type: K, payload: DomainEventMap[K], tx?: Queryable): Promise<number>;
+  /**
+   * Many events of one type in one statement (a push that marks many merge requests):
+   * subscribers still receive one event per payload. Returns the ids in payload order.
+   */
+  publishMany<K extends DomainEventType>(type: K, payloads: readonly DomainEventMap[K][], tx?: Queryable): Promise<number[]>;
   subscribe<K extends DomainEventType>(type: K, handler: (event: DomainEvent<K>) => void | Promise<void>): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -76,6 +83,22 @@ export function createEventBus(deps: { db: Database; logger: Pick<Logger, 'error
       // Only the id and type travel in the notification: NOTIFY payloads are capped at 8000 bytes.
       await q.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, JSON.stringify({ id, type })]);
       return id;
+    },
+    async publishMany(type, payloads, tx) {
+      if (payloads.length === 0) return [];
+      // One row and one notification per payload, written by a single statement. Identity
+      // values are drawn in insertion order (WITH ORDINALITY keeps payload order), so the
+      // sorted ids line up with the payloads.
+      const { rows } = await (tx ?? deps.db).query<{ id: number }>(
+        `WITH inserted AS (
+           INSERT INTO domain_events (type, payload)
+           SELECT $2, payload FROM unnest($3::jsonb[]) WITH ORDINALITY AS p(payload, n) ORDER BY n
+           RETURNING id
+         )
+         SELECT id, pg_notify($1, json_build_object('id', id, 'type', $2::text)::text) FROM inserted ORDER BY id`,
+        [EVENTS_CHANNEL, type, payloads.map((payload) => JSON.stringify(payload))],
+      );
+      return rows.map((row) => row.id);
     },
     subscribe(type, handler) {
       let set = handlers.get(type);

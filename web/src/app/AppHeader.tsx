@@ -4,7 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { EntityAvatar } from '../components/EntityAvatar';
 import { signOutMutation } from '../features/session/api';
-import { useCurrentUser } from '../features/session/useCurrentUser';
+import { useOptionalUser } from '../features/session/useCurrentUser';
+import { urls } from '../lib/routes';
+import type { User } from '../lib/gitlab-types';
 import styles from './AppHeader.module.css';
 
 function NavLink({ to, label, active }: { to: string; label: string; active: boolean }) {
@@ -17,9 +19,37 @@ function NavLink({ to, label, active }: { to: string; label: string; active: boo
   );
 }
 
-/** The top bar: app name, main sections, "create new" and the user menu. No search. */
+/** The top bar: app name, then the user's sections and menus, or 'Sign in' for a signed-out visitor. No search. */
 export function AppHeader() {
-  const user = useCurrentUser();
+  const user = useOptionalUser();
+  const { pathname, search, hash } = useLocation();
+  if (user) return <SignedInHeader user={user} />;
+  return (
+    <Header className={styles.header} data-sticky-top="">
+      <Brand />
+      <Header.Item full />
+      <Header.Item className={styles.userItem}>
+        {/* back to this page after signing in */}
+        <Header.Link as={RouterLink} to={urls.signIn(pathname + search + hash)} className={styles.navLink}>
+          Sign in
+        </Header.Link>
+      </Header.Item>
+    </Header>
+  );
+}
+
+function Brand() {
+  return (
+    <Header.Item>
+      <Header.Link as={RouterLink} to="/" className={styles.brand}>
+        <GitBranchIcon size={24} />
+        <span>Tributary</span>
+      </Header.Link>
+    </Header.Item>
+  );
+}
+
+function SignedInHeader({ user }: { user: User }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -33,12 +63,7 @@ export function AppHeader() {
 
   return (
     <Header className={styles.header} data-sticky-top="">
-      <Header.Item>
-        <Header.Link as={RouterLink} to="/" className={styles.brand}>
-          <GitBranchIcon size={24} />
-          <span>Tributary</span>
-        </Header.Link>
-      </Header.Item>
+      <Brand />
       <nav aria-label="Main" className={styles.nav}>
         <NavLink to="/" label="Projects" active={pathname === '/' || pathname.startsWith('/dashboard/projects')} />
         <NavLink to="/dashboard/groups" label="Groups" active={pathname.startsWith('/dashboard/groups')} />

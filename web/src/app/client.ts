@@ -2,6 +2,7 @@ import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { createApiClient } from '../lib/api-client';
 import { ApiError } from '../lib/api-error';
 import type { Session } from '../lib/gitlab-types';
+import { shouldRecheckSession } from './unauthorized';
 
 /**
  * The data composition root: one query cache and one API client. The CSRF token
@@ -16,11 +17,16 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+/** Whether the cached session holds a user (null is a known signed-out visitor). */
+function signedIn(): boolean {
+  return Boolean(queryClient.getQueryData<Session | null>(SESSION_QUERY_KEY));
+}
+
 export const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({
     onError(error, query) {
-      // A 401 on any call means the session ended elsewhere: re-check it so the app redirects to sign in.
-      if (error instanceof ApiError && error.isUnauthorized && query.queryKey[0] !== SESSION_QUERY_KEY[0]) {
+      const status = error instanceof ApiError ? error.status : null;
+      if (shouldRecheckSession({ status, queryKey: query.queryKey, sessionKey: SESSION_QUERY_KEY[0], signedIn: signedIn() })) {
         void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
       }
     },
@@ -31,6 +37,7 @@ export const queryClient: QueryClient = new QueryClient({
   },
 });
 
+/** Signed out there is no token, and the client then sends no `X-CSRF-Token` header at all. */
 export const api = createApiClient({
   getCsrfToken: () => queryClient.getQueryData<Session | null>(SESSION_QUERY_KEY)?.csrf_token,
 });

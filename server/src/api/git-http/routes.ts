@@ -99,7 +99,10 @@ export function createGitHttpRoutes(deps: GitHttpDeps) {
         assertGitScope(actor, 'fetch');
       } else {
         if (!actor.user) throw new GitHttpRefusal(401, GIT_HTTP_MESSAGES.accessDenied);
-        if (!abilities.has('push_code')) throw new GitHttpRefusal(403, GIT_HTTP_MESSAGES.pushDenied);
+        // GitLab's any_branch_allows_collaboration?: a merge request allowing collaboration lets the target's
+        // mergers in; the pre-receive hook then allows only that branch (checkBranchUpdate).
+        const collaborating = !abilities.has('push_code') && (await ctx.services.collaboration.branchesFor(actor, project)).length > 0;
+        if (!abilities.has('push_code') && !collaborating) throw new GitHttpRefusal(403, GIT_HTTP_MESSAGES.pushDenied);
         assertGitScope(actor, 'push');
       }
       return { actor, project };

@@ -17,7 +17,7 @@ const { withFilter } = mercurius;
  * credentials and access looked up afresh, so a user removed from the project, blocked, or
  * signed out stops receiving at the next change.
  */
-export const mergeRequestTopic = (mergeRequestId: number) => `merge_request.changed:${mergeRequestId}`;
+const mergeRequestTopic = (mergeRequestId: number) => `merge_request.changed:${mergeRequestId}`;
 
 /** GitLab's message for a resource that does not exist or may not be seen: the same for both. */
 export const RESOURCE_NOT_AVAILABLE = "The resource that you are attempting to access does not exist or you don't have permission to perform this action";

@@ -11,9 +11,13 @@ import { projectRoutes } from './routes/projects.js';
 import { repositoryRoutes } from './routes/repository/index.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { userRoutes } from './routes/users.js';
+import { uploadRoutes } from './routes/uploads/uploads.js';
+import { suggestionRoutes } from './routes/suggestions.js';
+import { abuseReportRoutes } from './routes/abuse-reports.js';
+import { descriptionVersionRoutes } from './routes/description-versions.js';
 
 /** Every GitLab REST API v4 route module, mounted under /api/v4. */
-export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes, markdownRoutes, notesRoutes];
+export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes, markdownRoutes, notesRoutes, suggestionRoutes, uploadRoutes, abuseReportRoutes, descriptionVersionRoutes];
 
 export async function registerRestApi(api: FastifyInstance, ctx: RestContext): Promise<void> {
   for (const register of REST_ROUTE_MODULES) register(api, ctx);

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Params } from './params.js';
 
 export const DEFAULT_PER_PAGE = 20;
@@ -66,9 +66,4 @@ export function keysetlessHeaders(url: URL, page: Page, hasMore: boolean): Pagin
 
 export function requestUrl(request: FastifyRequest, externalUrl: string): URL {
   return new URL(request.url, externalUrl);
-}
-
-export function sendPage<T>(reply: FastifyReply, headers: PaginationHeaders, items: T[]): T[] {
-  reply.headers(headers);
-  return items;
 }

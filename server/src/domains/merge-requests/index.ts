@@ -13,6 +13,7 @@ import { createMergeRequestVersions } from './merge-request-versions.service.js'
 import { createMergeRequestViews, type DiscussionStats } from './merge-request-views.js';
 import { createMergeRequestsRepository } from './merge-requests.repository.js';
 import { createMergeRequestsService } from './merge-requests.service.js';
+import { createDescriptionVersionsRepository } from '../description-versions/description-versions.repository.js';
 import { createMergeability } from './mergeability/index.js';
 
 export { REFRESH_JOB } from './merge-request-versions.service.js';
@@ -29,7 +30,7 @@ export function createMergeRequestsDomain(deps: {
   projects: Pick<ProjectsService, 'find'>;
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
   storage: Pick<RepositoryStorage, 'pathFor'>;
-  events: Pick<EventBus, 'publish'>;
+  events: Pick<EventBus, 'publish' | 'publishMany'>;
   /** unresolved threads per merge request (the notes domain), for DISCUSSIONS_NOT_RESOLVED */
   unresolvedDiscussions: (mergeRequestIds: readonly number[]) => Promise<Map<number, number>>;
   /** votes and notes counts for the entity (the notes domain) */
@@ -39,8 +40,18 @@ export function createMergeRequestsDomain(deps: {
   const mergeRequests = createMergeRequestsRepository(db);
   const diffs = createMergeRequestDiffsRepository(db);
   const mergeability = createMergeability({ db, mergeRequests, storage, events: deps.events, projects: deps.projects, authorizer, unresolvedDiscussions: deps.unresolvedDiscussions });
-  const versions = createMergeRequestVersions({ db, mergeRequests, diffs, storage, queue: deps.queue, logger: deps.logger, mergeability });
-  const service = createMergeRequestsService({ db, mergeRequests, forks: createForksRepository(db), projects: deps.projects, authorizer, storage, versions, mergeability });
+  const versions = createMergeRequestVersions({ db, mergeRequests, diffs, storage, queue: deps.queue, logger: deps.logger, mergeability, events: deps.events });
+  const service = createMergeRequestsService({
+    db,
+    mergeRequests,
+    forks: createForksRepository(db),
+    projects: deps.projects,
+    authorizer,
+    storage,
+    versions,
+    mergeability,
+    descriptionVersions: createDescriptionVersionsRepository(db),
+  });
   return {
     mergeRequests: service,
     mergeRequestChanges: createMergeRequestChanges({ service, diffs, mergeRequests, authorizer, storage }),

@@ -1,5 +1,5 @@
 import type { Database } from '../../platform/db/database.js';
-import type { DomainEvent } from '../../platform/events.js';
+import type { DomainEvent, EventBus } from '../../platform/events.js';
 import type { Logger } from '../../platform/logger.js';
 import type { JobQueue } from '../../platform/queue.js';
 import { countCommits, diffTreeStats, fetchCommit, mergeBase, readRef, readRefs } from '../../git/index.js';
@@ -41,6 +41,8 @@ export function createMergeRequestVersions(deps: {
   queue: Pick<JobQueue, 'enqueue'>;
   logger: Pick<Logger, 'warn'>;
   mergeability: Pick<Mergeability, 'recheck' | 'markChecking' | 'publishChanged'>;
+  /** announces `merge_request.version_recorded` (the notes domain traces diff threads onto the version) */
+  events?: Pick<EventBus, 'publish'>;
 }) {
   const branchTip = async (repoPath: string, branch: string) => (await readRef(repoPath, `${BRANCH_PREFIX}${branch}`))?.target ?? null;
 
@@ -93,6 +95,7 @@ export function createMergeRequestVersions(deps: {
         tx,
       );
       await deps.mergeability.publishChanged([mergeRequest], tx);
+      await deps.events?.publish('merge_request.version_recorded', { mergeRequestId: mergeRequest.id, projectId: mergeRequest.target_project_id, versionId: id }, tx);
       return id;
     });
     return versionId === undefined ? { decision: 'unchanged' } : { decision, versionId };

@@ -67,6 +67,8 @@ export function createMergeRequestsService(deps: {
   authorizer: Authorizer;
   storage: Pick<RepositoryStorage, 'pathFor'>;
   versions: Pick<MergeRequestVersions, 'recordOrSchedule'>;
+  /** keeps each new description as a version (domains/description-versions/); returns its id */
+  descriptionVersions?: { record(input: { mergeRequestId: number; authorId: number; previous: string; next: string; openedAt: Date }, tx: Queryable): Promise<number> };
   /** announces `merge_request.changed` (open widgets refetch: title, draft, state, assignees) */
   mergeability?: Pick<Mergeability, 'publishChanged'>;
 }) {
@@ -166,6 +168,14 @@ export function createMergeRequestsService(deps: {
     },
 
     async update(actor: Actor, idOrPath: string | number, iid: number, input: UpdateMergeRequestInput): Promise<OpenedMergeRequest> {
+      async function mayPushToSource(caller: Actor, { project, mergeRequest, abilities }: OpenedMergeRequest): Promise<boolean> {
+        const sourceId = mergeRequest.source_project_id;
+        if (sourceId === null) return false;
+        if (sourceId === project.id) return abilities.has('push_code');
+        const source = await deps.projects.find(caller, sourceId).catch(() => null);
+        return source !== null && (await deps.authorizer.can(caller, 'push_code', { project: source }));
+      }
+
       const user = signedIn(actor).user;
       const opened = await open(actor, idOrPath, iid);
       const { project, mergeRequest: before } = opened;
@@ -185,7 +195,9 @@ export function createMergeRequestsService(deps: {
         fields.description = input.description;
       }
       fields.squash = input.squash;
-      fields.allow_collaboration = input.allowCollaboration;
+      // GitLab's filter_params: the setting opens the source branch to others, so only someone
+      // who can push to the source project changes it; anyone else's value is ignored.
+      if (input.allowCollaboration !== undefined && (await mayPushToSource(actor, opened))) fields.allow_collaboration = input.allowCollaboration;
       fields.force_remove_source_branch = input.removeSourceBranch;
       if (input.discussionLocked !== undefined) {
         if (!opened.abilities.has('update_merge_request')) throw new ForbiddenError();
@@ -225,6 +237,11 @@ export function createMergeRequestsService(deps: {
           if (retarget !== undefined) await mergeRequests.recordEvent(before.id, user.id, 'retargeted', { from: before.target_branch, to: retarget }, tx);
           // A change of the draft prefix alone is the draft/ready event below, not a title change (GitLab's notes).
           if (fields.title !== undefined && draftlessTitle(fields.title) !== draftlessTitle(before.title)) await mergeRequests.recordEvent(before.id, user.id, 'title', { from: before.title, to: fields.title }, tx);
+          // A changed description is a version and an event ("changed the description" links the version).
+          if (fields.description !== undefined && fields.description !== before.description && deps.descriptionVersions) {
+            const versionId = await deps.descriptionVersions.record({ mergeRequestId: before.id, authorId: user.id, previous: before.description, next: fields.description, openedAt: before.created_at }, tx);
+            await mergeRequests.recordEvent(before.id, user.id, 'description', { to: String(versionId) }, tx);
+          }
           if (fields.draft !== undefined && fields.draft !== before.draft) await mergeRequests.recordEvent(before.id, user.id, fields.draft ? 'draft' : 'ready', {}, tx);
           if (closing) await mergeRequests.recordEvent(before.id, user.id, 'closed', {}, tx);
           if (reopen) await mergeRequests.recordEvent(before.id, user.id, 'reopened', {}, tx);

@@ -24,6 +24,22 @@ export function createAwardEmojiRepository(db: Queryable) {
       ]);
       return { awards: rows.rows, total: count.rows[0]!.count };
     },
+    /**
+     * Every award on the notes of one merge request, in one list (ours, not GitLab's: its web app
+     * gets them inside each note), so a page of threads needs no request per note. Awards on
+     * internal notes are left out unless the caller reads internal notes.
+     */
+    async listOfNotes(mergeRequestId: number, options: { includeInternal: boolean; limit: number; offset: number }): Promise<{ awards: AwardEmoji[]; total: number }> {
+      // internal is the thread's: replies inherit it (migration 0005)
+      const from = `FROM award_emoji a JOIN notes n ON n.id = a.note_id JOIN discussions d ON d.id = n.discussion_id
+        WHERE a.merge_request_id = $1 AND a.note_id IS NOT NULL AND ($2::boolean OR NOT d.internal)`;
+      const params = [mergeRequestId, options.includeInternal];
+      const [rows, count] = await Promise.all([
+        db.query<AwardEmoji>(`SELECT ${COLUMNS.split(', ').map((column) => `a.${column}`).join(', ')} ${from} ORDER BY a.id LIMIT ${options.limit} OFFSET ${options.offset}`, params),
+        db.query<{ count: number }>(`SELECT count(*)::int AS count ${from}`, params),
+      ]);
+      return { awards: rows.rows, total: count.rows[0]!.count };
+    },
     async find(awardable: Awardable, id: number): Promise<AwardEmoji | undefined> {
       const { rows } = await db.query<AwardEmoji>(`SELECT ${COLUMNS} FROM award_emoji WHERE merge_request_id = $1 AND note_id IS NOT DISTINCT FROM $2::bigint AND id = $3`, [
         awardable.mergeRequestId,

@@ -52,6 +52,13 @@ export function createAwardEmojiService(deps: { access: NoteAccess; awards: Awar
       return { ...(await view(scope, result.awards)), total: result.total };
     },
 
+    /** The awards on all the notes of the merge request that the caller may read (see the repository). */
+    async listOfNotes(ref: MergeRequestRef, page: { limit: number; offset: number }): Promise<AwardsView & { total: number }> {
+      const scope = await access.open(...ref);
+      const result = await awards.listOfNotes(scope.noteable.mergeRequestId, { includeInternal: scope.canReadInternal, ...page });
+      return { ...(await view(scope, result.awards)), total: result.total };
+    },
+
     async get(ref: MergeRequestRef, noteId: number | null, awardId: number): Promise<AwardsView> {
       const { scope, awardable } = await target(ref, noteId);
       return view(scope, [await findAward(awardable, awardId)]);

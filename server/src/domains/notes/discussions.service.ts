@@ -11,7 +11,7 @@ import type { MergeRequestRef, NoteAccess, NoteScope } from './note-access.js';
 import { isResolvable, type Discussion } from './note.js';
 import { encodeCursor, type DiscussionCursor } from './note-rules.js';
 import type { NoteWriter } from './note-writer.js';
-import { assertBody, signedInUser, type NotesService, type NotesView } from './notes.service.js';
+import { assertBody, signedInUser, type NoteSuggestions, type NotesService, type NotesView } from './notes.service.js';
 import type { DiscussionPageRow, NotesRepository } from './notes.repository.js';
 import type { NotePosition } from './position.js';
 import type { PositionValidator } from './position-validator.js';
@@ -21,6 +21,8 @@ export interface DiscussionsView {
   scope: NoteScope;
   discussions: Discussion[];
   users: Map<number, User>;
+  /** suggested changes of diff notes, by note id (domains/suggestions/) */
+  suggestions?: NotesView['suggestions'];
 }
 
 export type DiscussionPage = { kind: 'offset'; limit: number; offset: number } | { kind: 'keyset'; limit: number; after: DiscussionCursor | null };
@@ -40,6 +42,7 @@ export function createDiscussionsService(deps: {
   positions: PositionValidator;
   systemNotes: Pick<SystemNotes, 'sync'>;
   notesService: Pick<NotesService, 'view'>;
+  suggestions?: NoteSuggestions;
 }) {
   const { access, notes } = deps;
 
@@ -51,7 +54,8 @@ export function createDiscussionsService(deps: {
     const byDiscussion = new Map(rows.map((row) => [row.id, [] as typeof all]));
     for (const note of all) byDiscussion.get(note.discussion_id)?.push(note);
     const discussions = [...byDiscussion].filter(([, list]) => list.length > 0).map(([id, list]) => ({ id, notes: list }));
-    return { scope, discussions, users: await notes.usersByIds(all.flatMap((note) => [note.author_id, note.resolved_by_id])) };
+    const [users, suggestions] = await Promise.all([notes.usersByIds(all.flatMap((note) => [note.author_id, note.resolved_by_id])), deps.suggestions?.forNotes(scope, all)]);
+    return { scope, discussions, users, suggestions };
   }
 
   /** Who may resolve a thread: GitLab's Discussion#can_resolve? (a resolvable thread, and the right on its notes). */

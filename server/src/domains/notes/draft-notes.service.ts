@@ -66,6 +66,11 @@ export function createDraftNotesService(deps: {
    * would wait for it).
    */
   async function prepare(scope: NoteScope, list: DraftNote[]): Promise<Array<{ draft: DraftNote; canResolve: boolean }>> {
+    // Every thread replied to, in one query: a thread that is gone or hidden is absent.
+    const firstNotes = await access.firstNotes(
+      scope,
+      list.flatMap((draft) => (draft.discussion_id === null ? [] : [draft.discussion_id])),
+    );
     const plans: Array<{ draft: DraftNote; canResolve: boolean }> = [];
     for (const draft of list) {
       if (!mayComment(scope, draft.internal)) throw new ForbiddenError();
@@ -73,10 +78,10 @@ export function createDraftNotesService(deps: {
         plans.push({ draft, canResolve: false });
         continue;
       }
-      const discussion = await access.discussion(scope, draft.discussion_id).catch(() => null);
-      if (!discussion || !access.abilities(scope, discussion.notes[0]!).has('reply_to_note')) throw threadNotFound();
+      const first = firstNotes.get(draft.discussion_id);
+      if (!first || !access.abilities(scope, first).has('reply_to_note')) throw threadNotFound();
       // a reply turns an individual note into a thread, which its resolvers may then resolve
-      const thread = { ...discussion.notes[0]!, type: discussion.notes[0]!.type ?? 'DiscussionNote' };
+      const thread = { ...first, type: first.type ?? 'DiscussionNote' };
       plans.push({ draft, canResolve: isResolvable(thread) && access.abilities(scope, thread).has('resolve_note') });
     }
     return plans;
@@ -129,7 +134,11 @@ export function createDraftNotesService(deps: {
       let internal = input.internal;
       let discussionId: string | null = null;
       if (input.inReplyToDiscussionId !== undefined && input.inReplyToDiscussionId !== '') {
-        const discussion = await access.discussion(scope, input.inReplyToDiscussionId).catch(() => null);
+        // Only "not there or not yours to see" is a missing thread; a database failure is not.
+        const discussion = await access.discussion(scope, input.inReplyToDiscussionId).catch((error: unknown) => {
+          if (error instanceof NotFoundError) return null;
+          throw error;
+        });
         if (!discussion) throw threadNotFound();
         discussionId = discussion.id;
         internal = discussion.notes[0]!.internal;

@@ -5,8 +5,8 @@
  */
 import emojiByName from 'markdown-it-emoji/lib/data/full.mjs';
 
-export const UPVOTE_NAME = 'thumbsup';
-export const DOWNVOTE_NAME = 'thumbsdown';
+const UPVOTE_NAME = 'thumbsup';
+const DOWNVOTE_NAME = 'thumbsdown';
 
 /** GitLab's aliases for the two votes (Gitlab::Emoji.normalize_emoji_name). */
 const ALIASES: Readonly<Record<string, string>> = { '+1': UPVOTE_NAME, '-1': DOWNVOTE_NAME, thumbs_up: UPVOTE_NAME, thumbs_down: DOWNVOTE_NAME };

@@ -20,9 +20,12 @@ export interface NoteScope extends OpenedMergeRequest {
   canReadInternal: boolean;
 }
 
+/** GitLab's discussion ids: 40 hex characters; anything else names no discussion. */
+const DISCUSSION_ID = /^[0-9a-f]{40}$/;
+
 export type MergeRequestRef = [actor: Actor, idOrPath: string | number, iid: number];
 
-export function createNoteAccess(deps: { mergeRequests: Pick<MergeRequestsService, 'open'>; notes: Pick<NotesRepository, 'findNote' | 'findDiscussion' | 'notesOfDiscussions'> }) {
+export function createNoteAccess(deps: { mergeRequests: Pick<MergeRequestsService, 'open'>; notes: Pick<NotesRepository, 'findNote' | 'findDiscussion' | 'notesOfDiscussions' | 'firstNotesOfDiscussions'> }) {
   function subject(scope: NoteScope, note: Pick<Note, 'author_id' | 'system' | 'internal' | 'type'>): NoteSubject {
     return {
       userId: scope.actor.user?.id ?? null,
@@ -45,7 +48,7 @@ export function createNoteAccess(deps: { mergeRequests: Pick<MergeRequestsServic
       return {
         ...opened,
         actor,
-        noteable: { projectId: opened.project.id, mergeRequestId: opened.mergeRequest.id, mergeRequestIid: opened.mergeRequest.iid },
+        noteable: { projectId: opened.project.id, mergeRequestId: opened.mergeRequest.id, mergeRequestIid: opened.mergeRequest.iid, projectPath: opened.project.full_path },
         canReadInternal: opened.abilities.has('read_internal_note'),
       };
     },
@@ -64,11 +67,22 @@ export function createNoteAccess(deps: { mergeRequests: Pick<MergeRequestsServic
 
     /** A discussion of this merge request that the caller may read, with its notes. */
     async discussion(scope: NoteScope, discussionId: string): Promise<Discussion> {
-      const found = /^[0-9a-f]{40}$/.test(discussionId) ? await deps.notes.findDiscussion(scope.noteable.mergeRequestId, discussionId) : undefined;
+      const found = DISCUSSION_ID.test(discussionId) ? await deps.notes.findDiscussion(scope.noteable.mergeRequestId, discussionId) : undefined;
       if (!found || (found.internal && !scope.canReadInternal)) throw new NotFoundError('Discussion');
       const notes = await deps.notes.notesOfDiscussions(scope.noteable.mergeRequestId, [found.id]);
       if (notes.length === 0) throw new NotFoundError('Discussion');
       return { id: found.id, notes };
+    },
+
+    /**
+     * The first note of each of these discussions that the caller may read, by discussion id,
+     * in one query; a discussion that is gone or hidden is left out (what discussion() answers
+     * with a 404).
+     */
+    async firstNotes(scope: NoteScope, discussionIds: readonly string[]): Promise<Map<string, Note>> {
+      const wanted = [...new Set(discussionIds)].filter((id) => DISCUSSION_ID.test(id));
+      const notes = await deps.notes.firstNotesOfDiscussions(scope.noteable.mergeRequestId, wanted);
+      return new Map(notes.filter((note) => !note.internal || scope.canReadInternal).map((note) => [note.discussion_id, note]));
     },
   };
 }

@@ -77,6 +77,7 @@ export function createNoteWriter(deps: {
           authorId,
           body,
           position: first.position,
+          originalPosition: first.original_position,
           lineCode: first.line_code,
           commitId: first.commit_id,
           resolvedById: state.resolved ? authorId : null,

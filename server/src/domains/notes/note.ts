@@ -34,6 +34,10 @@ export interface Note {
   updated_at: Date;
   /** from the discussion: every note of a discussion shares it */
   internal: boolean;
+  /** from the discussion: a push changed the commented line (outdated-discussions.service.ts) */
+  outdated?: boolean;
+  /** from the discussion: where that change shows (GitLab's DiffNote#change_position) */
+  change_position?: NotePosition | null;
 }
 
 /** GitLab's Note#resolvable?: thread notes that are not system notes. */
@@ -77,4 +81,6 @@ export interface Noteable {
   projectId: number;
   mergeRequestId: number;
   mergeRequestIid: number;
+  /** the project's full path, for web links (outdated_line_change_path) */
+  projectPath?: string;
 }

@@ -11,7 +11,7 @@ import type { NotePosition } from './position.js';
 
 const NOTE_SELECT = `SELECT n.id, n.project_id, n.merge_request_id, n.discussion_id, n.type, n.author_id, n.body, n.system, n.system_action,
        n.position, n.original_position, n.line_code, n.commit_id, n.resolved_at, n.resolved_by_id, n.resolved_by_push,
-       n.lock_version, n.last_edited_at, n.updated_by_id, n.created_at, n.updated_at, d.internal
+       n.lock_version, n.last_edited_at, n.updated_by_id, n.created_at, n.updated_at, d.internal, d.outdated, d.change_position
   FROM notes n JOIN discussions d ON d.id = n.discussion_id`;
 
 /** created_at as text with all six fractional digits, in UTC (the keyset cursor's half). */
@@ -39,6 +39,8 @@ export interface NewNote {
   system?: boolean;
   systemAction?: string | null;
   position?: NotePosition | null;
+  /** a reply keeps its thread's original position (GitLab's DiffDiscussion#reply_attributes); default: position */
+  originalPosition?: NotePosition | null;
   lineCode?: string | null;
   commitId?: string | null;
   /** a reply to a resolved thread is born resolved (GitLab's Notes::BuildService) */
@@ -72,7 +74,7 @@ export function createNotesRepository(db: Queryable) {
       const { rows } = await tx.query<{ id: number }>(
         `INSERT INTO notes (project_id, merge_request_id, discussion_id, type, author_id, body, system, system_action, position, original_position,
                             line_code, commit_id, resolved_at, resolved_by_id, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $9::jsonb, $10, $11, CASE WHEN $12::bigint IS NULL THEN NULL ELSE now() END, $12,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, coalesce($14::jsonb, $9::jsonb), $10, $11, CASE WHEN $12::bigint IS NULL THEN NULL ELSE now() END, $12,
                  coalesce($13, now()), coalesce($13, now()))
          RETURNING id`,
         [
@@ -89,6 +91,7 @@ export function createNotesRepository(db: Queryable) {
           input.commitId ?? null,
           input.resolvedById ?? null,
           input.createdAt ?? null,
+          input.originalPosition ? JSON.stringify(input.originalPosition) : null,
         ],
       );
       return rows[0]!.id;
@@ -123,6 +126,17 @@ export function createNotesRepository(db: Queryable) {
         mergeRequestId,
         discussionIds,
       ]);
+      return rows;
+    },
+
+    /** The first note of each of some discussions of one merge request (one query, whatever their number). */
+    async firstNotesOfDiscussions(mergeRequestId: number, discussionIds: readonly string[]): Promise<Note[]> {
+      if (discussionIds.length === 0) return [];
+      const { rows } = await db.query<Note>(
+        `SELECT DISTINCT ON (first.discussion_id) * FROM (${NOTE_SELECT} WHERE n.merge_request_id = $1 AND n.discussion_id = ANY($2::text[])) AS first
+          ORDER BY first.discussion_id, first.created_at, first.id`,
+        [mergeRequestId, discussionIds],
+      );
       return rows;
     },
 

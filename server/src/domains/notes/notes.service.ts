@@ -13,12 +13,20 @@ import { noteBodyError, staleEditError } from './note-rules.js';
 import type { NoteWriter } from './note-writer.js';
 import type { NoteOrder, NotesRepository } from './notes.repository.js';
 import type { SystemNotes } from './system-notes.service.js';
+import type { SuggestionView } from '../suggestions/suggestions.service.js';
 
 /** Notes with the users they name (authors, resolvers), ready for the entities. */
 export interface NotesView {
   scope: NoteScope;
   notes: Note[];
   users: Map<number, User>;
+  /** suggested changes of diff notes, by note id (domains/suggestions/) */
+  suggestions?: Map<number, SuggestionView[]>;
+}
+
+/** The suggestions of diff notes; the composition root passes domains/suggestions/ in. */
+export interface NoteSuggestions {
+  forNotes(scope: NoteScope, notes: readonly Note[]): Promise<Map<number, SuggestionView[]>>;
 }
 
 export function signedInUser(scope: NoteScope): User {
@@ -37,11 +45,13 @@ export function createNotesService(deps: {
   notes: NotesRepository;
   writer: NoteWriter;
   systemNotes: Pick<SystemNotes, 'sync'>;
+  suggestions?: NoteSuggestions;
 }) {
   const { access, notes } = deps;
 
   async function view(scope: NoteScope, list: Note[]): Promise<NotesView> {
-    return { scope, notes: list, users: await notes.usersByIds(list.flatMap((note) => [note.author_id, note.resolved_by_id])) };
+    const [users, suggestions] = await Promise.all([notes.usersByIds(list.flatMap((note) => [note.author_id, note.resolved_by_id])), deps.suggestions?.forNotes(scope, list)]);
+    return { scope, notes: list, users, suggestions };
   }
 
   async function reload(scope: NoteScope, noteId: number): Promise<NotesView> {

@@ -13,9 +13,9 @@ import { noteErrors } from './note-rules.js';
 import { lineCode, lineRangeInOrder, positionFilePath, type LinePoint, type LineType, type NotePosition } from './position.js';
 
 /** GitLab's answer when a text position names no line of the diff. */
-export const invalidLineCode = () => noteErrors({ line_code: ["can't be blank", 'must be a valid line code'] });
-export const notAVersion = () => noteErrors({ position: ['does not match any version of this merge request'] });
-export const notInDiff = () => noteErrors({ position: ['is not a file of this version of the diff'] });
+const invalidLineCode = () => noteErrors({ line_code: ["can't be blank", 'must be a valid line code'] });
+const notAVersion = () => noteErrors({ position: ['does not match any version of this merge request'] });
+const notInDiff = () => noteErrors({ position: ['is not a file of this version of the diff'] });
 
 interface VersionFile {
   old_path: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../platform/errors.js';
-import { lineCode, lineRangeInOrder, parsePosition, positionFilePath, positionForApi } from './position.js';
+import { lineCode, parsePosition, positionForApi } from './position.js';
 
 const BASE = 'a'.repeat(40);
 const START = 'b'.repeat(40);
@@ -20,11 +20,6 @@ describe('lineCode', () => {
   it("is GitLab's <sha1(path)>_<old>_<new> (the value of GitLab's own specs)", () => {
     expect(lineCode('files/ruby/popen.rb', 14, 14)).toBe('2f6fcd96b88b36ce98c38da085c795a27d92a3dd_14_14');
     expect(lineCode('README.md', 0, 3)).toBe('8ec9a00bfd09b3190ac6b22251dbb1aa95a0579d_0_3');
-  });
-
-  it('names a deleted file by its old path', () => {
-    expect(positionFilePath({ old_path: 'gone.txt', new_path: '' })).toBe('gone.txt');
-    expect(positionFilePath({ old_path: 'old.txt', new_path: 'new.txt' })).toBe('new.txt');
   });
 });
 
@@ -78,17 +73,5 @@ describe('parsePosition', () => {
     ['a string', 'position', '400 (Bad request) "position" is invalid'],
   ])('refuses %s', (_name, input, expected) => {
     expect(message(() => parsePosition(input))).toBe(expected);
-  });
-});
-
-describe('lineRangeInOrder', () => {
-  const point = (old_line: number | null, new_line: number | null) => ({ line_code: null, type: null, old_line, new_line });
-  it.each([
-    ['forwards on the new side', point(null, 3), point(null, 5), true],
-    ['backwards on the new side', point(4, 6), point(null, 5), false],
-    ['backwards on the old side', point(9, null), point(2, null), false],
-    ['from a removed line to an added one', point(7, null), point(null, 2), true],
-  ])('%s', (_name, start, end, expected) => {
-    expect(lineRangeInOrder({ start, end })).toBe(expected);
   });
 });

@@ -8,31 +8,11 @@
  * removed line only old_line, an unchanged line both. `line_range` marks a multi-line comment.
  */
 import { createHash } from 'node:crypto';
+import { lineCodeFromHash, POSITION_TYPES, type DiffRefs, type LinePoint, type LineRange, type LineType, type PositionType } from '@tributary/contracts';
 import { ValidationError } from '../../platform/errors.js';
 
-export const POSITION_TYPES = ['text', 'image', 'file'] as const;
-export type PositionType = (typeof POSITION_TYPES)[number];
-
-/** 'new' for a line the change added, 'old' for a removed one, null for an unchanged one. */
-export type LineType = 'new' | 'old' | null;
-
-export interface LinePoint {
-  line_code: string | null;
-  type: LineType;
-  old_line: number | null;
-  new_line: number | null;
-}
-
-export interface LineRange {
-  start: LinePoint;
-  end: LinePoint;
-}
-
-export interface DiffRefs {
-  base_sha: string;
-  start_sha: string;
-  head_sha: string;
-}
+// The shared parts (the web app builds positions by the same types and rules).
+export { lineRangeInOrder, positionFilePath, type DiffRefs, type LinePoint, type LineType } from '@tributary/contracts';
 
 export interface NotePosition extends DiffRefs {
   position_type: PositionType;
@@ -53,12 +33,7 @@ const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
 /** GitLab's Gitlab::Git.diff_line_code: `<sha1(path)>_<old position>_<new position>`. */
 export function lineCode(path: string, oldPosition: number, newPosition: number): string {
-  return `${createHash('sha1').update(path).digest('hex')}_${oldPosition}_${newPosition}`;
-}
-
-/** Gitlab::Diff::Position#file_path: the new path, or the old one when the file was deleted. */
-export function positionFilePath(position: Pick<NotePosition, 'old_path' | 'new_path'>): string {
-  return position.new_path || position.old_path;
+  return lineCodeFromHash(createHash('sha1').update(path).digest('hex'), oldPosition, newPosition);
 }
 
 type Params = Record<string, unknown>;
@@ -158,18 +133,6 @@ export function parsePosition(input: unknown): NotePosition {
     lineRange = { start: parsePoint(start, 'position[line_range][start]'), end: parsePoint(end, 'position[line_range][end]') };
   }
   return { ...base, old_line: oldLine, new_line: newLine, line_range: lineRange };
-}
-
-/**
- * A line range runs forwards: its start is not below its end. Lines on the same side compare
- * by their number on that side (new if both have one, else old); a range from a removed line
- * to an added one is in diff order already, whatever the numbers.
- */
-export function lineRangeInOrder(range: LineRange): boolean {
-  const { start, end } = range;
-  if (start.new_line !== null && end.new_line !== null) return start.new_line <= end.new_line;
-  if (start.old_line !== null && end.old_line !== null) return start.old_line <= end.old_line;
-  return true;
 }
 
 /** The position as GitLab's API returns it (Position#to_h without ignore_whitespace_change). */

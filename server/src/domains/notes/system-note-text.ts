@@ -62,6 +62,9 @@ export function eventNote(event: EventFacts): SystemNoteText | null {
       return { body: 'marked this merge request as **ready**', action: 'title' };
     case 'retargeted':
       return { body: `changed target branch from \`${event.from ?? ''}\` to \`${event.to ?? ''}\``, action: 'branch' };
+    case 'description':
+      // the version it made is the event's to_value: description-versions/ links the two
+      return { body: 'changed the description', action: 'description' };
     case 'title': {
       const from = event.from ?? '';
       const to = event.to ?? '';

@@ -19,6 +19,8 @@ export interface Project {
   squash_option: 'never' | 'always' | 'default_on' | 'default_off';
   only_allow_merge_if_pipeline_succeeds: boolean;
   only_allow_merge_if_all_discussions_are_resolved: boolean;
+  /** a push that outdates a diff thread resolves it (GitLab's setting; domains/notes/outdated-discussions.service.ts) */
+  resolve_outdated_diff_discussions: boolean;
   remove_source_branch_after_merge: boolean;
   /** null: GitLab's default messages (merge commit, squash commit) */
   merge_commit_template: string | null;
@@ -46,6 +48,7 @@ export const EDITABLE_SETTINGS = [
   'squash_option',
   'only_allow_merge_if_pipeline_succeeds',
   'only_allow_merge_if_all_discussions_are_resolved',
+  'resolve_outdated_diff_discussions',
   'remove_source_branch_after_merge',
   'merge_commit_template',
   'squash_commit_template',

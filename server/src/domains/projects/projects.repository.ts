@@ -4,7 +4,7 @@ import type { Project } from './project.js';
 
 const SELECT = `SELECT p.id, p.namespace_id, p.name, p.path, r.path AS full_path, r.name AS full_name, p.description, p.visibility,
        p.default_branch, p.creator_id, p.forked_from_id, p.archived, p.empty_repo, p.pending_delete, p.merge_method, p.squash_option,
-       p.only_allow_merge_if_pipeline_succeeds, p.only_allow_merge_if_all_discussions_are_resolved,
+       p.only_allow_merge_if_pipeline_succeeds, p.only_allow_merge_if_all_discussions_are_resolved, p.resolve_outdated_diff_discussions,
        p.remove_source_branch_after_merge, p.merge_commit_template, p.squash_commit_template,
        p.merge_request_title_regex, p.merge_request_title_regex_description, p.created_at, p.updated_at, p.last_activity_at,
        n.kind AS namespace_kind, n.owner_id AS namespace_owner_id, to_json(n.traversal_ids) AS namespace_traversal_ids,

@@ -1,5 +1,6 @@
 import type { AccessKind, ProtectedBranch } from './protected-branch.js';
 import { matchesBranchPattern } from './branch-pattern.js';
+import { collaborationAllowsUpdate } from '../merge-requests/collaboration.js';
 
 /**
  * Pure rules for what a push may do to a branch. The pre-receive hook asks
@@ -20,6 +21,11 @@ export interface PusherFacts {
   accessLevel: number;
   /** ids of groups the user belongs to (for group-based rules) */
   groupIds?: number[];
+  /**
+   * branches a caller without push rights may still add commits to, through open merge
+   * requests that allow collaboration (domains/merge-requests/collaboration.ts)
+   */
+  collaborationBranches?: readonly string[];
 }
 
 export interface RefUpdateFacts {
@@ -51,7 +57,7 @@ export function isAllowed(kind: AccessKind, pusher: PusherFacts, matching: Prote
 
 /** Returns the refusal message for one branch update, or null when it is allowed. */
 export function checkBranchUpdate(pusher: PusherFacts, update: RefUpdateFacts, protections: ProtectedBranch[]): string | null {
-  if (!pusher.isAdmin && pusher.accessLevel < 30) return PUSH_MESSAGES.notAllowed;
+  if (!pusher.isAdmin && pusher.accessLevel < 30 && !collaborationAllowsUpdate(pusher.collaborationBranches ?? [], update)) return PUSH_MESSAGES.notAllowed;
   const matching = protectionsFor(update.branch, protections);
   if (matching.length === 0) return null;
   if (update.deleting) return PUSH_MESSAGES.protectedDelete;

@@ -13,12 +13,15 @@ export const REF_MESSAGES = {
  * push from landing half-way). Returns the message to show, or null.
  */
 export function checkPush(pusher: PusherFacts, updates: RefUpdate[], protections: ProtectedBranch[]): string | null {
-  if (!pusher.isAdmin && pusher.accessLevel < 30) return PUSH_MESSAGES.notAllowed;
+  // Collaboration through a merge request grants branch updates only (checkBranchUpdate decides which).
+  const member = pusher.isAdmin || pusher.accessLevel >= 30;
+  if (!member && (pusher.collaborationBranches ?? []).length === 0) return PUSH_MESSAGES.notAllowed;
   for (const update of updates) {
     const ref = classifyRef(update.ref);
     const creating = isCreation(update);
     if (ref.kind === 'other') return REF_MESSAGES.otherRef;
     if (ref.kind === 'tag') {
+      if (!member) return PUSH_MESSAGES.notAllowed;
       const problem = creating ? validateTagName(ref.name) : null;
       if (problem) return `${problem}: ${ref.name}`;
       continue;

@@ -8,6 +8,7 @@ import { readRef } from '../../git/refs.js';
 import type { ProjectsRepository } from '../projects/projects.repository.js';
 import type { RepositoryStorage } from '../projects/repository-storage.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
+import type { Collaboration } from '../merge-requests/collaboration.service.js';
 import { checkPush } from './push-policy.js';
 import { classifyRef, isDeletion, type RefUpdate } from './push.js';
 
@@ -23,6 +24,8 @@ export function createPushesService(deps: {
   storage: Pick<RepositoryStorage, 'pathFor' | 'isEmpty'>;
   authorizer: Authorizer;
   events: Pick<EventBus, 'publish'>;
+  /** adds the branches a merge request allowing collaboration opens to non-members */
+  collaboration?: Pick<Collaboration, 'pusher'>;
 }) {
   return {
     /** null when the push may proceed, else the message git shows the pusher. */
@@ -32,7 +35,11 @@ export function createPushesService(deps: {
       const accessLevel = await deps.authorizer.accessLevel(actor, { project });
       const protections = await deps.protectedBranches.listForProject(project.id);
       const archived = project.archived ? 'You are not allowed to push code to an archived project.' : null;
-      return archived ?? checkPush({ userId: actor.user.id, isAdmin: actor.user.is_admin, accessLevel }, updates, protections);
+      if (archived) return archived;
+      const pusher = deps.collaboration
+        ? await deps.collaboration.pusher(actor, project, accessLevel)
+        : { userId: actor.user.id, isAdmin: actor.user.is_admin, accessLevel };
+      return checkPush(pusher, updates, protections);
     },
 
     async postReceive(userId: number, projectId: number, updates: RefUpdate[]): Promise<number[]> {

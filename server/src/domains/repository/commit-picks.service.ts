@@ -17,7 +17,7 @@ import { pickMessage } from './pick-message.js';
 import type { RepositoryAccess } from './repository-access.js';
 
 /** GitLab's wording (lib/gitlab/git/repository.rb, Commits::ChangeService). */
-export const PICK_MESSAGES = {
+const PICK_MESSAGES = {
   revert: 'Sorry, we cannot revert this commit automatically. This commit may already have been reverted, or a more recent commit may have updated some of its content.',
   'cherry-pick':
     'Sorry, we cannot cherry-pick this commit automatically. This commit may already have been cherry-picked, or a more recent commit may have updated some of its content.',

@@ -111,6 +111,10 @@ export function createCommitWriter(deps: {
       if (forced && checkBranchUpdate(pusher, { ...update, forced }, protections) === PUSH_MESSAGES.protectedForce) {
         throw new ForbiddenError(t(PUSH_MESSAGES.protectedForce));
       }
+      // A caller writing only through collaboration may fast-forward the branch, never create or rewrite it.
+      if ((forced || tip === null) && checkBranchUpdate(pusher, { ...update, forced, creating: tip === null }, protections) === PUSH_MESSAGES.notAllowed) {
+        throw new ForbiddenError(input.refusal ?? t(WRITE_MESSAGES.notAllowed));
+      }
 
       for (const expectation of input.expectations ?? []) {
         const last = start ? await lastCommitForPath(repoPath, start, expectation.path) : null;

@@ -42,7 +42,7 @@ export interface CreateCommitInput extends ParsedActions {
 }
 
 /** The commits API (doc/api/commits.md); compare is compare.service.ts. */
-export function createCommitsService(deps: { access: Pick<RepositoryAccess, 'open'>; writer: CommitWriter }) {
+export function createCommitsService(deps: { access: Pick<RepositoryAccess, 'open' | 'openToWrite'>; writer: CommitWriter }) {
   const { access } = deps;
 
   async function findCommit(repoPath: string, sha: string): Promise<GitCommit> {
@@ -86,7 +86,7 @@ export function createCommitsService(deps: { access: Pick<RepositoryAccess, 'ope
     },
 
     async create(actor: Actor, idOrPath: string | number, input: CreateCommitInput): Promise<{ project: Project } & CommitWithStats> {
-      const handle = await access.open(actor, idOrPath, 'push_code');
+      const handle = await access.openToWrite(actor, idOrPath, input.branch);
       const sha = await deps.writer.write(actor, handle, {
         branch: input.branch,
         startBranch: input.startBranch ?? (input.startSha === undefined ? input.branch : undefined),

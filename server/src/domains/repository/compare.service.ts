@@ -14,7 +14,7 @@ export interface CompareInput {
 }
 
 /** GitLab asks for at least two; more than this is not a question anyone asks. */
-export const MERGE_BASE_MAX_REFS = 100;
+const MERGE_BASE_MAX_REFS = 100;
 
 const isRevision = (ref: string) => {
   try {

@@ -46,7 +46,7 @@ export interface FileWriteInput {
  * doc/api/repository_files.md). Reads resolve against git objects only; writes
  * go through the commit writer (plumbing, no work tree).
  */
-export function createFilesService(deps: { access: Pick<RepositoryAccess, 'open'>; writer: CommitWriter }) {
+export function createFilesService(deps: { access: Pick<RepositoryAccess, 'open' | 'openToWrite'>; writer: CommitWriter }) {
   const { access } = deps;
 
   async function read(actor: Actor, idOrPath: string | number, path: string, ref: string | undefined): Promise<{ project: Project; file: FileView }> {
@@ -76,7 +76,7 @@ export function createFilesService(deps: { access: Pick<RepositoryAccess, 'open'
   }
 
   async function write(actor: Actor, idOrPath: string | number, action: 'create' | 'update' | 'delete', path: string, input: FileWriteInput): Promise<string> {
-    const handle = await access.open(actor, idOrPath, 'push_code');
+    const handle = await access.openToWrite(actor, idOrPath, input.branch);
     assertFilePath(path);
     return deps.writer.write(actor, handle, {
       branch: input.branch,

@@ -6,6 +6,7 @@ import type { Project } from '../projects/project.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { RepositoryStorage } from '../projects/repository-storage.js';
 import type { PusherFacts } from '../protected-branches/push-rules.js';
+import type { Collaboration } from '../merge-requests/collaboration.service.js';
 
 /** A project the caller may act on, with the path of its bare repository. */
 export interface RepositoryHandle {
@@ -17,6 +18,8 @@ export interface RepositoryAccessDeps {
   projects: Pick<ProjectsService, 'find'>;
   authorizer: Pick<Authorizer, 'authorize' | 'accessLevel' | 'can'>;
   storage: Pick<RepositoryStorage, 'pathFor'>;
+  /** branches opened to non-members by merge requests allowing collaboration */
+  collaboration?: Pick<Collaboration, 'pusher' | 'branchesFor'>;
 }
 
 /**
@@ -34,7 +37,23 @@ export function createRepositoryAccess(deps: RepositoryAccessDeps) {
   /** What the push rules need to know about a signed-in caller. */
   async function pusher(actor: Actor, project: Project): Promise<PusherFacts> {
     if (!actor.user) throw new UnauthorizedError();
-    return { userId: actor.user.id, isAdmin: actor.user.is_admin, accessLevel: await deps.authorizer.accessLevel(actor, { project }) };
+    const accessLevel = await deps.authorizer.accessLevel(actor, { project });
+    if (deps.collaboration) return deps.collaboration.pusher(actor, project, accessLevel);
+    return { userId: actor.user.id, isAdmin: actor.user.is_admin, accessLevel };
+  }
+
+  /**
+   * `open(…, 'push_code')` for a write to one branch: a caller without push rights still
+   * passes when a merge request allowing collaboration opens that branch to them (the push
+   * rules then allow only a fast-forward of it). Others get open's 404 or 403.
+   */
+  async function openToWrite(actor: Actor, idOrPath: string | number, branch: string): Promise<RepositoryHandle> {
+    const project = await deps.projects.find(actor, idOrPath);
+    if (deps.collaboration && actor.user && !(await deps.authorizer.can(actor, 'push_code', { project }))) {
+      if ((await deps.collaboration.branchesFor(actor, project)).includes(branch)) return { project, repoPath: deps.storage.pathFor(project.id) };
+    }
+    await deps.authorizer.authorize(actor, 'push_code', { project });
+    return { project, repoPath: deps.storage.pathFor(project.id) };
   }
 
   /** The caller's pusher facts when they may push to the project at all, else null (for `can_push`). */
@@ -43,7 +62,7 @@ export function createRepositoryAccess(deps: RepositoryAccessDeps) {
     return pusher(actor, project);
   }
 
-  return { open, pusher, pusherIfAllowed };
+  return { open, openToWrite, pusher, pusherIfAllowed };
 }
 
 export type RepositoryAccess = ReturnType<typeof createRepositoryAccess>;

@@ -89,6 +89,7 @@ export function AdminUsersPage() {
           <PageHeader.Title as="h1">Users</PageHeader.Title>
         </PageHeader.TitleArea>
         <PageHeader.Actions>
+          <LinkButton to="/admin/abuse_reports">Abuse reports</LinkButton>
           <LinkButton to="/admin/users/new" variant="primary" leadingVisual={PlusIcon}>
             New user
           </LinkButton>

@@ -8,9 +8,10 @@ import { PageError } from '../../components/PageError';
 import { PaginationNav } from '../../components/PaginationNav';
 import { useListParams } from '../../components/useListParams';
 import type { Project } from '../../lib/gitlab-types';
-import { canCreateBranch, canDeleteBranch, projectAccessLevel } from '../../lib/permissions';
+import { canCreateBranch, canDeleteBranch } from '../../lib/permissions';
 import { RecentPushBanner } from '../merge-requests/RecentPushBanner';
-import { useCurrentUser } from '../session/useCurrentUser';
+import { userProjectLevel } from '../session/abilities';
+import { useOptionalUser } from '../session/useCurrentUser';
 import { branchListQuery } from './api';
 import { BranchRow } from './BranchRow';
 import styles from './BranchesPage.module.css';
@@ -18,8 +19,8 @@ import { NewBranchDialog } from './NewBranchDialog';
 
 /** `/<project path>/-/branches`: search, create and delete branches. */
 export function BranchesPage({ project }: { project: Project }) {
-  const user = useCurrentUser();
-  const level = projectAccessLevel(project, user.is_admin);
+  const user = useOptionalUser();
+  const level = userProjectLevel(project, user);
   const { search, page, searchInput, setSearchInput, setPage } = useListParams();
   const branches = useQuery(branchListQuery(project.id, { search, page }));
   const [creating, setCreating] = useState(false);
@@ -63,7 +64,7 @@ export function BranchesPage({ project }: { project: Project }) {
         <>
           <ul className={styles.list} aria-label="Branches">
             {branches.data.items.map((branch) => (
-              <BranchRow key={branch.name} project={project} branch={branch} canDelete={canDeleteBranch(branch, level)} canPropose={canCreateBranch(level)} />
+              <BranchRow key={branch.name} project={project} branch={branch} canDelete={user !== null && canDeleteBranch(branch, level)} canPropose={canCreateBranch(level)} />
             ))}
           </ul>
           <PaginationNav pageInfo={branches.data.pageInfo} onPageChange={setPage} />

@@ -22,6 +22,8 @@ export interface DiffRefs {
 
 export interface FileActions {
   toggleCollapsed(file: DiffFile): void;
+  /** 'Viewed' collapses a file, un-checking it opens it again */
+  setCollapsed(file: DiffFile, collapsed: boolean): void;
   expandGap(file: DiffFile, gap: Gap, direction: ExpandDirection): void;
   setFullFile(file: DiffFile, on: boolean): void;
   showContents(file: DiffFile): void;

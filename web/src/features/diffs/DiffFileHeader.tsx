@@ -20,6 +20,7 @@ import { useDiffContext } from './DiffContext';
 import { showsText } from './diff-items';
 import { isCollapsed } from './file-states';
 import styles from './DiffFileHeader.module.css';
+import { FileHeaderControls, ToggleCommentsItem } from '../diff-notes/FileComments';
 
 const SHORT_SHA = 8;
 
@@ -42,7 +43,7 @@ export function FileStatusIcon({ file }: { file: DiffFile }) {
  * A file's header, as spec 001 §2 "Diff file header" lists it: path (old → new when
  * renamed), copy path, mode change, LFS badge, stats, and the more-actions menu (view file
  * @ sha, edit in single-file editor, view replaced file, show full file / show changes
- * only). The reviewed checkbox and comment button arrive with discussions.
+ * only). In a merge request also the 'Viewed' checkbox, comment-on-file and hide or show comments (features/diff-notes).
  */
 export function DiffFileHeader({ file }: { file: DiffFile }) {
   const { refs, stateOf, actions } = useDiffContext();
@@ -94,6 +95,7 @@ export function DiffFileHeader({ file }: { file: DiffFile }) {
           <span className={styles.added}>+{counts.added}</span> <span className={styles.removed}>−{counts.removed}</span>
         </span>
       ) : null}
+      <FileHeaderControls file={file} onCollapse={(value) => actions.setCollapsed(file, value)} />
       {viewSha ? (
         // A plain link, not Primer's IconButton with its tooltip: headers mount while the list scrolls.
         <RouterLink className={styles.iconLink} to={urls.blob(refs.fullPath, viewSha, path)} aria-label={`${viewLabel}: ${path}`} title={viewLabel}>
@@ -121,6 +123,7 @@ export function DiffFileHeader({ file }: { file: DiffFile }) {
                 {t('View replaced file @ %{commitSha}', { commitSha: refs.baseSha.slice(0, SHORT_SHA) })}
               </ActionList.LinkItem>
             ) : null}
+            <ToggleCommentsItem file={file} />
             {canToggleFullFile ? (
               <>
                 <ActionList.Divider />

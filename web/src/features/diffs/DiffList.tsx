@@ -5,6 +5,7 @@ import type { DiffItem, DiffViewMode } from './diff-items';
 import { DiffFileHeader } from './DiffFileHeader';
 import { InlineRows, PairRows } from './DiffRows';
 import { FileBody } from './FileBody';
+import { FileNotes } from '../diff-notes/FileComments';
 import styles from './DiffViewer.module.css';
 
 /**
@@ -19,6 +20,8 @@ const EXPANDER_HEIGHT = 28;
 const HEADER_HEIGHT = 44;
 const END_HEIGHT = 16;
 const BODY_HEIGHT = 120;
+/** How long a jump to a file keeps aiming at it while the items around it are measured. */
+const PIN_MS = 2000;
 
 const sizes = new WeakMap<DiffItem, number>();
 
@@ -58,7 +61,12 @@ function estimateSize(item: DiffItem | undefined): number {
 const Item = memo(function Item({ item }: { item: DiffItem }) {
   switch (item.kind) {
     case 'header':
-      return <DiffFileHeader file={item.file} />;
+      return (
+        <>
+          <DiffFileHeader file={item.file} />
+          <FileNotes file={item.file} />
+        </>
+      );
     case 'lines':
       return <InlineRows file={item.file} rows={item.rows} />;
     case 'pairs':
@@ -87,6 +95,7 @@ export const DiffList = forwardRef<DiffListHandle, {
   onCurrentChange: (file: DiffFile | null) => void;
 }>(function DiffList({ items, headerIndex, mode, topInset, onCurrentChange }, handle) {
   const listRef = useRef<HTMLDivElement>(null);
+  const pinned = useRef<{ index: number; until: number } | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
     const element = listRef.current;
@@ -113,9 +122,36 @@ export const DiffList = forwardRef<DiffListHandle, {
   useImperativeHandle(handle, () => ({
     scrollToFile(file) {
       const index = headerIndex.get(file.id);
-      if (index !== undefined) virtualizer.scrollToIndex(index, { align: 'start' });
+      if (index === undefined) return;
+      pinned.current = { index, until: performance.now() + PIN_MS };
+      virtualizer.scrollToIndex(index, { align: 'start' });
     },
   }), [headerIndex, virtualizer]);
+
+  // Items mounted around a file jumped to are measured only once drawn (an image that loads,
+  // diff threads) and may be far taller than estimated, which moves the file: while they
+  // settle, the list keeps aiming at it, until the reader scrolls.
+  const totalSize = virtualizer.getTotalSize();
+  useEffect(() => {
+    const pin = pinned.current;
+    if (!pin) return;
+    if (performance.now() > pin.until) pinned.current = null;
+    else virtualizer.scrollToIndex(pin.index, { align: 'start' });
+  }, [totalSize, virtualizer]);
+  useEffect(() => {
+    const release = () => {
+      pinned.current = null;
+    };
+    const options = { passive: true } as const;
+    window.addEventListener('wheel', release, options);
+    window.addEventListener('touchstart', release, options);
+    window.addEventListener('keydown', release);
+    return () => {
+      window.removeEventListener('wheel', release);
+      window.removeEventListener('touchstart', release);
+      window.removeEventListener('keydown', release);
+    };
+  }, []);
 
   // The file under the app's bar, for the tree and the sticky file header. Item starts include scrollMargin.
   const visibleTop = (virtualizer.scrollOffset ?? 0) + topInset;

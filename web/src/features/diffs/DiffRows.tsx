@@ -8,6 +8,9 @@ import { gapsOf, type ExpandDirection } from '../../lib/hunk-expansion';
 import { escapeHtml } from '../../lib/highlight-lines';
 import type { SideBySideRow } from '../../lib/side-by-side';
 import { useDiffContext } from './DiffContext';
+import { LineCommentButton, LineNotes } from '../diff-notes/LineComments';
+import { pointAttribute } from '../diff-notes/position';
+import { displayPath } from '../../lib/diff-file';
 import styles from './DiffRows.module.css';
 
 const MARKER = { add: '+', delete: '-', context: ' ' } as const;
@@ -85,15 +88,21 @@ const isLine = (row: DiffRow): row is LineRow => row.type === 'context' || row.t
 function InlineRow({ file, row, html }: { file: DiffFile; row: DiffRow; html: LineHtml }) {
   if (!isLine(row)) return <FullRow file={file} row={row} />;
   return (
-    <div className={`${styles.row} ${styles.inline} ${styles[row.type]} ${row.expanded ? styles.expanded : ''}`}>
-      <span className={styles.num}>{row.oldLine ?? ''}</span>
-      <span className={styles.num}>{row.newLine ?? ''}</span>
-      <Code line={row} html={html(row)} />
-    </div>
+    <>
+      <div className={`${styles.row} ${styles.inline} ${styles[row.type]} ${row.expanded ? styles.expanded : ''}`} data-point={pointAttribute(row)} data-path={displayPath(file)}>
+        <span className={`${styles.num} ${styles.commentable}`}>
+          <LineCommentButton file={file} row={row} />
+          {row.oldLine ?? ''}
+        </span>
+        <span className={styles.num}>{row.newLine ?? ''}</span>
+        <Code line={row} html={html(row)} />
+      </div>
+      <LineNotes file={file} row={row} />
+    </>
   );
 }
 
-function Side({ line, side, html }: { line: LineRow | null; side: 'left' | 'right'; html: LineHtml }) {
+function Side({ file, line, side, html }: { file: DiffFile; line: LineRow | null; side: 'left' | 'right'; html: LineHtml }) {
   if (!line) {
     return (
       <>
@@ -103,10 +112,15 @@ function Side({ line, side, html }: { line: LineRow | null; side: 'left' | 'righ
     );
   }
   const type = line.type === 'context' ? 'context' : line.type;
+  const point = pointAttribute(line);
+  const path = displayPath(file);
   return (
     <>
-      <span className={`${styles.num} ${styles[type]}`}>{side === 'left' ? line.oldLine : line.newLine}</span>
-      <span className={`${styles.cell} ${styles[type]}`}>
+      <span className={`${styles.num} ${styles[type]} ${styles.commentable}`} data-point={point} data-path={path}>
+        <LineCommentButton file={file} row={line} />
+        {side === 'left' ? line.oldLine : line.newLine}
+      </span>
+      <span className={`${styles.cell} ${styles[type]}`} data-point={point} data-path={path}>
         <Code line={line} html={html(line)} />
       </span>
     </>
@@ -120,10 +134,14 @@ function PairRow({ file, row, html }: { file: DiffFile; row: SideBySideRow<DiffR
   const right = row.right && isLine(row.right) ? row.right : null;
   const expanded = left?.expanded || right?.expanded;
   return (
-    <div className={`${styles.row} ${styles.parallel} ${expanded ? styles.expanded : ''}`}>
-      <Side line={left} side="left" html={html} />
-      <Side line={right} side="right" html={html} />
-    </div>
+    <>
+      <div className={`${styles.row} ${styles.parallel} ${expanded ? styles.expanded : ''}`}>
+        <Side file={file} line={left} side="left" html={html} />
+        <Side file={file} line={right} side="right" html={html} />
+      </div>
+      {left ? <LineNotes file={file} row={left} /> : null}
+      {right && right !== left && !(left?.type === 'context' && right.type === 'context') ? <LineNotes file={file} row={right} /> : null}
+    </>
   );
 }
 

@@ -4,7 +4,8 @@ import { n } from '@tributary/contracts/i18n';
 import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { PageError } from '../../components/PageError';
-import { diffTotals, type DiffFile, type DiffTotals } from '../../lib/diff-file';
+import { diffTotals, displayPath, type DiffFile, type DiffTotals } from '../../lib/diff-file';
+import { useDiffNotes } from '../diff-notes/DiffNotesContext';
 import { createHighlightStore } from './highlight-store';
 import { buildDiffItems, type DiffViewMode, type ItemCache } from './diff-items';
 import { DiffContext, type DiffRefs, type DiffRenderContext } from './DiffContext';
@@ -129,6 +130,15 @@ export function DiffViewer({ files, refs, progress, toolbar, emptyTitle = 'No ch
   const [highlights] = useState(createHighlightStore);
   const statesRef = useRef(states);
   statesRef.current = states;
+
+  // Files marked 'Viewed' in a merge request start collapsed (until the reader opens them).
+  const isReviewed = useDiffNotes()?.isReviewed;
+  useEffect(() => {
+    if (!isReviewed) return;
+    for (const file of files) {
+      if (statesRef.current[file.id]?.collapsed === undefined && isReviewed(displayPath(file))) dispatch({ type: 'set-collapsed', id: file.id, collapsed: true });
+    }
+  }, [files, isReviewed]);
   const stateOf = useCallback((file: DiffFile) => statesRef.current[file.id] ?? INITIAL_FILE_STATE, []);
   // A new object whenever states change, so rows re-render with their file's new state.
   const context = useMemo<DiffRenderContext>(() => ({ refs, mode, stateOf, highlights, actions }), [refs, mode, stateOf, highlights, actions, states]);

@@ -21,6 +21,7 @@ import {
 import { useDiffContext } from './DiffContext';
 import styles from './ImageDiff.module.css';
 import { useImageBlob } from './useImageBlob';
+import { ImageCommentLayer, ImageNotes } from '../diff-notes/ImageComments';
 
 const MODE_LABELS: Record<ImageViewMode, string> = { twoup: '2-up', swipe: 'Swipe', onion: 'Onion skin' };
 
@@ -70,23 +71,32 @@ function ImageMeta({ image }: { image: LoadedImage }) {
   return <p className={styles.meta}>{parts.join(' | ')}</p>;
 }
 
-function Frame({ image, alt, side, maxWidth }: { image: LoadedImage; alt: string; side: 'old' | 'new'; maxWidth: number }) {
+function Frame({ image, alt, side, maxWidth, file }: { image: LoadedImage; alt: string; side: 'old' | 'new'; maxWidth: number; /** the new image takes comments */ file?: DiffFile }) {
   if (image.isPending || !image.url) {
     if (image.error) return <PageError title="The image could not be loaded." error={image.error} onRetry={image.retry} />;
     return <Spinner size="medium" srText={`Loading ${alt}`} />;
   }
   const fitted = image.natural ? fitWithin(image.natural, maxWidth) : null;
+  const img = (
+    <img
+      src={image.url}
+      alt={alt}
+      width={fitted?.width}
+      height={fitted?.height}
+      onLoad={(event) => image.onLoad({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+      className={styles.checker}
+    />
+  );
   return (
     <figure className={styles.figure}>
       <span className={`${styles.frame} ${side === 'old' ? styles.frameOld : styles.frameNew}`}>
-        <img
-          src={image.url}
-          alt={alt}
-          width={fitted?.width}
-          height={fitted?.height}
-          onLoad={(event) => image.onLoad({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
-          className={styles.checker}
-        />
+        {file ? (
+          <ImageCommentLayer file={file} natural={image.natural} drawn={fitted}>
+            {img}
+          </ImageCommentLayer>
+        ) : (
+          img
+        )}
       </span>
       <figcaption>
         <ImageMeta image={image} />
@@ -196,7 +206,7 @@ export function ImageDiff({ file }: { file: DiffFile }) {
           {mode === 'twoup' || !bothLoaded ? (
             <div className={styles.twoup}>
               <Frame image={before} alt={`${name} before`} side="old" maxWidth={Math.max(width / 2 - 32, 40)} />
-              <Frame image={after} alt={`${name} after`} side="new" maxWidth={Math.max(width / 2 - 32, 40)} />
+              <Frame image={after} alt={`${name} after`} side="new" maxWidth={Math.max(width / 2 - 32, 40)} file={file} />
             </div>
           ) : mode === 'swipe' ? (
             <Swipe before={before} after={after} maxWidth={width - 32} name={name} />
@@ -213,8 +223,9 @@ export function ImageDiff({ file }: { file: DiffFile }) {
       ) : change === 'deleted' ? (
         <Frame image={before} alt={`${name} (deleted)`} side="old" maxWidth={width - 32} />
       ) : (
-        <Frame image={after} alt={name} side="new" maxWidth={width - 32} />
+        <Frame image={after} alt={name} side="new" maxWidth={width - 32} file={file} />
       )}
+      <ImageNotes file={file} />
     </div>
   );
 }

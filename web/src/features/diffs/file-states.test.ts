@@ -13,6 +13,12 @@ describe('fileStatesReducer', () => {
     expect(isCollapsed(undefined, false)).toBe(false);
   });
 
+  it('collapses or opens a file outright (a file marked viewed)', () => {
+    const collapsed = fileStatesReducer({}, { type: 'set-collapsed', id: 'f', collapsed: true });
+    expect(isCollapsed(collapsed.f, false)).toBe(true);
+    expect(isCollapsed(fileStatesReducer(collapsed, { type: 'set-collapsed', id: 'f', collapsed: false }).f, true)).toBe(false);
+  });
+
   it('changes only the touched file’s state object', () => {
     const states: FileStates = { a: INITIAL_FILE_STATE, b: { ...INITIAL_FILE_STATE } };
     const next = fileStatesReducer(states, { type: 'expand-gap', id: 'a', gap, direction: 'up' });

@@ -49,6 +49,7 @@ export const INITIAL_FILE_STATE: FileState = {
 
 export type FileAction =
   | { type: 'toggle-collapsed'; id: string; startsCollapsed: boolean }
+  | { type: 'set-collapsed'; id: string; collapsed: boolean }
   | { type: 'expand-gap'; id: string; gap: Gap; direction: ExpandDirection }
   | { type: 'full-file'; id: string; on: boolean }
   | { type: 'show-contents'; id: string }
@@ -73,6 +74,8 @@ export function fileStatesReducer(states: FileStates, action: FileAction): FileS
       return {};
     case 'toggle-collapsed':
       return update(states, action.id, (state) => ({ ...state, collapsed: !isCollapsed(state, action.startsCollapsed) }));
+    case 'set-collapsed':
+      return update(states, action.id, (state) => ({ ...state, collapsed: action.collapsed }));
     case 'expand-gap':
       return update(states, action.id, (state) => ({
         ...state,

@@ -40,6 +40,7 @@ export function useFileActions(refs: DiffRefs, states: FileStates, dispatch: Dis
 
     return {
       toggleCollapsed: (file) => dispatch({ type: 'toggle-collapsed', id: file.id, startsCollapsed: file.startsCollapsed }),
+      setCollapsed: (file, collapsed) => dispatch({ type: 'set-collapsed', id: file.id, collapsed }),
       setImageMode: (file, mode) => dispatch({ type: 'image-mode', id: file.id, mode }),
       expandGap(file, gap, direction) {
         dispatch({ type: 'expand-gap', id: file.id, gap, direction });

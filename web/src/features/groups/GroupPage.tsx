@@ -12,6 +12,7 @@ import { VisibilityIcon } from '../../components/VisibilityIcon';
 import type { Group } from '../../lib/gitlab-types';
 import { urls } from '../../lib/routes';
 import { ProjectList } from '../projects/ProjectList';
+import { useOptionalUser } from '../session/useCurrentUser';
 import { groupProjectsQuery, subgroupsQuery } from './api';
 import { GroupBreadcrumbs } from './GroupBreadcrumbs';
 import { GroupList } from './GroupList';
@@ -35,7 +36,7 @@ function Subgroups({ group }: { group: Group }) {
   );
 }
 
-function Projects({ group }: { group: Group }) {
+function Projects({ group, signedIn }: { group: Group; signedIn: boolean }) {
   const [page, setPage] = useState(1);
   const projects = useQuery(groupProjectsQuery(group.id, page));
   return (
@@ -49,10 +50,12 @@ function Projects({ group }: { group: Group }) {
         ) : projects.isError ? (
           <PageError title="Projects could not be loaded." error={projects.error} onRetry={() => void projects.refetch()} />
         ) : projects.data.items.length === 0 ? (
-          <EmptyState icon={RepoIcon} title="There are no projects in this group yet" description="Create a project to store your code in this group.">
-            <LinkButton to={urls.newProject(group.id)} variant="primary">
-              New project
-            </LinkButton>
+          <EmptyState icon={RepoIcon} title="There are no projects in this group yet" description={signedIn ? 'Create a project to store your code in this group.' : undefined}>
+            {signedIn ? (
+              <LinkButton to={urls.newProject(group.id)} variant="primary">
+                New project
+              </LinkButton>
+            ) : null}
           </EmptyState>
         ) : (
           <>
@@ -67,6 +70,8 @@ function Projects({ group }: { group: Group }) {
 
 /** `/<group path>`: the group's subgroups and projects, with "New subgroup" and "New project". */
 export function GroupPage({ group }: { group: Group }) {
+  // a signed-out visitor browses; creating needs an account
+  const signedIn = useOptionalUser() !== null;
   return (
     <Stack gap="spacious">
       <PageHeader>
@@ -88,17 +93,21 @@ export function GroupPage({ group }: { group: Group }) {
           <LinkButton to={urls.groupMembers(group.full_path)} leadingVisual={PeopleIcon}>
             Members
           </LinkButton>
-          <LinkButton to={urls.newGroup(group.id)} leadingVisual={OrganizationIcon}>
-            New subgroup
-          </LinkButton>
-          <LinkButton to={urls.newProject(group.id)} variant="primary" leadingVisual={PlusIcon}>
-            New project
-          </LinkButton>
+          {signedIn ? (
+            <>
+              <LinkButton to={urls.newGroup(group.id)} leadingVisual={OrganizationIcon}>
+                New subgroup
+              </LinkButton>
+              <LinkButton to={urls.newProject(group.id)} variant="primary" leadingVisual={PlusIcon}>
+                New project
+              </LinkButton>
+            </>
+          ) : null}
         </PageHeader.Actions>
         {group.description ? <PageHeader.Description>{group.description}</PageHeader.Description> : null}
       </PageHeader>
       <Subgroups group={group} />
-      <Projects group={group} />
+      <Projects group={group} signedIn={signedIn} />
     </Stack>
   );
 }

@@ -4,17 +4,18 @@ import type { Group } from '../../lib/gitlab-types';
 import { OWNER } from '../../lib/permissions';
 import { urls } from '../../lib/routes';
 import { GroupBreadcrumbs } from '../groups/GroupBreadcrumbs';
-import { useCurrentUser } from '../session/useCurrentUser';
+import { useOptionalUser } from '../session/useCurrentUser';
 import { ROLE_LEVELS } from './access-levels';
 import { ownMembershipQuery } from './api';
 import { MembersPanel } from './MembersPanel';
 
 /** `/groups/<path>/-/group_members`. Owners (and admins) manage members; the server has the last word. */
 export function GroupMembersPage({ group }: { group: Group }) {
-  const user = useCurrentUser();
+  const user = useOptionalUser();
   const source = { kind: 'groups', id: group.id } as const;
-  const own = useQuery({ ...ownMembershipQuery(source, user.id), enabled: !user.is_admin });
-  const canManage = Boolean(user.is_admin) || (own.data?.access_level ?? 0) >= OWNER;
+  // a visitor has no membership to look up, and manages nothing
+  const own = useQuery({ ...ownMembershipQuery(source, user?.id ?? 0), enabled: user !== null && !user.is_admin });
+  const canManage = user !== null && (Boolean(user.is_admin) || (own.data?.access_level ?? 0) >= OWNER);
   return (
     <Stack gap="normal">
       <PageHeader>

@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageError } from '../../components/PageError';
 import { PaginationNav } from '../../components/PaginationNav';
 import { useListParams } from '../../components/useListParams';
-import { useCurrentUser } from '../session/useCurrentUser';
+import { useOptionalUser } from '../session/useCurrentUser';
 import { AddMemberForm } from './AddMemberForm';
 import { memberListQuery, type MemberSource } from './api';
 import { MemberRow } from './MemberRow';
@@ -26,7 +26,7 @@ export function MembersPanel({
   canManage: boolean;
   levels: number[];
 }) {
-  const user = useCurrentUser();
+  const user = useOptionalUser();
   const { search, page, searchInput, setSearchInput, setPage } = useListParams();
   const members = useQuery(memberListQuery(source, { search, page }));
   const [added, setAdded] = useState<string | null>(null);
@@ -66,7 +66,7 @@ export function MembersPanel({
                 key={member.id}
                 source={source}
                 member={member}
-                isSelf={member.id === user.id}
+                isSelf={member.id === user?.id}
                 canManage={canManage}
                 levels={levels}
                 resourceName={resourceName}

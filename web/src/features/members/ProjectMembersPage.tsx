@@ -1,14 +1,15 @@
 import { Heading, Stack, Text } from '@primer/react';
 import type { Project } from '../../lib/gitlab-types';
-import { assignableLevels, canManageProjectMembers, projectAccessLevel } from '../../lib/permissions';
-import { useCurrentUser } from '../session/useCurrentUser';
+import { assignableLevels, canManageProjectMembers } from '../../lib/permissions';
+import { userProjectLevel } from '../session/abilities';
+import { useOptionalUser } from '../session/useCurrentUser';
 import { ROLE_LEVELS } from './access-levels';
 import { MembersPanel } from './MembersPanel';
 
 /** `/<project path>/-/project_members`. */
 export function ProjectMembersPage({ project }: { project: Project }) {
-  const user = useCurrentUser();
-  const level = projectAccessLevel(project, user.is_admin);
+  const user = useOptionalUser();
+  const level = userProjectLevel(project, user);
   return (
     <Stack gap="normal">
       <div>

@@ -9,6 +9,7 @@ import { toDiffFile, type DiffFile } from '../../lib/diff-file';
 import { comparisonParams, numberVersions, resolveComparison, type NumberedVersion } from '../../lib/diff-versions';
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
 import { DiffViewer, type DiffLoadProgress } from '../diffs/DiffViewer';
+import { DiffNotesProvider } from '../diff-notes/DiffNotesProvider';
 import { useEditRef } from '../diffs/useEditRef';
 import { compareQuery, mergeRequestVersionQuery, mergeRequestVersionsQuery } from './api';
 import { mergeRequestDiffPagesQuery, type DiffPage } from './diff-pages';
@@ -143,7 +144,10 @@ export function MergeRequestChanges({ project, mr }: { project: Project; mr: Mer
           <SkeletonBox height="400px" />
         </div>
       ) : (
-        <DiffViewer files={files} refs={refs} progress={progress} toolbar={picker} emptyTitle="No changes" emptyDescription="The versions compared have the same content." />
+        // Diff comments are written on the latest version (the one the merge request's diff_refs name).
+        <DiffNotesProvider project={project} mr={mr} files={files} commentable={kind === 'latest'}>
+          <DiffViewer files={files} refs={refs} progress={progress} toolbar={picker} emptyTitle="No changes" emptyDescription="The versions compared have the same content." />
+        </DiffNotesProvider>
       )}
     </>
   );

@@ -1,4 +1,5 @@
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
+import { MergeRequestAwards } from '../emoji/MergeRequestAwards';
 import { MarkdownBody } from '../markdown/MarkdownBody';
 import { MergeWidget } from '../merge-widget/MergeWidget';
 import { ActivitySection } from '../notes/ActivitySection';
@@ -15,6 +16,7 @@ export function MergeRequestOverview({ project, mr, canUpdate, sourceProjectPath
       <div className={styles.main}>
         <section aria-label="Description" className={styles.description}>
           {mr.description?.trim() ? <MarkdownBody text={mr.description} project={mr.target_project_id} /> : <p className="fgMuted">No description provided.</p>}
+          <MergeRequestAwards project={project} mr={mr} />
         </section>
         <MergeWidget project={project} mr={mr} />
         <ActivitySection project={project} mr={mr} />

@@ -7,10 +7,11 @@ import { NotFoundPage } from '../../app/NotFoundPage';
 import { PageError } from '../../components/PageError';
 import { ApiError } from '../../lib/api-error';
 import type { Project } from '../../lib/gitlab-types';
-import { canUpdateMergeRequest, projectAccessLevel } from '../../lib/permissions';
 import { urls, type MergeRequestTab } from '../../lib/routes';
 import { projectQuery } from '../projects/api';
-import { useCurrentUser } from '../session/useCurrentUser';
+import { ReviewBar } from '../review/ReviewBar';
+import { userCanUpdateMergeRequest } from '../session/abilities';
+import { useOptionalUser } from '../session/useCurrentUser';
 import { mergeRequestQuery } from './api';
 import { EditMergeRequest } from './EditMergeRequest';
 import { MergeRequestChanges } from './MergeRequestChanges';
@@ -24,7 +25,7 @@ import styles from './MergeRequestPage.module.css';
  * Commits and Changes tabs, and the tab's content.
  */
 export function MergeRequestPage({ project, iid, tab }: { project: Project; iid: number; tab: MergeRequestTab }) {
-  const user = useCurrentUser();
+  const user = useOptionalUser();
   const mr = useQuery(mergeRequestQuery(project.id, iid));
   const sourceProjectId = mr.data && mr.data.source_project_id !== mr.data.target_project_id ? mr.data.source_project_id : null;
   const sourceProject = useQuery({ ...projectQuery(sourceProjectId ?? 0), enabled: sourceProjectId !== null, retry: false });
@@ -41,7 +42,7 @@ export function MergeRequestPage({ project, iid, tab }: { project: Project; iid:
   }
   const data = mr.data;
   const fullPath = project.path_with_namespace;
-  const canUpdate = canUpdateMergeRequest(projectAccessLevel(project, user.is_admin), data.author?.id, user.id);
+  const canUpdate = userCanUpdateMergeRequest(project, user, data.author?.id);
   // A deleted source fork shows as "(removed)", as in GitLab.
   const sourceProjectPath = sourceProjectId === null ? null : (sourceProject.data?.path_with_namespace ?? (data.source_project_id === null ? '(removed)' : null));
 
@@ -79,6 +80,7 @@ export function MergeRequestPage({ project, iid, tab }: { project: Project; iid:
       ) : (
         <MergeRequestChanges project={project} mr={data} />
       )}
+      <ReviewBar target={{ projectId: project.id, iid: data.iid }} />
     </div>
   );
 }

@@ -2,17 +2,18 @@ import { GitPullRequestIcon } from '@primer/octicons-react';
 import { Stack } from '@primer/react';
 import { LinkButton } from '../../components/AppLink';
 import type { Project } from '../../lib/gitlab-types';
-import { canCreateBranch, projectAccessLevel } from '../../lib/permissions';
+import { canCreateBranch } from '../../lib/permissions';
 import { urls } from '../../lib/routes';
-import { useCurrentUser } from '../session/useCurrentUser';
+import { userProjectLevel } from '../session/abilities';
+import { useOptionalUser } from '../session/useCurrentUser';
 import { MergeRequestList } from './MergeRequestList';
 import styles from './MergeRequestList.module.css';
 
 /** `/<path>/-/merge_requests`: the project's merge requests. */
 export function MergeRequestsPage({ project }: { project: Project }) {
-  const user = useCurrentUser();
+  const user = useOptionalUser();
   // Anyone who can push a branch (or fork) can propose one; Developers get the button here.
-  const canCreate = !project.empty_repo && canCreateBranch(projectAccessLevel(project, user.is_admin));
+  const canCreate = !project.empty_repo && canCreateBranch(userProjectLevel(project, user));
   const newButton = canCreate ? (
     <LinkButton to={urls.newMergeRequest(project.path_with_namespace)} variant="primary" leadingVisual={GitPullRequestIcon}>
       New merge request

@@ -4,10 +4,11 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { TimeAgo } from '../../components/TimeAgo';
 import type { Project } from '../../lib/gitlab-types';
-import { canCreateBranch, projectAccessLevel } from '../../lib/permissions';
+import { canCreateBranch } from '../../lib/permissions';
 import { recentPushCandidates } from '../../lib/recent-push';
 import { urls } from '../../lib/routes';
-import { useCurrentUser } from '../session/useCurrentUser';
+import { userProjectLevel } from '../session/abilities';
+import { useOptionalUser } from '../session/useCurrentUser';
 import { myRecentPushesQuery, openMergeRequestsForBranchQuery } from './api';
 import styles from './RecentPushBanner.module.css';
 
@@ -17,10 +18,11 @@ import styles from './RecentPushBanner.module.css';
  * merge request yet.
  */
 export function RecentPushBanner({ project }: { project: Project }) {
-  const user = useCurrentUser();
+  const user = useOptionalUser();
   const navigate = useNavigate();
-  const allowed = !project.empty_repo && canCreateBranch(projectAccessLevel(project, user.is_admin));
-  const pushes = useQuery({ ...myRecentPushesQuery(project.id, user.id), enabled: allowed });
+  // a visitor has pushed nothing: no banner, and no push-events read
+  const allowed = user !== null && !project.empty_repo && canCreateBranch(userProjectLevel(project, user));
+  const pushes = useQuery({ ...myRecentPushesQuery(project.id, user?.id ?? 0), enabled: allowed });
   const candidates = pushes.data ? recentPushCandidates(pushes.data, { now: Date.now(), defaultBranch: project.default_branch ?? null }) : [];
   const existing = useQueries({ queries: candidates.map((push) => openMergeRequestsForBranchQuery(project.id, push.branch)) });
   const index = existing.findIndex((query) => query.data !== undefined && query.data.length === 0);

@@ -8,12 +8,13 @@ import { urls } from '../../lib/routes';
 import styles from './MergeWidget.module.css';
 import { PICK_MSG } from './panels/pick-messages';
 import { runPick, type PickKind } from './pick';
-import { pickCalls } from './pick-api';
+import { pickCalls, pickIntoNewMergeRequest } from './pick-api';
 
 /**
  * GitLab's Revert / Cherry-pick modal for a merged merge request: the branch to apply the
  * change to and "Start a new merge request with these changes" (checked). Done with a new
- * merge request, it opens it; done on the branch itself, it closes.
+ * merge request, it opens it; done on the branch itself, it closes. A user who cannot push gets
+ * the branch in their fork and always a merge request from it (GitLab's CreatesCommit).
  */
 export function PickDialog({
   kind,
@@ -36,7 +37,11 @@ export function PickDialog({
   const [branch, setBranch] = useState(defaultBranch);
   const [startMergeRequest, setStartMergeRequest] = useState(true);
   const pick = useMutation({
-    mutationFn: () => runPick(pickCalls(projectId), { kind, sha, targetBranch: branch.trim(), startMergeRequest }),
+    // Without push rights the server makes the branch in the caller's fork, always with a merge request.
+    mutationFn: async () =>
+      canPush
+        ? runPick(pickCalls(projectId), { kind, sha, targetBranch: branch.trim(), startMergeRequest })
+        : { mergeRequest: (await pickIntoNewMergeRequest(projectId, kind, sha, branch.trim())).merge_request },
     onSuccess: (done) => {
       if ('mergeRequest' in done) navigate(urls.mergeRequest(fullPath, done.mergeRequest.iid));
       else onClose();
@@ -56,25 +61,26 @@ export function PickDialog({
           buttonType: 'primary',
           content: action,
           onClick: () => pick.mutate(),
-          disabled: !canPush || branch.trim() === '' || pick.isPending,
+          disabled: branch.trim() === '' || pick.isPending,
           loading: pick.isPending,
         },
       ]}
     >
-      {canPush ? (
-        <>
-          <FormControl required>
-            <FormControl.Label>{t(revert ? PICK_MSG.revertBranchLabel : PICK_MSG.cherryPickBranchLabel)}</FormControl.Label>
-            <TextInput value={branch} onChange={(event) => setBranch(event.target.value)} block />
-          </FormControl>
-          <FormControl className={styles.pickOption}>
-            <Checkbox checked={startMergeRequest} onChange={(event) => setStartMergeRequest(event.target.checked)} />
-            <FormControl.Label>{t(PICK_MSG.startMergeRequest)}</FormControl.Label>
-          </FormControl>
-        </>
-      ) : (
-        <Flash variant="warning">{t(PICK_MSG.noPush)}</Flash>
+      {canPush ? null : (
+        <Flash variant="default" className={styles.pickNote}>
+          {t(PICK_MSG.inFork)}
+        </Flash>
       )}
+      <FormControl required>
+        <FormControl.Label>{t(revert ? PICK_MSG.revertBranchLabel : PICK_MSG.cherryPickBranchLabel)}</FormControl.Label>
+        <TextInput value={branch} onChange={(event) => setBranch(event.target.value)} block />
+      </FormControl>
+      {canPush ? (
+        <FormControl className={styles.pickOption}>
+          <Checkbox checked={startMergeRequest} onChange={(event) => setStartMergeRequest(event.target.checked)} />
+          <FormControl.Label>{t(PICK_MSG.startMergeRequest)}</FormControl.Label>
+        </FormControl>
+      ) : null}
       {error ? (
         <Flash variant="danger" role="alert" className={styles.pickOption}>
           {error}

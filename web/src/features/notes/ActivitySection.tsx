@@ -1,6 +1,7 @@
-import { ActionList, ActionMenu, Button, Flash, Link } from '@primer/react';
+import { ChevronDownIcon, ChevronUpIcon } from '@primer/octicons-react';
+import { ActionList, ActionMenu, Button, Flash, IconButton } from '@primer/react';
 import { SkeletonBox } from '@primer/react/experimental';
-import { t } from '@tributary/contracts';
+import { n, t } from '@tributary/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -8,10 +9,13 @@ import { useLocation } from 'react-router-dom';
 import { PageError } from '../../components/PageError';
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
 import { DEVELOPER, GUEST, projectAccessLevel, REPORTER } from '../../lib/permissions';
-import { urls } from '../../lib/routes';
+import { useDraftNotes } from '../review/api';
+import { PendingDrafts } from '../review/DraftNoteItem';
+import { newCommentDrafts } from '../review/review-rules';
 import { sessionQuery } from '../session/api';
-import { discussionsQuery } from './api';
+import { authorRolesQuery, discussionsQuery } from './api';
 import {
+  activityFormKind,
   filterDiscussions,
   FILTER_ALL,
   FILTER_COMMENTS,
@@ -29,8 +33,12 @@ import {
 import { storage } from './autosave';
 import { CommentForm } from './CommentForm';
 import { DiscussionItem } from './DiscussionItem';
-import { NotesContext, type NotesContextValue } from './NotesContext';
+import { SignedOutPrompt } from './SignedOutPrompt';
+import { NotesContext, type AuthorRole, type NotesContextValue } from './NotesContext';
 import styles from './Notes.module.css';
+import { DISCUSSION_JUMP_DEBOUNCE_MS, jumpTarget, unresolvedIds } from './unresolved';
+
+const NO_ROLES: ReadonlyMap<number, AuthorRole> = new Map();
 
 const NOTEABLE_TYPE = 'MergeRequest';
 /** Skeleton rows while the first page loads (no prerendered count without server rendering). */
@@ -48,6 +56,10 @@ export function ActivitySection({ project, mr }: { project: Project; mr: MergeRe
   const locked = (mr as MergeRequest & { discussion_locked?: boolean | null }).discussion_locked === true;
   const canReply = user !== null && (!locked || level >= GUEST);
   const target = useMemo(() => ({ projectId: project.id, iid: mr.iid }), [project.id, mr.iid]);
+  const drafts = useDraftNotes(target, user !== null);
+  const rolesQuery = useQuery(authorRolesQuery(project.id, mr.iid));
+  // without the roles (an error) the notes still show, only without access-level badges
+  const roles = useMemo(() => (rolesQuery.data ? new Map(Object.entries(rolesQuery.data).map(([id, role]) => [Number(id), role])) : NO_ROLES), [rolesQuery.data]);
 
   const [sort, setSortState] = useState<SortDirection>(() => parseSort(storage.get(sortStorageKey(NOTEABLE_TYPE))));
   const [filter, setFilterState] = useState<NotesFilter>(() => parseFilter(storage.get(filterStorageKey(NOTEABLE_TYPE))));
@@ -87,9 +99,32 @@ export function ActivitySection({ project, mr }: { project: Project; mr: MergeRe
       editingNoteId,
       setEditingNoteId,
       targetNoteId,
+      drafts,
+      roles,
     }),
-    [target, project.path_with_namespace, mr.author?.id, user, canReply, level, editingNoteId, targetNoteId],
+    [target, project.path_with_namespace, mr.author?.id, user, canReply, level, editingNoteId, targetNoteId, drafts, roles],
   );
+
+  // jump to the next or previous unresolved thread, in the order the list shows them
+  const unresolved = useMemo(() => unresolvedIds(all), [all]);
+  const [jump, setJump] = useState<{ id: string; nonce: number } | null>(null);
+  const jumpTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(jumpTimer.current), []);
+  const jumpState = useRef({ visible, filter, current: jump?.id ?? null });
+  jumpState.current = { visible, filter, current: jump?.id ?? null };
+  const jumpTo = useCallback((direction: 'next' | 'previous') => {
+    window.clearTimeout(jumpTimer.current);
+    jumpTimer.current = window.setTimeout(() => {
+      const { visible: shown, filter: current, current: from } = jumpState.current;
+      // history only hides every thread: show all activity to land on one
+      const list = current === FILTER_HISTORY ? sortDiscussions(all, sort) : shown;
+      if (current === FILTER_HISTORY) setFilter(FILTER_ALL);
+      const ids = list.map((discussion) => discussion.id);
+      const id = jumpTarget(unresolvedIds(list), ids, from, direction);
+      if (id !== null) setJump((previous) => ({ id, nonce: (previous?.nonce ?? 0) + 1 }));
+    }, DISCUSSION_JUMP_DEBOUNCE_MS);
+    // setFilter is stable in effect (it only writes state and storage)
+  }, [all, sort]);
 
   const editLast = useCallback(() => {
     const note = user ? lastOwnNote(all, user.id) : null;
@@ -98,8 +133,9 @@ export function ActivitySection({ project, mr }: { project: Project; mr: MergeRe
     setScrollToNoteId(note.id);
   }, [all, user]);
 
+  const formKind = activityFormKind({ filter, signedIn: user !== null, canReply });
   const form =
-    filter === FILTER_HISTORY ? (
+    formKind === 'history-notice' ? (
       <Flash className={styles.filterNotice}>
         {t("You're only seeing other activity in the feed. To add a comment, switch to one of the following options")}
         <div className={styles.noticeActions}>
@@ -111,13 +147,12 @@ export function ActivitySection({ project, mr }: { project: Project; mr: MergeRe
           </Button>
         </div>
       </Flash>
-    ) : !user ? (
-      <p className={styles.signedOut}>
-        <Link href={urls.signIn(`${location.pathname}${location.search}`)}>{t('Please register or sign in to reply.')}</Link>
-      </p>
-    ) : canReply ? (
+    ) : formKind === 'sign-in' ? (
+      <SignedOutPrompt returnTo={`${location.pathname}${location.search}`} />
+    ) : formKind === 'form' ? (
       <CommentForm canCreateInternal={level >= REPORTER} onEditLast={editLast} />
     ) : null;
+  const pending = user ? <PendingDrafts drafts={newCommentDrafts(drafts)} author={user} target={target} /> : null;
 
   return (
     <NotesContext.Provider value={context}>
@@ -126,6 +161,13 @@ export function ActivitySection({ project, mr }: { project: Project; mr: MergeRe
           <h2 id="notes-heading" className={styles.heading}>
             {t('Activity')}
           </h2>
+          {unresolved.length > 0 ? (
+            <div className={styles.unresolved} role="group" aria-label={t('Unresolved threads')}>
+              <span>{n('%d unresolved thread', '%d unresolved threads', unresolved.length)}</span>
+              <IconButton icon={ChevronUpIcon} size="small" aria-label={t('Go to previous unresolved thread')} onClick={() => jumpTo('previous')} />
+              <IconButton icon={ChevronDownIcon} size="small" aria-label={t('Go to next unresolved thread')} onClick={() => jumpTo('next')} />
+            </div>
+          ) : null}
           <ActionMenu>
             <ActionMenu.Button size="small" aria-label={t('Sort or filter')}>
               {sort === 'desc' ? t('Newest first') : t('Oldest first')}
@@ -175,13 +217,15 @@ export function ActivitySection({ project, mr }: { project: Project; mr: MergeRe
         ) : visible.length === 0 ? (
           <p className={`fgMuted ${styles.empty}`}>{t('No activity yet.')}</p>
         ) : (
-          <DiscussionList discussions={visible} scrollToNoteId={scrollToNoteId} />
+          <DiscussionList discussions={visible} scrollToNoteId={scrollToNoteId} jump={jump} />
         )}
+        {sort === 'asc' ? pending : null}
         {query.isFetchingNextPage ? (
           <p role="status" className="fgMuted">
             {t('Loading more activity…')}
           </p>
         ) : null}
+        {sort === 'desc' ? pending : null}
         {sort === 'desc' ? form : null}
       </section>
     </NotesContext.Provider>
@@ -189,7 +233,16 @@ export function ActivitySection({ project, mr }: { project: Project; mr: MergeRe
 }
 
 /** Only the threads near the viewport are in the DOM (and render their Markdown). */
-function DiscussionList({ discussions, scrollToNoteId: targetNoteId }: { discussions: ReturnType<typeof sortDiscussions>; scrollToNoteId: number | null }) {
+function DiscussionList({
+  discussions,
+  scrollToNoteId: targetNoteId,
+  jump,
+}: {
+  discussions: ReturnType<typeof sortDiscussions>;
+  scrollToNoteId: number | null;
+  /** the unresolved thread jumped to; the nonce repeats a jump to the same one */
+  jump: { id: string; nonce: number } | null;
+}) {
   const listRef = useRef<HTMLOListElement>(null);
   const [offset, setOffset] = useState(0);
   useLayoutEffect(() => {
@@ -213,6 +266,17 @@ function DiscussionList({ discussions, scrollToNoteId: targetNoteId }: { discuss
     window.setTimeout(() => document.getElementById(`note_${targetNoteId}`)?.scrollIntoView({ block: 'center' }), 150);
   }, [discussions, targetNoteId, virtualizer]);
 
+  // a jump: the virtualiser brings the thread's row in, then the thread itself is centred
+  useEffect(() => {
+    if (!jump) return;
+    const index = discussions.findIndex((discussion) => discussion.id === jump.id);
+    if (index < 0) return;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    const timer = window.setTimeout(() => document.querySelector(`[data-discussion-id="${CSS.escape(jump.id)}"]`)?.scrollIntoView({ block: 'center' }), 150);
+    return () => window.clearTimeout(timer);
+    // only a new jump scrolls; the list growing meanwhile does not
+  }, [jump]);
+
   const items = virtualizer.getVirtualItems();
   return (
     <ol ref={listRef} className={styles.list} aria-label={t('Activity')} style={{ height: virtualizer.getTotalSize() }}>
@@ -222,6 +286,7 @@ function DiscussionList({ discussions, scrollToNoteId: targetNoteId }: { discuss
           data-index={item.index}
           ref={virtualizer.measureElement}
           className={styles.item}
+          data-highlighted={jump?.id === discussions[item.index]!.id ? 'true' : undefined}
           style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
         >
           <DiscussionItem discussion={discussions[item.index]!} />

@@ -4,6 +4,8 @@ import { t } from '@tributary/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-error';
+import { keyboardSubmitKind } from '../review/review-rules';
+import { useReviewActions } from '../review/useReviewActions';
 import { appendDiscussion, notesApi, notesKeys } from './api';
 import { autosaveKey } from './activity';
 import { useAutosave } from './autosave';
@@ -14,7 +16,8 @@ import type { DiscussionEntity, NoteEntity } from './types';
 
 /**
  * The main comment form (seed 001 §2 "Comment form"): a comment or a new thread, internal
- * when allowed, the draft autosaved under `note/{type}/{id}` until it is sent.
+ * when allowed, the draft autosaved under `note/{type}/{id}` until it is sent. Beside
+ * 'Comment', 'Start a review' (or 'Add to review' while one is in progress) saves a draft note.
  */
 export function CommentForm({ canCreateInternal, onEditLast }: { canCreateInternal: boolean; onEditLast: () => void }) {
   const ctx = useNotesContext();
@@ -37,10 +40,30 @@ export function CommentForm({ canCreateInternal, onEditLast }: { canCreateIntern
     onError: (failure) => setError(errorMessage(failure)),
   });
 
+  const review = useReviewActions(ctx.target);
+  const reviewInProgress = ctx.drafts.length > 0;
+  const busy = create.isPending || review.addDraft.isPending;
+
   const submit = () => {
-    if (text.trim() === '' || create.isPending) return;
+    if (text.trim() === '' || busy) return;
     create.mutate({ body: text, internal, thread });
   };
+  const addToReview = () => {
+    if (text.trim() === '' || busy) return;
+    review.addDraft.mutate(
+      { note: text, internal },
+      {
+        onSuccess: () => {
+          setError(null);
+          clear();
+        },
+        // seed 001 §8: the server's reason, the form enabled again, the text kept
+        onError: (failure) => setError(errorMessage(failure)),
+      },
+    );
+  };
+  // seed 001 §5: Ctrl/Cmd+Enter adds to a review in progress, Shift+Ctrl/Cmd+Enter comments now
+  const byKeys = (shift: boolean) => (keyboardSubmitKind({ shift, reviewInProgress, canReview: true }) === 'draft' ? addToReview() : submit());
   const label = thread ? t('Start a thread') : t('Comment');
 
   return (
@@ -51,7 +74,7 @@ export function CommentForm({ canCreateInternal, onEditLast }: { canCreateIntern
           <IconButton icon={XIcon} variant="invisible" size="small" aria-label={t('Dismiss')} onClick={() => setError(null)} />
         </Flash>
       ) : null}
-      <NoteEditor value={text} onChange={setText} onSubmit={submit} onEditLast={onEditLast} project={ctx.target.projectId} label={t('Comment')}>
+      <NoteEditor value={text} onChange={setText} onSubmit={() => byKeys(false)} onSubmitDirect={() => byKeys(true)} onEditLast={onEditLast} project={ctx.target.projectId} label={t('Comment')}>
         {canCreateInternal ? (
           <FormControl>
             <Checkbox checked={internal} onChange={(event) => setInternal(event.target.checked)} />
@@ -59,11 +82,11 @@ export function CommentForm({ canCreateInternal, onEditLast }: { canCreateIntern
           </FormControl>
         ) : null}
         <ButtonGroup className={styles.submitGroup}>
-          <Button variant="primary" onClick={submit} disabled={text.trim() === '' || create.isPending}>
+          <Button variant="primary" onClick={submit} disabled={text.trim() === '' || busy}>
             {label}
           </Button>
           <ActionMenu>
-            <ActionMenu.Button variant="primary" aria-label={t('Comment type')} disabled={create.isPending}>
+            <ActionMenu.Button variant="primary" aria-label={t('Comment type')} disabled={busy}>
               {''}
             </ActionMenu.Button>
             <ActionMenu.Overlay align="end">
@@ -80,6 +103,9 @@ export function CommentForm({ canCreateInternal, onEditLast }: { canCreateIntern
             </ActionMenu.Overlay>
           </ActionMenu>
         </ButtonGroup>
+        <Button onClick={addToReview} disabled={text.trim() === '' || busy}>
+          {reviewInProgress ? t('Add to review') : t('Start a review')}
+        </Button>
       </NoteEditor>
     </div>
   );

@@ -6,6 +6,10 @@ import { memo, useState } from 'react';
 import { EntityAvatar } from '../../components/EntityAvatar';
 import { TimeAgo } from '../../components/TimeAgo';
 import { errorMessage } from '../../lib/api-error';
+import { DiffExcerpt } from '../diff-notes/DiffExcerpt';
+import { DraftNoteItem } from '../review/DraftNoteItem';
+import { keyboardSubmitKind } from '../review/review-rules';
+import { useReviewActions } from '../review/useReviewActions';
 import { notesApi, notesKeys, patchDiscussion } from './api';
 import { autosaveKey, replyAuthors, resolutionText } from './activity';
 import { useAutosave } from './autosave';
@@ -34,10 +38,14 @@ function Thread({ discussion }: { discussion: DiscussionEntity }) {
   const resolution = resolutionText(discussion, discussion.notes.some((note) => note.resolved_by_push));
   const resolvedBy = discussion.notes.find((note) => note.resolvable && note.resolved_by)?.resolved_by;
   const lastReply = replies[replies.length - 1];
+  // replying to a single comment turns it into a thread (seed 001 §4)
+  const [replying, setReplying] = useState(false);
+  const draftReplies = ctx.user ? ctx.drafts.filter((draft) => draft.discussion_id === discussion.id) : [];
 
   return (
     <article className={styles.thread} aria-label={discussion.individual_note ? t('Comment') : t('Thread')} data-discussion-id={discussion.id}>
-      <NoteItem note={first!} discussionId={discussion.id} />
+      <DiffExcerpt discussion={discussion} />
+      <NoteItem note={first!} discussionId={discussion.id} onReply={discussion.individual_note && ctx.canReply && !replying ? () => setReplying(true) : undefined} />
       {replies.length > 0 ? (
         <div className={styles.replies}>
           <button type="button" className={styles.repliesToggle} aria-expanded={showReplies} onClick={() => setExpanded(!showReplies)}>
@@ -63,22 +71,44 @@ function Thread({ discussion }: { discussion: DiscussionEntity }) {
           {showReplies ? replies.map((note) => <NoteItem key={note.id} note={note} discussionId={discussion.id} />) : null}
         </div>
       ) : null}
+      {ctx.user ? draftReplies.map((draft) => <DraftNoteItem key={draft.id} draft={draft} author={ctx.user!} target={ctx.target} inThread />) : null}
       {resolution ? (
         <p className={styles.resolved}>
           <CheckCircleIcon /> <span>{t(resolution)}</span>
           {resolvedBy ? <span className="fgMuted"> {t('by %{name}', { name: resolvedBy.name })}</span> : null}
         </p>
       ) : null}
-      {ctx.canReply && !discussion.individual_note ? <ReplyArea discussion={discussion} resolvable={resolvable} resolved={resolution !== null} /> : null}
+      {ctx.canReply && (!discussion.individual_note || replying || draftReplies.length > 0) ? (
+        <ReplyArea discussion={discussion} resolvable={resolvable} resolved={resolution !== null} startOpen={replying} onClosed={() => setReplying(false)} />
+      ) : null}
     </article>
   );
 }
 
-function ReplyArea({ discussion, resolvable, resolved }: { discussion: DiscussionEntity; resolvable: boolean; resolved: boolean }) {
+function ReplyArea({
+  discussion,
+  resolvable,
+  resolved,
+  startOpen = false,
+  onClosed,
+}: {
+  discussion: DiscussionEntity;
+  resolvable: boolean;
+  resolved: boolean;
+  /** opened by a single comment's reply button */
+  startOpen?: boolean;
+  onClosed?: () => void;
+}) {
   const ctx = useNotesContext();
   const client = useQueryClient();
   const confirm = useConfirm();
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(startOpen);
+  const setOpen = (value: boolean) => {
+    setOpenState(value);
+    if (!value) onClosed?.();
+  };
+  const review = useReviewActions(ctx.target);
+  const reviewInProgress = ctx.drafts.length > 0;
   const [text, setText, clear] = useAutosave(autosaveKey(ctx.noteableType, ctx.target.iid, { discussionId: discussion.id }));
   const [error, setError] = useState<string | null>(null);
   const opened = open || text !== '';
@@ -110,6 +140,22 @@ function ReplyArea({ discussion, resolvable, resolved }: { discussion: Discussio
     if (text.trim() === '') return setOpen(false);
     reply.mutate(text);
   };
+  const addToReview = () => {
+    if (text.trim() === '' || review.addDraft.isPending) return;
+    review.addDraft.mutate(
+      { note: text, discussionId: discussion.id },
+      {
+        onSuccess: () => {
+          setError(null);
+          clear();
+          setOpen(false);
+        },
+        onError: (failure) => setError(errorMessage(failure)),
+      },
+    );
+  };
+  // seed 001 §5: Ctrl/Cmd+Enter adds to a review in progress, Shift+Ctrl/Cmd+Enter replies now
+  const byKeys = (shift: boolean) => (keyboardSubmitKind({ shift, reviewInProgress, canReview: true }) === 'draft' ? addToReview() : submit());
   const cancel = async () => {
     if (text.trim() !== '') {
       const yes = await confirm({
@@ -132,9 +178,22 @@ function ReplyArea({ discussion, resolvable, resolved }: { discussion: Discussio
         </Flash>
       ) : null}
       {opened ? (
-        <NoteEditor value={text} onChange={setText} onSubmit={submit} onCancel={() => void cancel()} project={ctx.target.projectId} label={t('Reply to comment')} placeholder={t('Reply…')} autoFocus={open}>
-          <Button variant="primary" onClick={submit} disabled={text.trim() === '' || reply.isPending}>
+        <NoteEditor
+          value={text}
+          onChange={setText}
+          onSubmit={() => byKeys(false)}
+          onSubmitDirect={() => byKeys(true)}
+          onCancel={() => void cancel()}
+          project={ctx.target.projectId}
+          label={t('Reply to comment')}
+          placeholder={t('Reply…')}
+          autoFocus={open}
+        >
+          <Button variant="primary" onClick={submit} disabled={text.trim() === '' || reply.isPending || review.addDraft.isPending}>
             {t('Reply')}
+          </Button>
+          <Button onClick={addToReview} disabled={text.trim() === '' || reply.isPending || review.addDraft.isPending}>
+            {reviewInProgress ? t('Add to review') : t('Start a review')}
           </Button>
           <Button onClick={() => void cancel()}>{t('Cancel')}</Button>
         </NoteEditor>

@@ -1,17 +1,19 @@
-import { Textarea } from '@primer/react';
 import { t } from '@tributary/contracts';
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
-import { MarkdownBody } from '../markdown/MarkdownBody';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { MarkdownField } from '../markdown/MarkdownField';
+import { editorKeyAction } from './editor-keys';
 import styles from './Notes.module.css';
 
 /**
- * A Markdown field with Write and Preview, and the keys of seed 001 §5: Ctrl/Cmd+Enter
- * sends, Escape cancels, Up in an empty field asks to edit the last own note.
+ * A comment's Markdown field (markdown/MarkdownField.tsx: Write, Preview, uploads) with the
+ * keys of seed 001 §5 (editor-keys.ts): Ctrl/Cmd+Enter sends, Shift+Ctrl/Cmd+Enter sends directly (onSubmitDirect, past a review in
+ * progress), Escape cancels, Up in an empty field asks to edit the last own note.
  */
 export function NoteEditor({
   value,
   onChange,
   onSubmit,
+  onSubmitDirect,
   onCancel,
   onEditLast,
   project,
@@ -23,6 +25,8 @@ export function NoteEditor({
   value: string;
   onChange: (value: string) => void;
   onSubmit: () => void;
+  /** Shift+Ctrl/Cmd+Enter; without it the keys send like Ctrl/Cmd+Enter */
+  onSubmitDirect?: () => void;
   onCancel?: () => void;
   onEditLast?: () => void;
   project: number;
@@ -32,45 +36,27 @@ export function NoteEditor({
   /** the buttons under the field */
   children: ReactNode;
 }) {
-  const [preview, setPreview] = useState(false);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      onSubmit();
-    } else if (event.key === 'Escape' && onCancel) {
-      event.preventDefault();
-      onCancel();
-    } else if (event.key === 'ArrowUp' && value === '' && onEditLast) {
-      event.preventDefault();
-      onEditLast();
-    }
+    const action = editorKeyAction(event, { empty: value === '', canCancel: onCancel !== undefined, canEditLast: onEditLast !== undefined });
+    if (action === null) return;
+    event.preventDefault();
+    if (action === 'submit') onSubmit();
+    else if (action === 'submit-direct') (onSubmitDirect ?? onSubmit)();
+    else if (action === 'cancel') onCancel?.();
+    else onEditLast?.();
   };
   return (
-    <div className={styles.editor}>
-      <div className={styles.editorTabs} role="tablist" aria-label={t('Editor mode')}>
-        <button type="button" role="tab" aria-selected={!preview} className={styles.editorTab} onClick={() => setPreview(false)}>
-          {t('Write')}
-        </button>
-        <button type="button" role="tab" aria-selected={preview} className={styles.editorTab} onClick={() => setPreview(true)}>
-          {t('Preview')}
-        </button>
-      </div>
-      {preview ? (
-        <div className={styles.preview}>{value.trim() ? <MarkdownBody text={value} project={project} label={t('Preview')} /> : <p className="fgMuted">{t('Nothing to preview.')}</p>}</div>
-      ) : (
-        <Textarea
-          block
-          resize="vertical"
-          rows={4}
-          aria-label={label}
-          placeholder={placeholder ?? t('Write a comment or drag your files here…')}
-          value={value}
-          autoFocus={autoFocus}
-          onChange={(event) => onChange(event.target.value)}
-          onKeyDown={onKeyDown}
-        />
-      )}
+    <MarkdownField
+      kind="comment"
+      value={value}
+      onChange={onChange}
+      project={project}
+      switchLabel={t('Editor mode')}
+      previewLabel={t('Preview')}
+      classes={{ root: styles.editor, head: styles.editorTabs, tab: styles.editorTab, preview: styles.preview }}
+      textarea={{ rows: 4, 'aria-label': label, placeholder: placeholder ?? t('Write a comment or drag your files here…'), autoFocus, onKeyDown }}
+    >
       <div className={styles.editorActions}>{children}</div>
-    </div>
+    </MarkdownField>
   );
 }

@@ -1,4 +1,4 @@
-import { KebabHorizontalIcon, PencilIcon } from '@primer/octicons-react';
+import { KebabHorizontalIcon, PencilIcon, ReplyIcon } from '@primer/octicons-react';
 import { ActionList, ActionMenu, Button, Flash, IconButton, Label, useConfirm } from '@primer/react';
 import { t } from '@tributary/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -7,9 +7,11 @@ import { COPIED_FEEDBACK_MS, copyText } from '../../components/CopyButton';
 import { EntityAvatar } from '../../components/EntityAvatar';
 import { TimeAgo } from '../../components/TimeAgo';
 import { ApiError, errorMessage } from '../../lib/api-error';
-import { MarkdownBody } from '../markdown/MarkdownBody';
+import { SuggestedNoteBody } from '../suggestions/SuggestedNoteBody';
+import { NoteAwards } from '../emoji/NoteAwards';
+import { AbuseReportDrawer } from '../abuse/AbuseReportDrawer';
 import { notesApi, notesKeys, patchDiscussion, patchNote } from './api';
-import { roleBadge } from './activity';
+import { roleBadges } from './activity';
 import { NoteEditor } from './NoteEditor';
 import { useNotesContext } from './NotesContext';
 import styles from './Notes.module.css';
@@ -21,7 +23,7 @@ export const CONFLICT_MESSAGE = 'This comment changed after you started editing 
 export const commentType = (note: Pick<NoteEntity, 'internal'>) => (note.internal ? t('internal note') : t('comment'));
 
 /** One user note: avatar, name, badges, time, body, and its actions; edits in place. */
-export function NoteItem({ note, discussionId }: { note: NoteEntity; discussionId: string }) {
+export function NoteItem({ note, discussionId, onReply }: { note: NoteEntity; discussionId: string; /** a single comment's reply button (it becomes a thread) */ onReply?: () => void }) {
   const ctx = useNotesContext();
   const client = useQueryClient();
   const confirm = useConfirm();
@@ -32,6 +34,8 @@ export function NoteItem({ note, discussionId }: { note: NoteEntity; discussionI
   const [draft, setDraft] = useState(note.body);
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  // seed 001 §5: report abuse only for someone else's note
+  const [reporting, setReporting] = useState(false);
   // the version the editor started from: a newer one arriving means someone else edited it
   const startedFrom = useRef(note.lock_version);
   const [conflict, setConflict] = useState(false);
@@ -136,7 +140,7 @@ export function NoteItem({ note, discussionId }: { note: NoteEntity; discussionI
     return () => window.clearTimeout(timer);
   }, [copied]);
 
-  const badge = roleBadge(note, ctx.noteableAuthorId);
+  const badges = roleBadges(note, ctx.noteableAuthorId, note.author ? ctx.roles.get(note.author.id) : undefined);
   return (
     <div className={styles.note} id={`note_${note.id}`} data-note-id={note.id} data-target={ctx.targetNoteId === note.id ? 'true' : undefined}>
       <div className={styles.avatar}>
@@ -151,7 +155,10 @@ export function NoteItem({ note, discussionId }: { note: NoteEntity; discussionI
           </a>
           {note.internal ? <Label variant="attention">{t('Internal note')}</Label> : null}
           <span className={styles.noteActions}>
-            {badge ? <Label>{t(badge)}</Label> : null}
+            {badges.map((badge) => (
+              <Label key={badge}>{t(badge)}</Label>
+            ))}
+            {onReply ? <IconButton icon={ReplyIcon} variant="invisible" size="small" aria-label={t('Reply to comment')} onClick={onReply} /> : null}
             {canEdit && !editing ? <IconButton icon={PencilIcon} variant="invisible" size="small" aria-label={t('Edit comment')} onClick={() => ctx.setEditingNoteId(note.id)} /> : null}
             {ctx.user ? (
               <ActionMenu>
@@ -161,6 +168,7 @@ export function NoteItem({ note, discussionId }: { note: NoteEntity; discussionI
                 <ActionMenu.Overlay align="end">
                   <ActionList>
                     <ActionList.Item onSelect={() => void copyLink()}>{t('Copy link')}</ActionList.Item>
+                    {!own && note.author ? <ActionList.Item onSelect={() => setReporting(true)}>{t('Report abuse to administrator')}</ActionList.Item> : null}
                     {canDelete ? (
                       <ActionList.Item variant="danger" onSelect={() => void askDelete()}>
                         {t('Delete comment')}
@@ -197,8 +205,12 @@ export function NoteItem({ note, discussionId }: { note: NoteEntity; discussionI
             </NoteEditor>
           </>
         ) : (
-          <MarkdownBody text={note.body} project={ctx.target.projectId} />
+          <SuggestedNoteBody note={note} target={ctx.target} discussionId={discussionId} />
         )}
+        {reporting && note.author ? (
+          <AbuseReportDrawer userId={note.author.id} reportedFromUrl={`${window.location.origin}${window.location.pathname}#note_${note.id}`} onClose={() => setReporting(false)} />
+        ) : null}
+        <NoteAwards projectId={ctx.target.projectId} iid={ctx.target.iid} noteId={note.id} user={ctx.user} canAward={ctx.canReply} />
       </div>
     </div>
   );

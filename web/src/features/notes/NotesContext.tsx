@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { UserBasic } from '../../lib/gitlab-types';
+import type { DraftNote } from '../review/api';
 import type { NoteTarget } from './api';
 
 /** What every note and thread of one Activity section shares. */
@@ -18,6 +19,18 @@ export interface NotesContextValue {
   setEditingNoteId: (id: number | null) => void;
   /** the note a `#note_` hash names */
   targetNoteId: number | null;
+  /** the caller's draft notes (a review in progress when any); empty when signed out */
+  drafts: DraftNote[];
+  /** the caller's role badges' source: user id → access level and contributor flag */
+  roles: ReadonlyMap<number, AuthorRole>;
+}
+
+/** What the role badges of seed 001 §2 need to know about a note's author. */
+export interface AuthorRole {
+  /** the effective project access level; null for a non-member */
+  access_level: number | null;
+  /** not a member, but has a merged merge request in the project (GitLab's is_contributor) */
+  contributor: boolean;
 }
 
 export const NotesContext = createContext<NotesContextValue | null>(null);

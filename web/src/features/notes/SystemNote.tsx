@@ -16,6 +16,7 @@ import { t } from '@tributary/contracts';
 import { useState } from 'react';
 import { TimeAgo } from '../../components/TimeAgo';
 import { MarkdownBody } from '../markdown/MarkdownBody';
+import { DescriptionVersionCompare } from '../description-versions/DescriptionVersionCompare';
 import { commitList, COMMIT_LIST_COLLAPSE_ABOVE, systemNoteIcon, type SystemNoteIcon } from './activity';
 import { useNotesContext } from './NotesContext';
 import styles from './Notes.module.css';
@@ -70,6 +71,7 @@ export function SystemNote({ note }: { note: NoteEntity }) {
             {list.after ? <MarkdownBody text={list.after} project={ctx.target.projectId} /> : null}
           </>
         ) : null}
+        {note.body === 'changed the description' ? <DescriptionVersionCompare projectId={ctx.target.projectId} iid={ctx.target.iid} noteId={note.id} /> : null}
       </div>
     </div>
   );

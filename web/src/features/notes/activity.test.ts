@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activityFormKind,
   autosaveKey,
   commitList,
   filterDiscussions,
@@ -13,6 +14,7 @@ import {
   replyAuthors,
   resolutionText,
   roleBadge,
+  roleBadges,
   sortDiscussions,
   systemNoteIcon,
 } from './activity';
@@ -69,6 +71,33 @@ describe('roleBadge', () => {
     expect(roleBadge(note({ author: user(6) }), 5)).toBeNull();
     expect(roleBadge(note({ author: null }), 5)).toBeNull();
   });
+});
+
+describe('roleBadges (seed 001 §2: Author, Contributor, or the access level)', () => {
+  const author = note({ author: user(5) });
+  const other = note({ author: user(6) });
+  it.each([
+    ['the author who owns the project', author, { access_level: 50, contributor: false }, ['Author', 'Owner']],
+    ['a maintainer', other, { access_level: 40, contributor: false }, ['Maintainer']],
+    ['a developer', other, { access_level: 30, contributor: false }, ['Developer']],
+    ['a reporter', other, { access_level: 20, contributor: false }, ['Reporter']],
+    ['a guest', other, { access_level: 10, contributor: false }, ['Guest']],
+    ['a non-member who contributed', other, { access_level: null, contributor: true }, ['Contributor']],
+    ['a non-member author who contributed', author, { access_level: null, contributor: true }, ['Author', 'Contributor']],
+    ['a non-member', other, { access_level: null, contributor: false }, []],
+    ['roles not loaded: the author badge only', author, undefined, ['Author']],
+    ['a deleted user', note({ author: null }), { access_level: 30, contributor: false }, []],
+  ] as const)('%s', (_, subject, role, expected) => expect(roleBadges(subject, 5, role)).toEqual(expected));
+});
+
+describe('activityFormKind (seed 001 §2, §6)', () => {
+  it.each([
+    ['a signed-out visitor gets the sign-in prompt', { filter: FILTER_ALL, signedIn: false, canReply: false }, 'sign-in'],
+    ['comments only, signed out: the prompt too', { filter: FILTER_COMMENTS, signedIn: false, canReply: false }, 'sign-in'],
+    ['history only: the notice, signed in or not', { filter: FILTER_HISTORY, signedIn: false, canReply: false }, 'history-notice'],
+    ['a user who may comment gets the form', { filter: FILTER_ALL, signedIn: true, canReply: true }, 'form'],
+    ['a locked discussion, not a member: nothing', { filter: FILTER_ALL, signedIn: true, canReply: false }, 'none'],
+  ] as const)('%s', (_, input, expected) => expect(activityFormKind(input)).toBe(expected));
 });
 
 describe('system notes', () => {

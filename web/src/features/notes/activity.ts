@@ -51,12 +51,32 @@ export function parseFilter(value: string | null): NotesFilter {
   return number === FILTER_COMMENTS || number === FILTER_HISTORY ? number : FILTER_ALL;
 }
 
-/**
- * The role badge. The notes API does not say the author's access level or whether they
- * contributed, so only 'Author' (of the merge request) can be told.
- */
+/** The merge request's author wears 'Author' (GitLab's is_noteable_author). */
 export function roleBadge(note: Pick<NoteEntity, 'author'>, noteableAuthorId: number | null | undefined): 'Author' | null {
   return note.author && noteableAuthorId !== null && noteableAuthorId !== undefined && note.author.id === noteableAuthorId ? 'Author' : null;
+}
+
+/** GitLab's human_access names (Gitlab::Access.human_access); levels without one show no badge. */
+const ACCESS_NAMES: Record<number, string> = { 10: 'Guest', 15: 'Planner', 20: 'Reporter', 30: 'Developer', 40: 'Maintainer', 50: 'Owner' };
+
+export type RoleBadge = 'Author' | 'Contributor' | 'Guest' | 'Planner' | 'Reporter' | 'Developer' | 'Maintainer' | 'Owner';
+
+/**
+ * The role badges of seed 001 §2, in GitLab's order: 'Author' for the merge request's author,
+ * then the member's access level, or 'Contributor' for a non-member who has contributed.
+ */
+export function roleBadges(
+  note: Pick<NoteEntity, 'author'>,
+  noteableAuthorId: number | null | undefined,
+  role: { access_level: number | null; contributor: boolean } | undefined,
+): RoleBadge[] {
+  const badges: RoleBadge[] = [];
+  if (roleBadge(note, noteableAuthorId)) badges.push('Author');
+  if (!note.author || !role) return badges;
+  const access = role.access_level === null ? undefined : ACCESS_NAMES[role.access_level];
+  if (access) badges.push(access as RoleBadge);
+  else if (role.contributor) badges.push('Contributor');
+  return badges;
 }
 
 export type SystemNoteIcon = 'commit' | 'merge' | 'close' | 'reopen' | 'branch' | 'pencil' | 'draft' | 'check' | 'comment' | 'info';
@@ -96,6 +116,19 @@ export function lastOwnNote(discussions: readonly DiscussionEntity[], userId: nu
     }
   }
   return last;
+}
+
+export type ActivityFormKind = 'history-notice' | 'sign-in' | 'form' | 'none';
+
+/**
+ * What stands where the comment form goes (seed 001 §2, §6): history only shows its notice;
+ * a signed-out visitor the prompt 'Please register or sign in to reply.'; a user who may
+ * comment the form; anyone else (a locked discussion, not a member) nothing.
+ */
+export function activityFormKind({ filter, signedIn, canReply }: { filter: NotesFilter; signedIn: boolean; canReply: boolean }): ActivityFormKind {
+  if (filter === FILTER_HISTORY) return 'history-notice';
+  if (!signedIn) return 'sign-in';
+  return canReply ? 'form' : 'none';
 }
 
 /** The id from a `#note_123` location hash. */

@@ -1,6 +1,7 @@
-import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../app/client';
 import { resolveUrl } from '../../lib/api-client';
+import type { AuthorRole } from './NotesContext';
 import type { DiscussionEntity, NoteEntity } from './types';
 
 /**
@@ -19,7 +20,19 @@ const mrPath = (projectId: number, iid: number) => `/projects/${projectId}/merge
 
 export const notesKeys = {
   discussions: (projectId: number, iid: number) => ['merge-requests', 'detail', projectId, iid, 'discussions'] as const,
+  authorRoles: (projectId: number, iid: number) => ['merge-requests', 'detail', projectId, iid, 'note-author-roles'] as const,
 };
+
+/**
+ * The role badges' facts for every note author of the merge request (a web-only call: the REST
+ * note entity has no human_access or is_contributor). Keyed by user id.
+ */
+export const authorRolesQuery = (projectId: number, iid: number) =>
+  queryOptions({
+    queryKey: notesKeys.authorRoles(projectId, iid),
+    queryFn: ({ signal }) => api.get<Record<string, AuthorRole>>(`/-/projects/${projectId}/merge_requests/${iid}/note_author_roles`, { signal }),
+    retry: false,
+  });
 
 export const discussionsQuery = (projectId: number, iid: number) =>
   infiniteQueryOptions({

@@ -10,6 +10,7 @@ import type { Project } from '../../lib/gitlab-types';
 import { urls } from '../../lib/routes';
 import { pathCrumbs } from '../../lib/tree';
 import { openMergeRequestCountQuery } from '../merge-requests/api';
+import { useOptionalUser } from '../session/useCurrentUser';
 import styles from './ProjectLayout.module.css';
 
 export type ProjectSection = 'code' | 'commits' | 'branches' | 'merge-requests' | 'members';
@@ -19,6 +20,7 @@ export function ProjectLayout({ project, section, children }: { project: Project
   const fullPath = project.path_with_namespace;
   const ref = project.default_branch ?? '';
   const openCount = useQuery(openMergeRequestCountQuery(project.id));
+  const user = useOptionalUser();
   const nav: { id: ProjectSection; label: string; to: string; icon: ReactElement; counter?: number }[] = [
     { id: 'code', label: 'Code', to: urls.project(fullPath), icon: <CodeIcon /> },
     { id: 'commits', label: 'Commits', to: ref ? urls.commits(fullPath, ref) : urls.project(fullPath), icon: <GitCommitIcon /> },
@@ -57,7 +59,7 @@ export function ProjectLayout({ project, section, children }: { project: Project
           </PageHeader.TrailingVisual>
         </PageHeader.TitleArea>
         <PageHeader.Actions>
-          {project.empty_repo ? null : (
+          {project.empty_repo || !user ? null : (
             <LinkButton to={urls.newFork(fullPath)} leadingVisual={RepoForkedIcon} size="small">
               Fork
             </LinkButton>

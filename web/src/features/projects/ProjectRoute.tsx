@@ -1,8 +1,11 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import type { Project } from '../../lib/gitlab-types';
-import { parseProjectPage, type MergeRequestTab, type ProjectPage } from '../../lib/routes';
+import { projectPageNeedsUser } from '../../app/route-access';
+import { parseProjectPage, urls, type MergeRequestTab, type ProjectPage } from '../../lib/routes';
+import { useOptionalUser } from '../session/useCurrentUser';
 import { ProjectLayout, type ProjectSection } from './ProjectLayout';
 
 type PageProps<P> = { project: Project } & P;
@@ -76,6 +79,10 @@ function PageFor({ project, page }: { project: Project; page: ProjectPage }) {
 /** `/<project path>/-/<page>`: the project frame and the page the URL names. */
 export function ProjectRoute({ project, rest }: { project: Project; rest: string[] | null }) {
   const page = parseProjectPage(rest);
+  const user = useOptionalUser();
+  const { pathname, search, hash } = useLocation();
+  // Writing pages of a project the visitor can read: sign in first, then back here (as GitLab).
+  if (!user && projectPageNeedsUser(page)) return <Navigate to={urls.signIn(pathname + search + hash)} replace />;
   return (
     <ProjectLayout project={project} section={sectionOf(page)}>
       <Suspense fallback={<PageLoading />}>

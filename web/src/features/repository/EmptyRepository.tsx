@@ -1,6 +1,6 @@
 import { Heading, Stack, Text } from '@primer/react';
-import type { Project } from '../../lib/gitlab-types';
-import { useCurrentUser } from '../session/useCurrentUser';
+import type { Project, User } from '../../lib/gitlab-types';
+import { useOptionalUser } from '../session/useCurrentUser';
 import { CloneBox } from './CloneBox';
 import styles from './EmptyRepository.module.css';
 
@@ -22,7 +22,7 @@ function Commands({ title, lines }: { title: string; lines: string[] }) {
 
 /** GitLab's empty-repository page: the clone URL and the git commands to push something. */
 export function EmptyRepository({ project }: { project: Project }) {
-  const user = useCurrentUser();
+  const user = useOptionalUser();
   const url = project.http_url_to_repo;
   const branch = project.default_branch ?? DEFAULT_BRANCH;
   return (
@@ -36,6 +36,15 @@ export function EmptyRepository({ project }: { project: Project }) {
         </Text>
         <CloneBox url={url} />
       </div>
+      {user ? <PushInstructions project={project} url={url} branch={branch} user={user} /> : null}
+    </Stack>
+  );
+}
+
+/** How to push the first commit: only for a signed-in user (a visitor cannot push). */
+function PushInstructions({ project, url, branch, user }: { project: Project; url: string; branch: string; user: User }) {
+  return (
+    <>
       <Heading as="h2" variant="small">
         Command line instructions
       </Heading>
@@ -79,6 +88,6 @@ export function EmptyRepository({ project }: { project: Project }) {
           'git push --set-upstream origin --tags',
         ]}
       />
-    </Stack>
+    </>
   );
 }

@@ -15,9 +15,9 @@ import { Lru } from './lru.js';
  * - Commit lists are keyed by the SHAs they are computed from, so they never go stale and
  *   are only bounded in number.
  */
-export const BRANCH_TIP_TTL_MS = 10_000;
+const BRANCH_TIP_TTL_MS = 10_000;
 /** GitLab's widget lists at most this many commits (MergeRequest#commits limit for the widget). */
-export const WIDGET_COMMITS_LIMIT = 100;
+const WIDGET_COMMITS_LIMIT = 100;
 
 const HEADS = 'refs/heads/';
 

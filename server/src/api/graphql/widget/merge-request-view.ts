@@ -2,6 +2,7 @@ import type { GitCommit } from '../../../git/index.js';
 import type { MergeRequest } from '../../../domains/merge-requests/merge-request.js';
 import type { Project } from '../../../domains/projects/project.js';
 import { isAllowed, protectionsFor } from '../../../domains/protected-branches/push-rules.js';
+import { collaborationPossible } from '../../../domains/merge-requests/collaboration.js';
 import type { ProtectedBranch } from '../../../domains/protected-branches/protected-branch.js';
 import { normalizeMergeability, type WidgetMergeability } from './mergeability-adapter.js';
 import type { MergeRequestNode, RequestScope, WidgetDeps } from './request-scope.js';
@@ -70,7 +71,18 @@ export function createMergeRequestView(deps: Pick<WidgetDeps, 'gitFacts' | 'merg
       sourceBranchProtected: sourceMatching.length > 0,
       sourceIsDefaultBranch: sourceProject?.default_branch === mr.source_branch,
       sourceAtHead: tip !== null && tip === mr.head_commit_sha,
-      allowCollaboration: mr.allow_collaboration,
+      // the same conditions as a push through collaboration (domains/merge-requests/collaboration.ts)
+      allowCollaboration:
+        mr.state === 'opened' &&
+        mr.allow_collaboration &&
+        sourceProject !== null &&
+        collaborationPossible({
+          sourceProjectId: sourceProject.id,
+          targetProjectId: project.id,
+          sourceVisibility: sourceProject.visibility,
+          targetVisibility: project.visibility,
+          sourceBranchProtected: sourceMatching.length > 0,
+        }),
       mergedCommitSha,
     });
   });

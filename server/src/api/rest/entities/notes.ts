@@ -8,18 +8,37 @@ import { isResolvable } from '../../../domains/notes/note.js';
 import { threadState } from '../../../domains/notes/note-rules.js';
 import { positionForApi } from '../../../domains/notes/position.js';
 import type { User } from '../../../domains/users/user.js';
+import type { SuggestionView } from '../../../domains/suggestions/suggestions.service.js';
+import { suggestionEntity } from './suggestions.js';
 import { userBasic, type UrlBuilder } from './users.js';
 
 export interface NoteRenderContext {
   noteable: Noteable;
   users: Map<number, User>;
   urls: UrlBuilder;
+  /** suggested changes of diff notes, by note id */
+  suggestions?: Map<number, SuggestionView[]>;
 }
 
 const userOf = (ctx: NoteRenderContext, id: number | null) => {
   const user = id === null ? undefined : ctx.users.get(id);
   return user ? userBasic(user, ctx.urls) : null;
 };
+
+/**
+ * Where a diff note stands after pushes (GitLab's web NoteEntity and DiscussionEntity fields):
+ * `original_position` (where it was written, never moves), `active` (false once a push changed
+ * its line: the thread is outdated and `position` stays on the old version), and for outdated
+ * threads `outdated_line_change_path`, the web endpoint with the lines that changed.
+ */
+function diffNoteState(note: Note, ctx: NoteRenderContext) {
+  const outdated = note.outdated === true;
+  return {
+    original_position: positionForApi(note.original_position ?? note.position!),
+    active: !outdated,
+    outdated_line_change_path: outdated && ctx.noteable.projectPath ? `/${ctx.noteable.projectPath}/notes/${note.id}/outdated_line_change` : null,
+  };
+}
 
 export function noteEntity(note: Note, ctx: NoteRenderContext) {
   const entity: Record<string, unknown> = {
@@ -40,9 +59,10 @@ export function noteEntity(note: Note, ctx: NoteRenderContext) {
   const resolvable = isResolvable(note);
   entity.resolvable = resolvable;
   if (resolvable) {
-    Object.assign(entity, { resolved: note.resolved_at !== null, resolved_by: userOf(ctx, note.resolved_by_id), resolved_at: note.resolved_at?.toISOString() ?? null });
+    Object.assign(entity, { resolved: note.resolved_at !== null, resolved_by: userOf(ctx, note.resolved_by_id), resolved_at: note.resolved_at?.toISOString() ?? null, resolved_by_push: note.resolved_by_push });
   }
-  if (diffNote) entity.suggestions = [];
+  if (diffNote) entity.suggestions = (ctx.suggestions?.get(note.id) ?? []).map(suggestionEntity);
+  if (diffNote) Object.assign(entity, diffNoteState(note, ctx));
   return Object.assign(entity, {
     confidential: note.internal,
     internal: note.internal,

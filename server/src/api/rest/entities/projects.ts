@@ -65,7 +65,7 @@ export function projectFull(project: Project, urls: ProjectUrls, extras: Project
     },
     empty_repo: project.empty_repo,
     archived: project.archived,
-    resolve_outdated_diff_discussions: false,
+    resolve_outdated_diff_discussions: project.resolve_outdated_diff_discussions,
     issues_enabled: false,
     merge_requests_enabled: true,
     wiki_enabled: false,

@@ -89,6 +89,7 @@ export function projectRoutes(app: FastifyInstance, ctx: RestContext): void {
         params.squash_option === undefined ? undefined : oneOf(params, 'squash_option', ['never', 'always', 'default_on', 'default_off'] as const, 'default_off'),
       only_allow_merge_if_pipeline_succeeds: optionalBool(params, 'only_allow_merge_if_pipeline_succeeds'),
       only_allow_merge_if_all_discussions_are_resolved: optionalBool(params, 'only_allow_merge_if_all_discussions_are_resolved'),
+      resolve_outdated_diff_discussions: optionalBool(params, 'resolve_outdated_diff_discussions'),
       remove_source_branch_after_merge: optionalBool(params, 'remove_source_branch_after_merge'),
       merge_commit_template: nullableString(params, 'merge_commit_template'),
       squash_commit_template: nullableString(params, 'squash_commit_template'),

@@ -29,7 +29,7 @@ export function createMergeability(deps: {
   db: Database;
   mergeRequests: Pick<MergeRequestsRepository, 'findById' | 'findByIid' | 'usersByIds'>;
   storage: Pick<RepositoryStorage, 'pathFor'>;
-  events: Pick<EventBus, 'publish'>;
+  events: Pick<EventBus, 'publishMany'>;
   projects: Pick<ProjectsService, 'find'>;
   authorizer: Pick<Authorizer, 'can'>;
   unresolvedDiscussions?: (mergeRequestIds: readonly number[]) => Promise<Map<number, number>>;

@@ -71,7 +71,7 @@ export function createMergeability(deps: {
   repository: MergeabilityRepository;
   mergeRequests: Pick<MergeRequestsRepository, 'findById' | 'usersByIds'>;
   storage: Pick<RepositoryStorage, 'pathFor'>;
-  events: Pick<EventBus, 'publish'>;
+  events: Pick<EventBus, 'publishMany'>;
   /** Unresolved threads per merge request; the discussions issue supplies it. None until then. */
   unresolvedDiscussions?: (mergeRequestIds: readonly number[]) => Promise<Map<number, number>>;
 }) {
@@ -91,10 +91,10 @@ export function createMergeability(deps: {
     };
   }
 
+  /** One `merge_request.changed` per request, written in one statement (a push may mark many). */
   async function publishChanged(mergeRequests: readonly ChangedMergeRequest[], tx?: Queryable): Promise<void> {
-    for (const mergeRequest of mergeRequests) {
-      await deps.events.publish('merge_request.changed', { mergeRequestId: mergeRequest.id, projectId: mergeRequest.target_project_id }, tx);
-    }
+    const payloads = mergeRequests.map((mergeRequest) => ({ mergeRequestId: mergeRequest.id, projectId: mergeRequest.target_project_id }));
+    await deps.events.publishMany('merge_request.changed', payloads, tx);
   }
 
   async function identityOf(mergeRequest: MergeRequest): Promise<Identity> {

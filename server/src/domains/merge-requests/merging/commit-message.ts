@@ -10,9 +10,6 @@
 export const DEFAULT_MERGE_COMMIT_TEMPLATE = "Merge branch '%{source_branch}' into '%{target_branch}'\n\n%{title}\n\n%{issues}\n\nSee merge request %{reference}";
 export const DEFAULT_SQUASH_COMMIT_TEMPLATE = '%{title}';
 
-/** GitLab: templates are limited to 500 characters. */
-export const MAX_TEMPLATE_LENGTH = 500;
-
 /** all_commits and co_authored_by look at this many of the newest commits. */
 export const RECENT_COMMITS_LIMIT = 100;
 /** all_commits shows only the title of a commit whose message exceeds this. */

@@ -8,6 +8,7 @@ import type { EventBus } from '../../../platform/events.js';
 import type { Logger } from '../../../platform/logger.js';
 import type { JobQueue } from '../../../platform/queue.js';
 import type { Authorizer } from '../../../auth/authorizer.js';
+import type { Collaboration } from '../collaboration.service.js';
 import type { ProjectsRepository } from '../../projects/projects.repository.js';
 import type { RepositoryStorage } from '../../projects/repository-storage.js';
 import type { ProtectedBranchesRepository } from '../../protected-branches/protected-branches.repository.js';
@@ -39,11 +40,13 @@ export function createMergingDomain(deps: {
   pushes: Pick<PushesService, 'postReceive'>;
   mergeRequestsService: Pick<MergeRequestsService, 'open'>;
   versions: Pick<MergeRequestVersions, 'recordOrSchedule'>;
-  mergeability: Pick<MergeabilityService, 'evaluate'>;
+  mergeability: Pick<MergeabilityService, 'evaluate' | 'recheck'>;
   /** for %{url} in commit templates */
   externalUrl: string;
   /** test-only: called at each step of a merge (merge-steps.ts) */
   onStep?: StepHook;
+  /** merge requests allowing collaboration open their fork branch to the target's mergers (rebase) */
+  collaboration?: Pick<Collaboration, 'branchesFor'>;
 }) {
   const repository = createMergingRepository(deps.db);
   const mergeRequests = createMergeRequestsRepository(deps.db);

@@ -2,7 +2,8 @@
  * `PUT /projects/:id/merge_requests/:iid/merge` (lib/api/merge_requests.rb,
  * MergeRequests::MergeService). Answers as GitLab does: 401 when the caller may not merge
  * into the target branch, 409 when `sha` is not the source head, 405 when the request is not
- * mergeable, 422 'Branch cannot be merged' when the merge itself fails.
+ * mergeable, 422 'Branch cannot be merged' when the merge itself fails (also when it meets a
+ * conflict the stored checks had not seen: mergeability-gate.ts targetConflictUnseen).
  *
  * One attempt: read both tips → checks on exactly those tips → squash and merge commits
  * (plumbing, no work tree) → the intent, committed as pending → compare-and-swap of the target
@@ -37,7 +38,7 @@ import { blockedDuringMergeReason, squashOnMerge } from './merge-plan.js';
 import type { MergeSettlement } from './merge-settlement.js';
 import type { StepHook } from './merge-steps.js';
 import type { MergeabilityService } from '../mergeability/index.js';
-import { blockerOf, freshGitFacts } from './mergeability-gate.js';
+import { blockerOf, freshGitFacts, targetConflictUnseen } from './mergeability-gate.js';
 import type { MergeIntent, MergingRepository } from './merging.repository.js';
 
 /** How often a merge is rebuilt when other merges keep moving the target branch. */
@@ -62,7 +63,7 @@ export function createMergeService(deps: {
   mergeRequests: Pick<MergeRequestsRepository, 'findById' | 'lock' | 'usersByIds'>;
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
   authorizer: Pick<Authorizer, 'accessLevel'>;
-  mergeability: Pick<MergeabilityService, 'evaluate'>;
+  mergeability: Pick<MergeabilityService, 'evaluate' | 'recheck'>;
   storage: Pick<RepositoryStorage, 'pathFor'>;
   events: Pick<EventBus, 'publish'>;
   externalUrl: string;
@@ -153,7 +154,10 @@ export function createMergeService(deps: {
     const fresh = freshGitFacts({ sourceExists: sourceTip !== null, targetExists: target !== null, conflict: live.conflict, needRebase: live.needRebase });
     const blocker = blockerOf((await deps.mergeability.evaluate(mergeRequest, project, fresh)).detailedMergeStatus);
     if (blocker !== null) {
-      if (first) throw new MethodNotAllowedError();
+      // GitLab's mergeable? trusts the stored "can be merged" and only then does the merge
+      // itself meet the conflict (a target moved with no push event, so nothing rechecked):
+      // a failed merge, 422 with merge_error, not a refusal.
+      if (first && !targetConflictUnseen(blocker, { targetExists: target !== null, conflict: live.conflict }, mergeRequest)) throw new MethodNotAllowedError();
       return { kind: 'failed', mergeError: MERGE_MESSAGES[blockedDuringMergeReason(blocker)] };
     }
 
@@ -239,6 +243,9 @@ export function createMergeService(deps: {
         if (outcome.kind === 'retry' && attemptNo < MAX_ATTEMPTS) continue;
         const mergeError = outcome.kind === 'failed' ? outcome.mergeError : MERGE_MESSAGES.notMergeable;
         await repository.setMergeError(opened.mergeRequest.id, mergeError);
+        // The stored trial merge may still say "can be merged" against the old target: bring
+        // it up to date, so the page refreshed after the failure shows why (best effort).
+        await deps.mergeability.recheck(opened.mergeRequest.id).catch(() => undefined);
         await deps.events.publish('merge_request.changed', { mergeRequestId: opened.mergeRequest.id, projectId: opened.project.id });
         throw new UnprocessableError(t(MERGE_MESSAGES.cannotMerge));
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MergeRequest } from '../merge-request.js';
 import { assess, factsOf } from '../mergeability/index.js';
-import { blockerOf, freshGitFacts, type LiveFacts } from './mergeability-gate.js';
+import { blockerOf, freshGitFacts, targetConflictUnseen, type LiveFacts } from './mergeability-gate.js';
 
 /** The gate folded by the real checks (mergeability/fold.ts) over literal facts. */
 function gate(overrides: { state?: MergeRequest['state']; draft?: boolean; commits?: number | null; method?: 'merge' | 'ff' } & Partial<LiveFacts> = {}) {
@@ -40,5 +40,21 @@ describe('the merge gate', () => {
   it('states the live git facts in the checks’ terms', () => {
     expect(freshGitFacts({ sourceExists: true, targetExists: true, conflict: false, needRebase: true })).toEqual({ sourceBranchExists: true, mergeStatus: 'can_be_merged', divergedCommitsCount: 1 });
     expect(freshGitFacts({ sourceExists: false, targetExists: false, conflict: false, needRebase: false })).toEqual({ sourceBranchExists: false, mergeStatus: 'cannot_be_merged', divergedCommitsCount: 0 });
+  });
+
+  describe('a conflict the stored checks did not see (422, not 405)', () => {
+    const head = 'a'.repeat(40);
+    const stored = (merge_status: MergeRequest['merge_status'], merge_check_head_sha: string | null = head) => ({ merge_status, merge_check_head_sha, head_commit_sha: head });
+    const conflict = { targetExists: true, conflict: true };
+    it.each([
+      ['stored "can be merged" for this head, live conflict', 'CONFLICT', conflict, stored('can_be_merged'), true],
+      ['stored "cannot be merged": the checks saw it', 'CONFLICT', conflict, stored('cannot_be_merged'), false],
+      ['not checked yet: the merge checks it now', 'CONFLICT', conflict, stored('unchecked'), false],
+      ['stored for an older head', 'CONFLICT', conflict, stored('can_be_merged', 'b'.repeat(40)), false],
+      ['the target branch is gone', 'CONFLICT', { targetExists: false, conflict: false }, stored('can_be_merged'), false],
+      ['another blocker', 'DRAFT_STATUS', conflict, stored('can_be_merged'), false],
+    ] as const)('%s → %s', (_name, blocker, live, mergeRequest, expected) => {
+      expect(targetConflictUnseen(blocker, live, mergeRequest)).toBe(expected);
+    });
   });
 });

@@ -8,6 +8,7 @@
  */
 import type { DetailedMergeStatus } from '@tributary/contracts';
 import type { FreshGitFacts } from '../mergeability/index.js';
+import type { MergeRequest } from '../merge-request.js';
 
 /** What the merge measured with git just now. */
 export interface LiveFacts {
@@ -30,4 +31,14 @@ export function freshGitFacts(live: LiveFacts): FreshGitFacts {
 /** null when the request may be merged now, else the detailed status that blocks it. */
 export function blockerOf(status: DetailedMergeStatus): DetailedMergeStatus | null {
   return status === 'MERGEABLE' ? null : status;
+}
+
+/**
+ * The merge found a conflict the stored checks did not see: they said "can be merged" for the
+ * head being merged, against a target tip that moved since without a push event (so nothing
+ * rechecked). GitLab's mergeable? trusts that stored verdict, and the merge itself then fails:
+ * 422 with merge_error rather than a 405 refusal.
+ */
+export function targetConflictUnseen(blocker: DetailedMergeStatus, live: Pick<LiveFacts, 'targetExists' | 'conflict'>, mergeRequest: Pick<MergeRequest, 'merge_status' | 'merge_check_head_sha' | 'head_commit_sha'>): boolean {
+  return blocker === 'CONFLICT' && live.targetExists && live.conflict && mergeRequest.merge_status === 'can_be_merged' && mergeRequest.merge_check_head_sha === mergeRequest.head_commit_sha;
 }

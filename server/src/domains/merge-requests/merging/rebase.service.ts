@@ -24,6 +24,7 @@ import type { PushesService } from '../../pushes/pushes.service.js';
 import type { MergeRequestVersions } from '../merge-request-versions.service.js';
 import type { MergeRequestsRepository } from '../merge-requests.repository.js';
 import type { MergeRequestsService } from '../merge-requests.service.js';
+import type { Collaboration } from '../collaboration.service.js';
 import { REBASE_MESSAGES } from './merge-messages.js';
 import type { MergingRepository } from './merging.repository.js';
 import { replayCommits } from './rebase-git.js';
@@ -55,6 +56,8 @@ export function createRebaseService(deps: {
   queue: Pick<JobQueue, 'enqueue'>;
   events: Pick<EventBus, 'publish'>;
   logger: Pick<Logger, 'warn'>;
+  /** a target's mergers may rebase a fork's branch whose merge request allows collaboration */
+  collaboration?: Pick<Collaboration, 'branchesFor'>;
 }) {
   const { repository, storage } = deps;
   const tip = async (repo: string, branch: string) => (await readRef(repo, `refs/heads/${branch}`))?.target ?? null;
@@ -104,9 +107,11 @@ export function createRebaseService(deps: {
       const source = mergeRequest.source_project_id === null ? undefined : await deps.projects.findById(mergeRequest.source_project_id);
       if (!source || !(await tip(storage.pathFor(source.id), mergeRequest.source_branch))) throw forbidden(REBASE_MESSAGES.sourceMissing);
       const protections = await deps.protectedBranches.listForProject(source.id);
-      const accessLevel = (await deps.authorizer.can(actor, 'push_code', { project: source })) ? await deps.authorizer.accessLevel(actor, { project: source }) : 0;
-      const pusher = { userId: user.id, isAdmin: user.is_admin, accessLevel };
-      if (accessLevel === 0 && !user.is_admin) throw forbidden(REBASE_MESSAGES.cannotPush);
+      const mayPush = await deps.authorizer.can(actor, 'push_code', { project: source });
+      const accessLevel = mayPush ? await deps.authorizer.accessLevel(actor, { project: source }) : 0;
+      const collaborationBranches = !mayPush && deps.collaboration ? await deps.collaboration.branchesFor(actor, source) : [];
+      const pusher = { userId: user.id, isAdmin: user.is_admin, accessLevel, collaborationBranches };
+      if (accessLevel === 0 && !user.is_admin && collaborationBranches.length === 0) throw forbidden(REBASE_MESSAGES.cannotPush);
       if (checkBranchUpdate(pusher, { branch: mergeRequest.source_branch, creating: false, deleting: false, forced: false }, protections) !== null) throw forbidden(REBASE_MESSAGES.cannotPush);
       const matching = protectionsFor(mergeRequest.source_branch, protections);
       if (matching.length > 0 && !matching.some((protection) => protection.allow_force_push)) throw forbidden(REBASE_MESSAGES.protectedFromForcePush);

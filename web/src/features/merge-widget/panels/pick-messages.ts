@@ -8,7 +8,7 @@ export const PICK_MSG = {
   cherryPickBranchLabel: 'Pick into branch',
   startMergeRequest: 'Start a new merge request with these changes',
   cancel: 'Cancel',
-  // GitLab creates the branch in the user's fork here; Tributary does not yet, so it says so.
-  noPush: "You can't push to this project, so the changes can't be applied here. Creating them in a fork is not supported yet.",
+  // GitLab makes the change in the user's fork when they cannot push (forking first if needed).
+  inFork: "You can't push to this project: the change goes on a new branch in your fork (created if you have none), with a merge request into this project.",
   branchRequired: 'Choose a target branch.',
 } as const;

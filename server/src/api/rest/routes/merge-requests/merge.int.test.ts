@@ -279,9 +279,11 @@ describe(`merging merge requests (${testDatabaseKind()})`, () => {
       await branch(f.project.id, 'drafty', { 'd.txt': 'd\n' });
       const draft = await openMr(f, 'drafty', { title: 'Draft: not yet' });
       await branch(f.project.id, 'conflicting', { 'README.md': 'mine\n' });
-      const conflicting = await openMr(f, 'conflicting');
       await branch(f.project.id, 'theirs', { 'README.md': 'theirs\n' });
       await fx.setBranch(f.project.id, 'main', await fx.tip(f.project.id, 'theirs'));
+      // Opened after main moved, so no stored check ever said "can be merged" (that case is a
+      // failed merge, 422: merge-failure.int.test.ts).
+      const conflicting = await openMr(f, 'conflicting');
       const before = await fx.tip(f.project.id, 'main');
       for (const iid of [closed.iid, draft.iid, conflicting.iid]) {
         expect(await merge(f.project.id, iid), `!${iid}`).toMatchObject({ status: 405, body: { message: '405 Method Not Allowed' } });

@@ -81,6 +81,43 @@ describe(`award emoji (${testDatabaseKind()})`, () => {
     await fx.root.MergeRequests.edit(project.id, project.iid, { stateEvent: 'reopen' });
   });
 
+  it('lists the awards of every note in one paginated call, leaving out internal notes for Guests', async () => {
+    const other = await fx.notesProject('awards-bulk', { visibility: 'public' });
+    const open = (await fx.root.MergeRequestNotes.create(other.id, other.iid, 'Public')).id as number;
+    const internal = (await fx.call('POST', `/projects/${other.id}/merge_requests/${other.iid}/notes`, { body: { body: 'Secret', internal: true } })).body.id as number;
+    const guest = await fx.memberClient(other.id, 10);
+    await fx.root.MergeRequestNoteAwardEmojis.award(other.id, other.iid, open, 'tada');
+    await guest.api.MergeRequestNoteAwardEmojis.award(other.id, other.iid, open, 'thumbsup');
+    await fx.root.MergeRequestNoteAwardEmojis.award(other.id, other.iid, internal, 'eyes');
+    // an award on the merge request itself is not a note's
+    await fx.root.MergeRequestAwardEmojis.award(other.id, other.iid, 'rocket');
+    const bulk = `/projects/${other.id}/merge_requests/${other.iid}/notes_award_emoji`;
+
+    const all = await fx.call('GET', bulk);
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject([
+      { name: 'tada', awardable_id: open, awardable_type: 'Note', user: { username: 'root' } },
+      { name: 'thumbsup', awardable_id: open, user: { id: guest.user.id } },
+      { name: 'eyes', awardable_id: internal },
+    ]);
+    expect(all.headers.get('x-total')).toBe('3');
+
+    const asGuest = await fx.call('GET', bulk, { token: guest.user.token });
+    expect((asGuest.body as Array<{ name: string }>).map((award) => award.name)).toEqual(['tada', 'thumbsup']);
+    expect(asGuest.headers.get('x-total')).toBe('2');
+
+    // pages of up to 1,000 (ours; GitLab's lists stop at 100)
+    expect((await fx.call('GET', `${bulk}?per_page=500`)).headers.get('x-per-page')).toBe('500');
+    expect((await fx.call('GET', `${bulk}?per_page=5000`)).headers.get('x-per-page')).toBe('1000');
+    const page2 = await fx.call('GET', `${bulk}?per_page=2&page=2`);
+    expect(page2.body).toMatchObject([{ name: 'eyes' }]);
+    expect(page2.headers.get('x-next-page')).toBe('');
+
+    // a merge request the caller may not read is a 404, like any of its notes
+    const stranger = await fx.server.createUser();
+    expect((await fx.call('GET', `/projects/${project.id}/merge_requests/${project.iid}/notes_award_emoji`, { token: stranger.token })).status).toBe(404);
+  });
+
   it('needs a signed-in user to award', async () => {
     expect((await fx.call('POST', mrBase(), { token: null, body: { name: 'tada' } })).status).toBe(401);
   });

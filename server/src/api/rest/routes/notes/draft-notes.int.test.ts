@@ -87,6 +87,32 @@ describe(`merge request draft notes (${testDatabaseKind()})`, () => {
     expect(await reviewer.api.MergeRequestDraftNotes.all(project.id, project.iid)).toEqual([]);
   });
 
+  it('bulk-publishes all or nothing: a reply whose thread was deleted since stops the whole review', async () => {
+    const kept = (await other.api.MergeRequestDiscussions.create(project.id, project.iid, 'Kept thread')) as unknown as AnyDiscussion;
+    const doomed = (await other.api.MergeRequestDiscussions.create(project.id, project.iid, 'Doomed thread')) as unknown as AnyDiscussion;
+    await reviewer.api.MergeRequestDraftNotes.create(project.id, project.iid, 'New thread in review');
+    await reviewer.api.MergeRequestDraftNotes.create(project.id, project.iid, 'Reply to kept', { inReplyToDiscussionId: kept.id as never });
+    const toDoomed = await reviewer.api.MergeRequestDraftNotes.create(project.id, project.iid, 'Reply to doomed', { inReplyToDiscussionId: doomed.id as never });
+    await fx.root.MergeRequestNotes.remove(project.id, project.iid, doomed.notes[0]!.id as number);
+
+    expect(await fx.call('POST', `${base()}/bulk_publish`, { token: reviewer.user.token })).toMatchObject({
+      status: 400,
+      body: { message: { base: ['Thread to reply to cannot be found'] } },
+    });
+    const bodies = async () => (await discussions()).flatMap((discussion) => discussion.notes.map((note) => note.body as string));
+    expect(await bodies()).not.toEqual(expect.arrayContaining(['New thread in review']));
+    expect(await bodies()).not.toEqual(expect.arrayContaining(['Reply to kept']));
+    expect(await reviewer.api.MergeRequestDraftNotes.all(project.id, project.iid)).toHaveLength(3);
+
+    // Without the orphan, every draft goes out in the one publish: a new thread and a reply.
+    await reviewer.api.MergeRequestDraftNotes.remove(project.id, project.iid, toDoomed.id);
+    expect((await fx.call('POST', `${base()}/bulk_publish`, { token: reviewer.user.token })).status).toBe(204);
+    const all = await discussions();
+    expect(all.find((discussion) => discussion.id === kept.id)!.notes.map((note) => note.body)).toEqual(['Kept thread', 'Reply to kept']);
+    expect(all.some((discussion) => discussion.notes[0]!.body === 'New thread in review')).toBe(true);
+    expect(await reviewer.api.MergeRequestDraftNotes.all(project.id, project.iid)).toEqual([]);
+  });
+
   it('refuses a reply to a thread that is not there, and an invalid position', async () => {
     expect(await fx.call('POST', base(), { token: reviewer.user.token, body: { note: 'x', in_reply_to_discussion_id: 'f'.repeat(40) } })).toMatchObject({
       status: 400,

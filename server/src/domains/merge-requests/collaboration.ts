@@ -1,0 +1,81 @@
+import type { Visibility } from '@tributary/contracts';
+import type { ProtectedBranch } from '../protected-branches/protected-branch.js';
+import { isAllowed, protectionsFor, type PusherFacts, type RefUpdateFacts } from '../protected-branches/push-rules.js';
+
+/**
+ * GitLab's "Allow commits from members who can merge to the target branch"
+ * (MergeRequest#collaborative_push_possible?, Project#branch_allows_collaboration?).
+ * An open merge request from a fork's branch, with `allow_collaboration` set by
+ * someone who can push to the fork, lets every user who may merge into its target
+ * branch add commits to that one source branch: not create it, not delete it, not
+ * force-push it, and no other branch or tag of the fork. Pure; the facts are loaded
+ * by collaboration.service.ts and the decision is applied by checkBranchUpdate.
+ */
+
+/** GitLab: both projects public or internal, a real fork, and the source branch unprotected. */
+export function collaborationPossible(facts: {
+  sourceProjectId: number;
+  targetProjectId: number;
+  sourceVisibility: Visibility;
+  targetVisibility: Visibility;
+  sourceBranchProtected: boolean;
+}): boolean {
+  return (
+    facts.sourceProjectId !== facts.targetProjectId &&
+    facts.sourceVisibility !== 'private' &&
+    facts.targetVisibility !== 'private' &&
+    !facts.sourceBranchProtected
+  );
+}
+
+/** GitLab's UserAccess#can_merge_to_branch?: a protected branch's merge rule, else Developer (push_code). */
+export function canMergeToBranch(merger: PusherFacts, branch: string, protections: readonly ProtectedBranch[], targetArchived = false): boolean {
+  if (targetArchived) return false;
+  if (!merger.isAdmin && merger.accessLevel < 30) return false;
+  const matching = protectionsFor(branch, [...protections]);
+  return matching.length === 0 || isAllowed('merge', merger, matching);
+}
+
+/** One merge request whose source is the project being written to, with what the rule needs about its target. */
+export interface CollaborationCandidate {
+  state: string;
+  allowCollaboration: boolean;
+  sourceBranch: string;
+  targetProjectId: number;
+  targetBranch: string;
+  targetVisibility: Visibility;
+  targetArchived: boolean;
+  /** the caller on the target project */
+  merger: PusherFacts;
+  targetProtections: readonly ProtectedBranch[];
+}
+
+/** The branches of `source` that the caller may add commits to through merge requests allowing collaboration. */
+export function collaborationBranches(
+  source: { id: number; visibility: Visibility },
+  sourceProtections: readonly ProtectedBranch[],
+  candidates: readonly CollaborationCandidate[],
+): string[] {
+  const granted = new Set<string>();
+  for (const mr of candidates) {
+    if (mr.state !== 'opened' || !mr.allowCollaboration) continue;
+    const possible = collaborationPossible({
+      sourceProjectId: source.id,
+      targetProjectId: mr.targetProjectId,
+      sourceVisibility: source.visibility,
+      targetVisibility: mr.targetVisibility,
+      sourceBranchProtected: protectionsFor(mr.sourceBranch, [...sourceProtections]).length > 0,
+    });
+    if (possible && canMergeToBranch(mr.merger, mr.targetBranch, mr.targetProtections, mr.targetArchived)) granted.add(mr.sourceBranch);
+  }
+  return [...granted];
+}
+
+/**
+ * May a caller without push rights on the project make this update through collaboration?
+ * Only fast-forwarding a granted branch that exists: creating, deleting and force-pushing
+ * stay with the fork's own members (the server-side rebase is the one rewrite it allows).
+ */
+export function collaborationAllowsUpdate(branches: readonly string[], update: RefUpdateFacts): boolean {
+  return branches.includes(update.branch) && !update.creating && !update.deleting && !update.forced;
+}

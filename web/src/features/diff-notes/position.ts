@@ -1,0 +1,199 @@
+/**
+ * Diff positions the Changes tab sends with a diff comment (GitLab's Gitlab::Diff::Position,
+ * doc/api/discussions.md "Create a new thread in the merge request diff"): a line, a range of
+ * lines dragged over, the whole file, or a rectangle on an image. Pure.
+ *
+ * A text line follows GitLab's rule: an added line has only new_line, a removed one only
+ * old_line, an unchanged one both. A range's main line is its last line (GitLab anchors the
+ * thread there), and line codes are `<sha1(path)>_<old position>_<new position>`.
+ */
+import type { DiffRow, LineRow } from '../../lib/diff-rows';
+import { sha1Hex } from './sha1';
+
+export type LineType = 'new' | 'old' | null;
+
+export interface LinePoint {
+  line_code: string | null;
+  type: LineType;
+  old_line: number | null;
+  new_line: number | null;
+}
+
+export interface PositionRefs {
+  base_sha: string;
+  start_sha: string;
+  head_sha: string;
+}
+
+interface PositionBase extends PositionRefs {
+  old_path: string;
+  new_path: string;
+}
+
+export interface TextPosition extends PositionBase {
+  position_type: 'text';
+  old_line: number | null;
+  new_line: number | null;
+  line_range: { start: LinePoint; end: LinePoint } | null;
+}
+
+export interface FilePosition extends PositionBase {
+  position_type: 'file';
+}
+
+export interface ImagePosition extends PositionBase {
+  position_type: 'image';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export type DiffPosition = TextPosition | FilePosition | ImagePosition;
+
+export interface PositionFile {
+  oldPath: string;
+  newPath: string;
+  deletedFile: boolean;
+}
+
+/** The path a position's file is known by: the new one, or the old one for a deleted file. */
+export function positionPath(position: Pick<PositionBase, 'old_path' | 'new_path'>): string {
+  return position.new_path || position.old_path;
+}
+
+/** GitLab's Gitlab::Git.diff_line_code. */
+export function lineCode(path: string, oldPosition: number, newPosition: number): string {
+  return `${sha1Hex(path)}_${oldPosition}_${newPosition}`;
+}
+
+const isLine = (row: DiffRow): row is LineRow => row.type === 'context' || row.type === 'add' || row.type === 'delete';
+const HUNK_START = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
+
+/**
+ * Every line row's line code, as GitLab's diff parser counts: an added line carries the old
+ * side's next line number, a removed line the new side's (GitLab's `line_old`/`line_new`
+ * counters), so a new file's line 3 is `…_0_3`.
+ */
+export function lineCodes(path: string, rows: readonly DiffRow[]): Map<LineRow, string> {
+  const hash = sha1Hex(path);
+  const codes = new Map<LineRow, string>();
+  let nextOld = 0;
+  let nextNew = 0;
+  for (const row of rows) {
+    if ((row.type === 'expander' || row.type === 'hunk') && row.header) {
+      const match = HUNK_START.exec(row.header);
+      if (match) {
+        nextOld = Number(match[1]);
+        nextNew = Number(match[2]);
+      }
+      continue;
+    }
+    if (!isLine(row)) continue;
+    const oldPosition = row.oldLine ?? nextOld;
+    const newPosition = row.newLine ?? nextNew;
+    codes.set(row, `${hash}_${oldPosition}_${newPosition}`);
+    if (row.oldLine !== undefined && row.oldLine !== null) nextOld = row.oldLine + 1;
+    if (row.newLine !== undefined && row.newLine !== null) nextNew = row.newLine + 1;
+  }
+  return codes;
+}
+
+/** A row as a point of a position: GitLab's type and the line numbers its side has. */
+export function linePoint(row: Pick<LineRow, 'type' | 'oldLine' | 'newLine'>, code: string | null = null): LinePoint {
+  if (row.type === 'add') return { line_code: code, type: 'new', old_line: null, new_line: row.newLine ?? null };
+  if (row.type === 'delete') return { line_code: code, type: 'old', old_line: row.oldLine ?? null, new_line: null };
+  return { line_code: code, type: null, old_line: row.oldLine ?? null, new_line: row.newLine ?? null };
+}
+
+/** The key a line's threads are found by: the line numbers of both sides (an empty side for added or removed lines). */
+export function lineKey(point: { old_line?: number | null; new_line?: number | null }): string {
+  return `${point.old_line ?? ''}_${point.new_line ?? ''}`;
+}
+
+const paths = (file: PositionFile) => ({ old_path: file.oldPath, new_path: file.newPath });
+
+/**
+ * A text position from where a drag started and where it ended. `startFirst` says which of
+ * the two comes first in the diff (the page knows from the rows' order): a drag upwards is
+ * the same range as a drag downwards. One line (start = end) has no line_range.
+ */
+export function textPosition(refs: PositionRefs, file: PositionFile, start: LinePoint, end: LinePoint = start, startFirst = true): TextPosition {
+  const [first, last] = startFirst ? [start, end] : [end, start];
+  const single = lineKey(first) === lineKey(last);
+  return {
+    ...refs,
+    ...paths(file),
+    position_type: 'text',
+    old_line: last.old_line,
+    new_line: last.new_line,
+    line_range: single ? null : { start: first, end: last },
+  };
+}
+
+export function filePosition(refs: PositionRefs, file: PositionFile): FilePosition {
+  return { ...refs, ...paths(file), position_type: 'file' };
+}
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/**
+ * An image position from a click on the image as drawn: the point is scaled to the image's
+ * natural size (so a pin lands on the same pixel however large the image is drawn), clamped
+ * inside it, and width and height are the natural size.
+ */
+export function imagePosition(refs: PositionRefs, file: PositionFile, click: { x: number; y: number }, drawn: Size, natural: Size): ImagePosition {
+  const scale = (value: number, from: number, to: number) => Math.min(Math.max(Math.round((value * to) / Math.max(from, 1)), 0), Math.max(to - 1, 0));
+  return {
+    ...refs,
+    ...paths(file),
+    position_type: 'image',
+    x: scale(click.x, drawn.width, natural.width),
+    y: scale(click.y, drawn.height, natural.height),
+    width: natural.width,
+    height: natural.height,
+  };
+}
+
+/** Where a pin is drawn, in percent of the image, whatever size it is drawn at. */
+export function pinPlacement(position: Pick<ImagePosition, 'x' | 'y' | 'width' | 'height'>): { left: string; top: string } {
+  const percent = (value: number, of: number) => `${((value / Math.max(of, 1)) * 100).toFixed(3)}%`;
+  return { left: percent(position.x, position.width), top: percent(position.y, position.height) };
+}
+
+/** The lines a text position covers, as `lineKey`s: the range's lines in between are found by the caller's rows. */
+export function positionLines(position: TextPosition): { start: string; end: string } {
+  const end = lineKey(position);
+  return position.line_range ? { start: lineKey(position.line_range.start), end } : { start: end, end };
+}
+
+/** "Comment on lines 3 to 5" style label of a range: GitLab's `+3 to +5` (`-` for removed lines). */
+export function rangeLabel(position: TextPosition): string | null {
+  if (!position.line_range) return null;
+  const name = (point: LinePoint) => (point.type === 'old' ? `-${point.old_line}` : `+${point.new_line ?? point.old_line}`);
+  return `${name(position.line_range.start)} to ${name(position.line_range.end)}`;
+}
+
+/** A line's `data-point` attribute in the diff (`add::5`), read back where a drag ends. */
+export function pointAttribute(row: Pick<LineRow, 'type' | 'oldLine' | 'newLine'>): string {
+  return `${row.type}:${row.oldLine ?? ''}:${row.newLine ?? ''}`;
+}
+
+export function parsePointAttribute(value: string | undefined | null): Pick<LineRow, 'type' | 'oldLine' | 'newLine'> | null {
+  const match = value ? /^(add|delete|context):(\d*):(\d*)$/.exec(value) : null;
+  if (!match) return null;
+  const number = (text: string) => (text === '' ? null : Number(text));
+  return { type: match[1] as LineRow['type'], oldLine: number(match[2]!), newLine: number(match[3]!) };
+}
+
+/** A dragged-over line as a point with its line code, found among the file's rows. */
+export function pointFromRows(path: string, rows: readonly DiffRow[], line: Pick<LineRow, 'type' | 'oldLine' | 'newLine'>): LinePoint {
+  const key = lineKey(linePoint(line));
+  for (const [row, code] of lineCodes(path, rows)) {
+    if (lineKey(linePoint(row)) === key) return linePoint(row, code);
+  }
+  return linePoint(line);
+}

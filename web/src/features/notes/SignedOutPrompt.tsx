@@ -1,0 +1,16 @@
+import { Link } from '@primer/react';
+import { t } from '@tributary/contracts';
+import { urls } from '../../lib/routes';
+import styles from './Notes.module.css';
+
+/**
+ * What a signed-out visitor sees instead of the comment form (seed 001 §1, §6, §8): the
+ * prompt, linking to sign in and back to this page.
+ */
+export function SignedOutPrompt({ returnTo }: { returnTo: string }) {
+  return (
+    <p className={styles.signedOut}>
+      <Link href={urls.signIn(returnTo)}>{t('Please register or sign in to reply.')}</Link>
+    </p>
+  );
+}

@@ -1,0 +1,110 @@
+import { Button, Dialog, Flash, FormControl, Textarea, useConfirm } from '@primer/react';
+import { t } from '@tributary/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api-error';
+import { sessionQuery } from '../session/api';
+import { useDraftNotes, type ReviewTarget } from './api';
+import styles from './Review.module.css';
+import { pendingCommentsText } from './review-rules';
+import { useReviewActions } from './useReviewActions';
+
+/**
+ * The review bar, fixed at the bottom of the merge request page while the caller has draft
+ * notes: their count, 'Discard review' (after a confirmation) and 'Submit review' with an
+ * optional summary, published in one bulk_publish. No approve checkbox: approvals come later.
+ */
+export function ReviewBar({ target }: { target: ReviewTarget }) {
+  const session = useQuery(sessionQuery());
+  const drafts = useDraftNotes(target, !!session.data?.user);
+  const actions = useReviewActions(target);
+  const confirm = useConfirm();
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (drafts.length === 0 && !actions.submitReview.isPending) return null;
+
+  const discard = async () => {
+    const yes = await confirm({
+      title: t('Discard pending review?'),
+      content: t('This will discard all of your pending comments. This cannot be undone.'),
+      confirmButtonContent: t('Discard review'),
+      cancelButtonContent: t('Cancel'),
+      confirmButtonType: 'danger',
+    });
+    if (!yes) return;
+    actions.discardReview.mutate(
+      drafts.map((draft) => draft.id),
+      { onError: (failure) => setError(errorMessage(failure)), onSuccess: () => setError(null) },
+    );
+  };
+
+  return (
+    <>
+      <div className={styles.spacer} aria-hidden="true" />
+      <div className={styles.bar} role="region" aria-label={t('Review')}>
+        <div className={styles.barInner}>
+          {error ? (
+            <Flash variant="danger" role="alert" className={styles.barError}>
+              {error}
+            </Flash>
+          ) : null}
+          <span className={styles.count} data-testid="review-count">
+            {pendingCommentsText(drafts.length)}
+          </span>
+          <Button variant="danger" onClick={() => void discard()} disabled={actions.discardReview.isPending || actions.submitReview.isPending}>
+            {t('Discard review')}
+          </Button>
+          <Button variant="primary" onClick={() => setSubmitting(true)} disabled={actions.discardReview.isPending}>
+            {t('Submit review')}
+          </Button>
+        </div>
+      </div>
+      {submitting ? (
+        <SubmitReviewDialog
+          pending={actions.submitReview.isPending}
+          error={actions.submitReview.error ? errorMessage(actions.submitReview.error) : null}
+          onClose={() => setSubmitting(false)}
+          onSubmit={(summary) => actions.submitReview.mutate(summary, { onSuccess: () => setSubmitting(false) })}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function SubmitReviewDialog({ pending, error, onClose, onSubmit }: { pending: boolean; error: string | null; onClose: () => void; onSubmit: (summary: string) => void }) {
+  const [summary, setSummary] = useState('');
+  return (
+    <Dialog
+      title={t('Submit review')}
+      onClose={onClose}
+      width="large"
+      footerButtons={[
+        { buttonType: 'default', content: t('Cancel'), onClick: onClose },
+        { buttonType: 'primary', content: t('Submit review'), onClick: () => onSubmit(summary), disabled: pending, loading: pending },
+      ]}
+    >
+      {error ? (
+        <Flash variant="danger" role="alert" className={styles.dialogError}>
+          {error}
+        </Flash>
+      ) : null}
+      <FormControl>
+        <FormControl.Label>{t('Summary comment (optional)')}</FormControl.Label>
+        <Textarea
+          block
+          rows={4}
+          value={summary}
+          autoFocus
+          placeholder={t('Write a comment or drag your files here…')}
+          onChange={(event) => setSummary(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !pending) {
+              event.preventDefault();
+              onSubmit(summary);
+            }
+          }}
+        />
+      </FormControl>
+    </Dialog>
+  );
+}

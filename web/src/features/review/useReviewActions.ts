@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notesKeys } from '../notes/api';
+import { draftsApi, reviewKeys, type ReviewTarget } from './api';
+
+/** Draft writes; each refreshes the caller's drafts (and publishing, the threads). */
+export function useReviewActions(target: ReviewTarget) {
+  const client = useQueryClient();
+  const refreshDrafts = () => client.invalidateQueries({ queryKey: reviewKeys.drafts(target.projectId, target.iid) });
+
+  const addDraft = useMutation({
+    mutationFn: (input: { note: string; internal?: boolean; discussionId?: string }) => draftsApi.create(target, input),
+    onSuccess: () => refreshDrafts(),
+  });
+  const updateDraft = useMutation({
+    mutationFn: (input: { id: number; note: string }) => draftsApi.update(target, input.id, input.note),
+    onSuccess: () => refreshDrafts(),
+  });
+  const removeDraft = useMutation({
+    mutationFn: (id: number) => draftsApi.remove(target, id),
+    onSuccess: () => refreshDrafts(),
+  });
+  /**
+   * Submit review: the optional summary joins the batch as one more draft, then bulk_publish
+   * publishes them all in one request, so nobody sees half a review.
+   */
+  const submitReview = useMutation({
+    mutationFn: async (summary: string) => {
+      if (summary.trim() !== '') await draftsApi.create(target, { note: summary });
+      await draftsApi.publishAll(target);
+    },
+    onSettled: () =>
+      Promise.all([refreshDrafts(), client.invalidateQueries({ queryKey: notesKeys.discussions(target.projectId, target.iid) })]),
+  });
+  /** Discard review: every draft deleted (GitLab's web app deletes them all at once). */
+  const discardReview = useMutation({
+    mutationFn: async (ids: readonly number[]) => {
+      for (const id of ids) await draftsApi.remove(target, id);
+    },
+    onSettled: () => refreshDrafts(),
+  });
+  return { addDraft, updateDraft, removeDraft, submitReview, discardReview };
+}

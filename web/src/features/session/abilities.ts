@@ -1,0 +1,15 @@
+import type { Project, User } from '../../lib/gitlab-types';
+import { canUpdateMergeRequest, projectAccessLevel } from '../../lib/permissions';
+
+/**
+ * The current user's standing in a project, for pages that are also shown signed out: a
+ * visitor (null) has no level, whatever the project entity says, so no write action renders.
+ */
+export function userProjectLevel(project: Pick<Project, 'permissions'>, user: Pick<User, 'is_admin'> | null): number {
+  return user ? projectAccessLevel(project, user.is_admin) : 0;
+}
+
+/** Edit, close, reopen: Developers and the author (GitLab's update_merge_request); never a visitor. */
+export function userCanUpdateMergeRequest(project: Pick<Project, 'permissions'>, user: Pick<User, 'id' | 'is_admin'> | null, authorId: number | null | undefined): boolean {
+  return user !== null && canUpdateMergeRequest(userProjectLevel(project, user), authorId, user.id);
+}

@@ -1,0 +1,47 @@
+/**
+ * What a suggestion block shows and what the batch holds, as pure functions (tested beside).
+ */
+import type { SuggestionEntity } from './api';
+
+export interface SuggestionLine {
+  type: 'old' | 'new';
+  /** the line's number in the file: old lines from the commented range, new ones from its start */
+  number: number;
+  text: string;
+}
+
+/** Ruby's String#lines without the breaks: a final line break adds no empty line. */
+function lines(content: string): string[] {
+  if (content === '') return [];
+  return content.replace(/\r?\n$/, '').split(/\r?\n/);
+}
+
+/** The proposed change as GitLab draws it: the current lines (removed), then the suggested ones (added). */
+export function suggestionLines(suggestion: Pick<SuggestionEntity, 'from_line' | 'from_content' | 'to_content'>): SuggestionLine[] {
+  const old = lines(suggestion.from_content).map((text, i): SuggestionLine => ({ type: 'old', number: suggestion.from_line + i, text }));
+  const added = lines(suggestion.to_content).map((text, i): SuggestionLine => ({ type: 'new', number: suggestion.from_line + i, text }));
+  return [...old, ...added];
+}
+
+/** One suggestion picked for a batch, with the thread it belongs to (resolved after applying). */
+export interface BatchEntry {
+  suggestionId: number;
+  discussionId: string;
+}
+
+/** Adds the suggestion to the batch, or takes it out when it is there. */
+export function toggleBatch(batch: readonly BatchEntry[], entry: BatchEntry): BatchEntry[] {
+  return batch.some((item) => item.suggestionId === entry.suggestionId) ? batch.filter((item) => item.suggestionId !== entry.suggestionId) : [...batch, entry];
+}
+
+/** The commented lines of a text position on the new side, for 'Insert suggestion'; null on a removed line. */
+export function commentedLines(position: { new_line: number | null; line_range?: { start: { new_line: number | null } } | null }): { start: number; end: number } | null {
+  if (position.new_line === null) return null;
+  const start = position.line_range?.start.new_line ?? position.new_line;
+  return { start: Math.min(start, position.new_line), end: position.new_line };
+}
+
+/** Lines `start`..`end` (1-based) of a file's text, without their line breaks. */
+export function fileLines(text: string, start: number, end: number): string {
+  return text.split(/\r?\n/).slice(start - 1, end).join('\n');
+}
