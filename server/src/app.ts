@@ -106,6 +106,7 @@ export function createServices(deps: AppDeps) {
   const membersRepository = createMembersRepository(db);
   const tokensRepository = createTokensRepository(db);
   const protectedBranches = createProtectedBranchesRepository(db);
+  const forksRepository = createForksRepository(db);
   const authorizer = createAuthorizer({ members: membersRepository });
 
   const projects = createProjectsService({
@@ -224,7 +225,7 @@ export function createServices(deps: AppDeps) {
     files: createFilesService({ access: repositoryAccess, writer: commitWriter }),
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
     commitPicks: createCommitPicksService({ access: repositoryAccess, writer: commitWriter }),
-    compare: createCompareService({ access: repositoryAccess, forks: createForksRepository(db) }),
+    compare: createCompareService({ access: repositoryAccess, forks: forksRepository }),
     ...mergeRequestsDomain,
     ...mergingDomain,
     // discussions: notes, threads, drafts, award emoji (domains/notes/)
@@ -244,6 +245,7 @@ export function createServices(deps: AppDeps) {
     markdown: createMarkdownService({ references: createReferenceResolver({ db, projects, authorizer }) }),
     namespaces,
     usersRepository: users,
+    forksRepository,
     protectedBranches,
     storage: deps.storage,
     queue,
@@ -319,12 +321,12 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl }));
   await http.register(async (web) => mergeRequestWidgetRoutes(web, { authenticate, widgets, urls: ctx.urls }));
   // the role badges of the Activity section (web-only: the REST note entity has no access levels)
-  const noteAuthorRoles = createNoteAuthorRolesService({ mergeRequests: services.mergeRequests, roles: createNoteAuthorRolesRepository(deps.db) });
+  const noteAuthorRoles = createNoteAuthorRolesService({ mergeRequests: services.mergeRequests, roles: createNoteAuthorRolesRepository(db) });
   await http.register(async (web) => noteAuthorRolesRoutes(web, { authenticate, roles: noteAuthorRoles }));
   await http.register(async (web) => uploadFileRoutes(web, { authenticate, uploads: services.uploads }));
   await http.register(async (web) => outdatedLineChangeRoutes(web, { authenticate, outdated: services.outdatedDiscussions }));
   // the merge widget's Revert / Cherry-pick: a new branch (in the caller's fork when they cannot push) and its merge request
-  const picksInto = createPickIntoNewBranchService({ db: deps.db, projects: services.projects, authorizer, namespaces: services.namespaces, storage: services.storage, forks: services.forks, branches: services.branches, picks: services.commitPicks, mergeRequests: services.mergeRequests });
+  const picksInto = createPickIntoNewBranchService({ forksRepository: services.forksRepository, projects: services.projects, authorizer, namespaces: services.namespaces, storage: services.storage, forks: services.forks, branches: services.branches, picks: services.commitPicks, mergeRequests: services.mergeRequests });
   await http.register(async (web) => commitPickRoutes(web, { authenticate, picks: picksInto, externalUrl: deps.config.externalUrl }));
   for (const plugin of plugins) {
     await http.register(async (scoped) => plugin(scoped, ctx));

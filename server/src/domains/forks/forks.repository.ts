@@ -18,6 +18,15 @@ export function createForksRepository(db: Queryable) {
       );
       return rows[0]?.id ?? null;
     },
+
+    /** The oldest live fork of a project in one namespace (GitLab: Namespace#find_fork_of). */
+    async forkIn(projectId: number, namespaceId: number): Promise<number | null> {
+      const { rows } = await db.query<{ id: number }>(
+        'SELECT id FROM projects WHERE forked_from_id = $1 AND namespace_id = $2 AND NOT pending_delete ORDER BY id LIMIT 1',
+        [projectId, namespaceId],
+      );
+      return rows[0]?.id ?? null;
+    },
   };
 }
 

@@ -8,13 +8,13 @@
  * and the picked commit are copied into the fork, and the merge request crosses from it.
  */
 import { t } from '@tributary/contracts';
-import type { Queryable } from '../../platform/db/database.js';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../platform/errors.js';
 import type { Actor } from '../../auth/actor.js';
 import type { Authorizer } from '../../auth/authorizer.js';
 import { fetchCommit, readRef } from '../../git/index.js';
 import { getCommit } from '../../git/commits.js';
 import type { PickMode } from '../../git/three-way.js';
+import type { ForksRepository } from '../forks/forks.repository.js';
 import type { ForksService } from '../forks/forks.service.js';
 import type { MergeRequestsService, OpenedMergeRequest } from '../merge-requests/merge-requests.service.js';
 import type { NamespacesRepository } from '../namespaces/namespaces.repository.js';
@@ -51,7 +51,7 @@ export interface PickIntoOutcome {
 }
 
 export function createPickIntoNewBranchService(deps: {
-  db: Queryable;
+  forksRepository: Pick<ForksRepository, 'forkIn'>;
   projects: Pick<ProjectsService, 'find'>;
   authorizer: Pick<Authorizer, 'can'>;
   namespaces: Pick<NamespacesRepository, 'findUserNamespace'>;
@@ -65,8 +65,8 @@ export function createPickIntoNewBranchService(deps: {
   async function existingFork(actor: Actor, userId: number, project: Project): Promise<Project | null> {
     const namespace = await deps.namespaces.findUserNamespace(userId);
     if (!namespace) return null;
-    const { rows } = await deps.db.query<{ id: number }>('SELECT id FROM projects WHERE forked_from_id = $1 AND namespace_id = $2 AND NOT pending_delete ORDER BY id LIMIT 1', [project.id, namespace.id]);
-    return rows[0] ? deps.projects.find(actor, rows[0].id).catch(() => null) : null;
+    const forkId = await deps.forksRepository.forkIn(project.id, namespace.id);
+    return forkId === null ? null : deps.projects.find(actor, forkId).catch(() => null);
   }
 
   return {

@@ -7,7 +7,7 @@
 import { t } from '@tributary/contracts';
 import { NotFoundError, ValidationError } from '../../platform/errors.js';
 import type { Actor } from '../../auth/actor.js';
-import { git } from '../../git/command.js';
+import { treesOf } from '../../git/trees.js';
 import { getCommit, type GitCommit } from '../../git/commits.js';
 import { applyCommitToTree, type PickMode } from '../../git/three-way.js';
 import type { Project } from '../projects/project.js';
@@ -43,16 +43,6 @@ export interface PickInput {
 }
 
 export type PickOutcome = { dryRun: true; project: Project } | { dryRun: false; project: Project; commit: GitCommit; stats: CommitStats };
-
-/** The trees of `revs` (commit ids) in one cat-file call, over stdin so no value reaches git as an argument. */
-async function treesOf(repoPath: string, revs: readonly string[]): Promise<string[]> {
-  const { stdout } = await git(repoPath)
-    .sub('cat-file')
-    .flag('--batch-check=%(objectname)')
-    .input(revs.map((rev) => `${rev}^{tree}\n`).join(''))
-    .run();
-  return stdout.toString('utf8').split('\n').slice(0, revs.length);
-}
 
 export function createCommitPicksService(deps: { access: Pick<RepositoryAccess, 'open'>; writer: CommitWriter }) {
   return {

@@ -5,8 +5,7 @@
  * once the intent is recorded. Commits written for a merge that never lands are unreachable
  * objects that `git gc` removes.
  */
-import { git } from '../../../git/command.js';
-import { commitTree, isAncestor, mergeBase, mergeTree, type Identity, type MergeTreeResult } from '../../../git/index.js';
+import { commitTree, isAncestor, mergeBase, mergeTree, treeOf, type Identity, type MergeTreeResult } from '../../../git/index.js';
 import { mergeShape, requiresFastForwardPossible, type MergeMethod } from './merge-plan.js';
 
 /** What the checks need from git, against the exact target tip the merge will be built on. */
@@ -44,11 +43,6 @@ export class MergeConflictError extends Error {
   constructor(readonly paths: string[]) {
     super(`merge conflicts in ${paths.length} file(s)`);
   }
-}
-
-async function treeOf(repoPath: string, commit: string): Promise<string> {
-  const { stdout } = await git(repoPath).sub('rev-parse').flag('--verify').revisions(`${commit}^{tree}`).run();
-  return stdout.toString('utf8').trim();
 }
 
 export async function liveGitFacts(repoPath: string, target: string, head: string, method: MergeMethod): Promise<LiveGitFacts> {
