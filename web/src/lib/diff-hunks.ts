@@ -39,6 +39,7 @@ export interface ParsedDiff {
 }
 
 const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
+const AT = '@'.charCodeAt(0);
 const FILE_HEADER = /^(---|\+\+\+|diff --git|index |(old|new|deleted file|new file) mode|similarity index|rename (from|to) )/;
 
 export function parseHunkHeader(line: string): Pick<Hunk, 'oldStart' | 'oldCount' | 'newStart' | 'newCount'> | null {
@@ -61,7 +62,8 @@ export function parseDiffHunks(diff: string): ParsedDiff {
   let oldLine = 0;
   let newLine = 0;
   for (const line of raw.split('\n')) {
-    const range = parseHunkHeader(line);
+    // Only a line starting with "@" can be a hunk header: skip the regex for the others.
+    const range = line.charCodeAt(0) === AT ? parseHunkHeader(line) : null;
     if (range) {
       hunk = { header: line, ...range, lines: [] };
       result.hunks.push(hunk);
@@ -91,4 +93,14 @@ export function parseDiffHunks(diff: string): ParsedDiff {
  */
 export function firstLineOf(start: number, count: number): number {
   return count === 0 ? start + 1 : start;
+}
+
+/** One row of a plain unified view: a hunk header, a note (preamble or "\ No newline…") or a line. */
+export type UnifiedLine = { type: 'hunk'; text: string } | HunkLine;
+
+/** The rows of a plain unified view (a commit's files), in the order git printed them. */
+export function unifiedLines(parsed: ParsedDiff): UnifiedLine[] {
+  const rows: UnifiedLine[] = parsed.preamble.map((text) => ({ type: 'note', text }));
+  for (const hunk of parsed.hunks) rows.push({ type: 'hunk', text: hunk.header }, ...hunk.lines);
+  return rows;
 }

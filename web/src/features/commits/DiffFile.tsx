@@ -2,7 +2,7 @@ import { ChevronDownIcon, ChevronRightIcon } from '@primer/octicons-react';
 import { IconButton, Label } from '@primer/react';
 import { useMemo, useState } from 'react';
 import type { CommitDiff } from '../../lib/gitlab-types';
-import { diffStats, parseUnifiedDiff } from '../../lib/unified-diff';
+import { parseDiffHunks, unifiedLines } from '../../lib/diff-hunks';
 import styles from './DiffFile.module.css';
 
 function fileStatus(diff: CommitDiff): { label: string; variant: 'success' | 'danger' | 'attention' } | null {
@@ -15,8 +15,8 @@ function fileStatus(diff: CommitDiff): { label: string; variant: 'success' | 'da
 /** One file of a commit's diff, unified, with old and new line numbers. */
 export function DiffFile({ diff }: { diff: CommitDiff }) {
   const [open, setOpen] = useState(true);
-  const lines = useMemo(() => parseUnifiedDiff(diff.diff), [diff.diff]);
-  const stats = diffStats(lines);
+  const parsed = useMemo(() => parseDiffHunks(diff.diff), [diff.diff]);
+  const lines = useMemo(() => unifiedLines(parsed), [parsed]);
   const status = fileStatus(diff);
   const path = diff.renamed_file ? `${diff.old_path} → ${diff.new_path}` : diff.new_path;
 
@@ -34,7 +34,7 @@ export function DiffFile({ diff }: { diff: CommitDiff }) {
         <span className={styles.path}>{path}</span>
         {status ? <Label variant={status.variant}>{status.label}</Label> : null}
         <span className={styles.stats}>
-          <span className={styles.additions}>+{stats.additions}</span> <span className={styles.deletions}>−{stats.deletions}</span>
+          <span className={styles.additions}>+{parsed.added}</span> <span className={styles.deletions}>−{parsed.removed}</span>
         </span>
       </header>
       {open ? (

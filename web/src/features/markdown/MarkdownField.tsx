@@ -37,7 +37,7 @@ export function MarkdownField({
   /** shown before the switch, e.g. the field's visible <label> */
   label?: ReactNode;
   /** the wrapper's own styles; `tab` styles the comment tabs */
-  classes: { root: string; head: string; tab?: string; preview: string };
+  classes: { root?: string; head?: string; tab?: string; preview?: string };
   /** everything the textarea needs besides its value: its name, rows, placeholder, keys */
   textarea: Omit<TextareaProps, 'value' | 'onChange'>;
   /** under the field: captions, errors, buttons */

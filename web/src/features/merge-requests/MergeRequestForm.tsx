@@ -1,4 +1,5 @@
 import { Button, Checkbox, FormControl, Stack, TextInput } from '@primer/react';
+import { t } from '@tributary/contracts';
 import type { FormEvent, ReactNode } from 'react';
 import { LinkButton } from '../../components/AppLink';
 import { EntityAvatar } from '../../components/EntityAvatar';
@@ -7,6 +8,7 @@ import { isDraftTitle, titleWithDraft } from '../../lib/draft-title';
 import type { UserBasic } from '../../lib/gitlab-types';
 import { BranchSelect } from './BranchSelect';
 import { DescriptionField } from './DescriptionField';
+import { MERGE_OPTION } from './merge-options';
 import styles from './MergeRequestForm.module.css';
 import { UsersSelect } from './UserSelect';
 
@@ -111,11 +113,11 @@ export function MergeRequestForm({
         <legend className={styles.label}>Merge options</legend>
         <FormControl>
           <Checkbox checked={values.removeSourceBranch} onChange={(event) => set('removeSourceBranch', event.target.checked)} />
-          <FormControl.Label>Delete source branch when merge request is accepted</FormControl.Label>
+          <FormControl.Label>{t(MERGE_OPTION.deleteSourceBranch)}</FormControl.Label>
         </FormControl>
         <FormControl>
           <Checkbox checked={values.squash} onChange={(event) => set('squash', event.target.checked)} />
-          <FormControl.Label>Squash commits when merge request is accepted</FormControl.Label>
+          <FormControl.Label>{t(MERGE_OPTION.squash)}</FormControl.Label>
         </FormControl>
         {isFork ? (
           <FormControl>

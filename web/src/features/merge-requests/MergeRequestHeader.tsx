@@ -11,12 +11,10 @@ import { errorMessage } from '../../lib/api-error';
 import { isDraftTitle, titleWithDraft } from '../../lib/draft-title';
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
 import { urls } from '../../lib/routes';
+import { MSG } from '../merge-widget/messages';
 import { mergeRequestKeys, updateMergeRequestMutation } from './api';
 import styles from './MergeRequestPage.module.css';
 import { stateBadge } from './state';
-
-/** Spec 000 §8, the reopen failure. */
-export const REOPEN_ERROR = 'An error occurred. Unable to reopen this merge request.';
 
 /** Close or reopen (PUT state_event), then refetch everything about it: the SPA's "reload the page". */
 export function useStateChange(project: Project, mr: MergeRequest) {
@@ -90,7 +88,7 @@ export function MergeRequestHeader({ project, mr, canUpdate, sourceProjectPath }
       </div>
       {change.isError ? (
         <Flash variant="danger" role="alert">
-          {change.variables?.state_event === 'reopen' ? t(REOPEN_ERROR) : `The merge request could not be closed: ${errorMessage(change.error)}`}
+          {change.variables?.state_event === 'reopen' ? t(MSG.reopenError) : `The merge request could not be closed: ${errorMessage(change.error)}`}
         </Flash>
       ) : null}
       {draft.isError ? (

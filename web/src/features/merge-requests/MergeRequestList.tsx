@@ -7,6 +7,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
 import { PageError } from '../../components/PageError';
 import { PaginationNav } from '../../components/PaginationNav';
+import { useDebouncedValue } from '../../components/useDebouncedValue';
 import type { Query } from '../../lib/api-client';
 import type { MergeRequestBasic } from '../../lib/gitlab-types';
 import { splitAtDash } from '../../lib/routes';
@@ -20,14 +21,24 @@ const STATE_LABELS: Record<ListState, string> = { opened: 'Open', merged: 'Merge
 /** Typing pauses this long before a text filter goes to the server. */
 const FILTER_DEBOUNCE_MS = 300;
 
+/**
+ * A text filter that goes to the server once typing settles. The URL is the truth: when it
+ * changes under the field (Clear filters, Back) the field shows it, and that is not sent back.
+ */
 function DebouncedInput({ label, value, onChange, icon, width }: { label: string; value: string; onChange: (value: string) => void; icon?: typeof SearchIcon; width?: number }) {
   const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  // Follow the URL while rendering (React's "adjusting state when a prop changes"), not in an effect.
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
+    setText(value);
+  }
+  const settled = useDebouncedValue(text.trim(), FILTER_DEBOUNCE_MS);
+  // Only a newly settled text is news: `value` and `onChange` are read, not watched, so a URL
+  // change (text already following it) never re-sends the text it replaced.
   useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = window.setTimeout(() => onChange(text.trim()), FILTER_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, value, onChange]);
+    if (settled !== value) onChange(settled);
+  }, [settled]);
   return (
     <TextInput aria-label={label} placeholder={label} value={text} onChange={(event) => setText(event.target.value)} leadingVisual={icon} size="small" style={width ? { width } : undefined} />
   );

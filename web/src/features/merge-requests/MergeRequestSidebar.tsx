@@ -1,11 +1,13 @@
 import { Flash } from '@primer/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { t } from '@tributary/contracts';
 import { CopyButton } from '../../components/CopyButton';
 import { EntityAvatar } from '../../components/EntityAvatar';
 import { TimeAgo } from '../../components/TimeAgo';
 import { errorMessage } from '../../lib/api-error';
 import type { MergeRequest, Project, UserBasic } from '../../lib/gitlab-types';
 import { mergeRequestKeys, updateMergeRequestMutation } from './api';
+import { MERGE_OPTION } from './merge-options';
 import { BranchName } from './MergeRequestHeader';
 import styles from './MergeRequestPage.module.css';
 import { UsersSelect } from './UserSelect';
@@ -77,8 +79,8 @@ export function MergeRequestSidebar({ project, mr, canUpdate, sourceProjectPath 
       <section className={styles.sideBlock}>
         <h2>Merge options</h2>
         <ul className={styles.options}>
-          <li>{mr.force_remove_source_branch ? 'Delete source branch when merge request is accepted' : 'Keep the source branch after merging'}</li>
-          <li>{mr.squash ? 'Squash commits when merge request is accepted' : 'Commits are kept as they are'}</li>
+          <li>{mr.force_remove_source_branch ? t(MERGE_OPTION.deleteSourceBranch) : 'Keep the source branch after merging'}</li>
+          <li>{mr.squash ? t(MERGE_OPTION.squash) : 'Commits are kept as they are'}</li>
         </ul>
       </section>
       <section className={styles.sideBlock}>

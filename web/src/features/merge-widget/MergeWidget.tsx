@@ -100,15 +100,15 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
   useFallbackPolling({ enabled: polling, headerMs: result?.pollIntervalMs ?? restInterval.data ?? null, data: result, fetchedAt: widget.dataUpdatedAt, refetch });
 
   // The head the page showed: the first one loaded, or the one a rebase started here produced.
-  useEffect(() => {
-    if (data && lastKnownSha === null) setLastKnownSha(data.diffHeadSha);
-  }, [data, lastKnownSha]);
-  useEffect(() => {
-    if (!data) return;
+  // Adjusted while rendering, not copied by an effect (React: "adjusting some state when a prop
+  // changes"), so no render pairs fetched data with a head it has not taken yet. Each update
+  // settles: the head is set once while unknown, and an accepted rebase ends its watch.
+  if (data && lastKnownSha === null && data.diffHeadSha !== null) setLastKnownSha(data.diffHeadSha);
+  if (data) {
     const next = followRebase(rebaseWatch, data, widget.dataUpdatedAt, lastKnownSha);
     if (next.watch !== rebaseWatch) setRebaseWatch(next.watch);
     if (next.acceptSha) setLastKnownSha(next.acceptSha);
-  }, [data, widget.dataUpdatedAt, rebaseWatch, lastKnownSha]);
+  }
 
   // The header and tabs read the REST merge request: refresh it when the widget sees its state or head change.
   const seen = useRef<string | null>(null);

@@ -1,7 +1,7 @@
 import { Button, Checkbox, FormControl } from '@primer/react';
 import { t } from '@tributary/contracts/i18n';
 import type { MergeRequestWidgetData, MergeRequestWidgetProject } from '@tributary/contracts/merge-widget';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { commitSummary } from './commit-summary';
 import { CommitMessageEditor } from './CommitMessageEditor';
 import { DivergenceLine } from './DivergenceLine';
@@ -22,6 +22,8 @@ import { RichMessage } from './RichMessage';
 import { SquashOption } from './SquashOption';
 import type { WidgetAlert } from './WidgetAlert';
 import type { WidgetStateName } from './widget-state';
+
+const UNTOUCHED: EditableMessage = { value: '', touched: false };
 
 /**
  * The ready-to-merge panel (seed 000 §2, §4, §5): for users who can merge a request in the
@@ -57,19 +59,17 @@ export function ReadyToMerge({
   const [removeSourceBranch, setRemoveSourceBranch] = useState(Boolean(data.shouldRemoveSourceBranch || data.forceRemoveSourceBranch));
   const [squashChosen, setSquashChosen] = useState(squash.initial);
   const [editMessages, setEditMessages] = useState(false);
-  const [mergeMessage, setMergeMessage] = useState<EditableMessage>({ value: data.defaultMergeCommitMessage ?? '', touched: false });
-  const [squashMessage, setSquashMessage] = useState<EditableMessage>({ value: data.defaultSquashCommitMessage ?? '', touched: false });
-
-  // Server defaults replace only messages the user has not touched (§4).
-  useEffect(() => setMergeMessage((message) => withServerDefault(message, data.defaultMergeCommitMessage)), [data.defaultMergeCommitMessage]);
-  useEffect(() => setSquashMessage((message) => withServerDefault(message, data.defaultSquashCommitMessage)), [data.defaultSquashCommitMessage]);
-  // A read-only squash follows the project; it cannot be chosen.
-  useEffect(() => {
-    if (squash.readOnly) setSquashChosen(squash.initial);
-  }, [squash.readOnly, squash.initial]);
+  // State holds only what the user typed; an untouched message is the server's current
+  // default, derived while rendering (§4: defaults replace only messages not touched).
+  const [mergeEdit, setMergeEdit] = useState<EditableMessage>(UNTOUCHED);
+  const [squashEdit, setSquashEdit] = useState<EditableMessage>(UNTOUCHED);
+  const mergeMessage = withServerDefault(mergeEdit, data.defaultMergeCommitMessage);
+  const squashMessage = withServerDefault(squashEdit, data.defaultSquashCommitMessage);
+  // A read-only squash follows the project (derived, not copied): it cannot be chosen.
+  const squashChecked = squash.readOnly ? squash.initial : squashChosen;
 
   const showControls = shouldShowMergeControls({ canMerge, autoMergeEnabled: false, state });
-  const squashing = squash.available && squashChosen;
+  const squashing = squash.available && squashChecked;
   const showSquashEditor = squashing;
   const showMergeEditor = !ffOnly;
   const status = readyStatus({ hasCi: false, pipelineStatus: null, onlyAllowMergeIfPipelineSucceeds: project.onlyAllowMergeIfPipelineSucceeds, autoMergeAvailable: false });
@@ -139,7 +139,7 @@ export function ReadyToMerge({
             <FormControl.Label>{t(MSG.deleteSourceBranch)}</FormControl.Label>
           </FormControl>
         ) : null}
-        {squash.available ? <SquashOption checked={squashChosen} readOnly={squash.readOnly} onChange={setSquashChosen} /> : null}
+        {squash.available ? <SquashOption checked={squashChecked} readOnly={squash.readOnly} onChange={setSquashChosen} /> : null}
         {showSquashEditor || showMergeEditor ? (
           <FormControl>
             <Checkbox checked={editMessages} onChange={(event) => setEditMessages(event.target.checked)} />
@@ -149,8 +149,8 @@ export function ReadyToMerge({
       </div>
       {editMessages ? (
         <div className={styles.editors}>
-          {showSquashEditor ? <CommitMessageEditor label={t(MSG.squashCommitMessage)} value={squashMessage.value} onChange={(value) => setSquashMessage({ value, touched: true })} /> : null}
-          {showMergeEditor ? <CommitMessageEditor label={t(MSG.mergeCommitMessage)} value={mergeMessage.value} onChange={(value) => setMergeMessage({ value, touched: true })} /> : null}
+          {showSquashEditor ? <CommitMessageEditor label={t(MSG.squashCommitMessage)} value={squashMessage.value} onChange={(value) => setSquashEdit({ value, touched: true })} /> : null}
+          {showMergeEditor ? <CommitMessageEditor label={t(MSG.mergeCommitMessage)} value={mergeMessage.value} onChange={(value) => setMergeEdit({ value, touched: true })} /> : null}
         </div>
       ) : null}
       {details}

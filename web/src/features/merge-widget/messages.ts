@@ -13,6 +13,7 @@ export const MSG = {
   deleteBranchPollError: 'Something went wrong while deleting the source branch. Please try again.',
   rebaseScheduled: 'Scheduled a rebase of branch %{branch}.',
   rebaseFailed: 'Failed to rebase. Please try again.',
+  /** §8: the reopen failure, in this panel and in the page header */
   reopenError: 'An error occurred. Unable to reopen this merge request.',
   mergeFailed: 'Merge failed.',
   archived: 'Merge unavailable: merge requests are read-only on archived projects.',
@@ -27,7 +28,6 @@ export const MSG = {
   readyToMerge: 'Ready to merge!',
   blockingHeading: 'Blocking merge requests',
   mergeDetails: 'Merge details',
-  autoMergeEnabled: 'Auto-merge enabled',
 
   // §2 merge checks block
   checksBlockedOne: 'Merge blocked: %{count} check failed',
@@ -60,10 +60,10 @@ export const MSG = {
   sourceBranchWillNotBeDeleted: 'Source branch will not be deleted.',
   sourceBranchDeleted: 'Deleted the source branch.',
   sourceBranchNotDeleted: 'Did not delete the source branch.',
-  deleteSourceBranchButton: 'Delete source branch',
   sourceBranchBeingDeleted: 'The source branch is being deleted.',
 
   // ready-to-merge panel (§2, §5)
+  /** the ready panel's option and the merged panel's button */
   deleteSourceBranch: 'Delete source branch',
   squashCommits: 'Squash commits',
   squashRequired: 'Required in this project.',

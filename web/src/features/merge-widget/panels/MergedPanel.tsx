@@ -77,7 +77,7 @@ export function MergedPanel({
           ) : null}
           {canDelete ? (
             <Button size="small" leadingVisual={TrashIcon} onClick={() => remove.mutate(data.sourceBranch)}>
-              {t(MSG.deleteSourceBranchButton)}
+              {t(MSG.deleteSourceBranch)}
             </Button>
           ) : null}
         </>
