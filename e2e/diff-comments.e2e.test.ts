@@ -1,13 +1,11 @@
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { deflateSync, crc32 } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gitCli, startTestServer, type GitCli, type TestServer } from '../server/src/test-support/server.js';
-import { api } from './support/api.js';
-import { launchBrowser, newPage, type LaunchedBrowser } from './support/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GitCli } from '../server/src/test-support/server.js';
 import { chooseInTree, viewportShot } from './support/diff-pages.js';
-import { signInThroughForm } from './support/flows.js';
+import { solidPng } from './support/png.js';
+import { browserSession } from './support/session.js';
 
 /**
  * Issue 5 item 2, 3 and 8 in the Changes tab (seed 001 §2, §5): comments on a line, on a
@@ -27,25 +25,6 @@ const SYMLINK_REFUSAL = 'Commenting on symbolic links that replace or are replac
 const FILE_REFUSAL = 'Commenting on files that replace or are replaced by symbolic links is not supported';
 
 const appLine = (i: number, value = i) => `export const L${i} = ${value};`;
-
-/** A valid w×h PNG filled with one RGB colour. */
-function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 function write(root: string, path: string, content: string | Buffer): void {
   const file = join(root, path);
@@ -75,14 +54,12 @@ async function pushFixture(git: GitCli, cloneUrl: string, root: string): Promise
 }
 
 describe('diff comments on the Changes tab', () => {
-  let server: TestServer;
-  let browser: LaunchedBrowser;
+  const session = browserSession(T);
+  const { rest } = session;
   let page: Page;
-  let git: GitCli;
   let project: { id: number; path_with_namespace: string };
   let iid = 0;
 
-  const rest = <R = any>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>) => api<R>(server.url, server.root.token, method, path, body);
   const mrPath = () => `/projects/${project.id}/merge_requests/${iid}`;
   const changes = () => page.getByRole('region', { name: 'Changes' });
   /** A file's header item (the virtual list gives it the file's id). */
@@ -133,20 +110,12 @@ describe('diff comments on the Changes tab', () => {
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    git = gitCli({ url: server.url, username: 'root', password: server.root.password });
+    const { git } = session;
     project = await rest('POST', '/projects', { name: 'Notes', path: 'notes' });
     await pushFixture(git, git.repoUrl(project.path_with_namespace), join(git.dir, 'notes'));
     iid = (await rest<{ iid: number }>('POST', `/projects/${project.id}/merge_requests`, { source_branch: 'feature', target_branch: 'main', title: 'Comment on me' })).iid;
-    page = await newPage(browser, server.url);
-    await signInThroughForm(page, { username: 'root', password: server.root.password });
+    page = await session.signIn();
     await openDiffs();
-  });
-
-  afterAll(async () => {
-    await git?.close();
-    await browser?.close();
-    await server?.close();
   });
 
   it('comments on one line: the + opens the form, the thread shows under the line', async () => {

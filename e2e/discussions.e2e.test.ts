@@ -1,11 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gitCli, startTestServer, type GitCli, type TestServer, type TestUser } from '../server/src/test-support/server.js';
-import { api } from './support/api.js';
-import { launchBrowser, newPage, SCREENSHOTS_DIR, type LaunchedBrowser } from './support/browser.js';
-import { shot, signInThroughForm } from './support/flows.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '../server/src/test-support/server.js';
+import { shot } from './support/flows.js';
+import { browserSession, commitFile, createMergeRequestFixture } from './support/session.js';
 
 /**
  * The Activity section of a merge request (issue 5 items 1, 6, 7; seed 001 §2, §4, §5)
@@ -15,15 +12,13 @@ import { shot, signInThroughForm } from './support/flows.js';
 const T = 'discussions';
 
 describe('the Activity section', () => {
-  let server: TestServer;
-  let browser: LaunchedBrowser;
+  const session = browserSession(T);
+  const { rest } = session;
   let page: Page;
-  let git: GitCli;
   let developer: TestUser;
   let project: { id: number; path_with_namespace: string };
   let iid = 0;
 
-  const rest = <R = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Record<string, unknown>, token = server.root.token) => api<R>(server.url, token, method, path, body);
   const mrPath = () => `/projects/${project.id}/merge_requests/${iid}`;
   const activity = () => page.locator('#notes');
   const note = (text: string | RegExp) => activity().locator('[data-note-id]', { hasText: text });
@@ -39,49 +34,22 @@ describe('the Activity section', () => {
   }
 
   /** An element's picture (full-page shots put the sticky header mid-picture). */
-  async function snap(state: string, target: Locator = activity()): Promise<void> {
-    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-    await target.screenshot({ path: join(SCREENSHOTS_DIR, `${T}-${state}.png`) });
-  }
-
-  async function commit(dir: string, file: string, content: string, message: string): Promise<void> {
-    writeFileSync(join(dir, file), content);
-    await git.git(['add', '.'], { cwd: dir });
-    await git.git(['commit', '-m', message], { cwd: dir });
-  }
+  const snap = (state: string, target: Locator = activity()) => session.snap(state, target);
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    git = gitCli({ url: server.url, username: 'root', password: server.root.password });
+    const { git, server } = session;
     developer = await server.createUser({ username: 'dev', name: 'Dana Developer' });
-    project = await rest('POST', '/projects', { name: 'talk', path: 'talk', visibility: 'private' });
-    await rest('POST', `/projects/${project.id}/members`, { user_id: developer.id, access_level: 30 });
-    const dir = join(git.dir, 'talk');
-    mkdirSync(dir, { recursive: true });
-    await git.git(['init', '--initial-branch=main'], { cwd: dir });
-    await commit(dir, 'README.md', '# talk\n', 'Start');
-    await git.git(['remote', 'add', 'origin', git.repoUrl(project.path_with_namespace)], { cwd: dir });
-    await git.git(['push', '--set-upstream', 'origin', 'main'], { cwd: dir });
-    await git.git(['switch', '--create', 'feature'], { cwd: dir });
-    await commit(dir, 'a.txt', 'a\n', 'Add a');
-    await git.git(['push', '--set-upstream', 'origin', 'feature'], { cwd: dir });
-    ({ iid } = await rest<{ iid: number }>('POST', `/projects/${project.id}/merge_requests`, { source_branch: 'feature', target_branch: 'main', title: 'Talk it over' }));
+    const fixture = await createMergeRequestFixture(session, { path: 'talk', title: 'Talk it over', members: [developer] });
+    ({ project, iid } = fixture);
+    const { dir } = fixture;
     // four more commits in one push: an "added 4 commits" note whose list collapses above 3
-    for (const name of ['b', 'c', 'd', 'e']) await commit(dir, `${name}.txt`, `${name}\n`, `Add ${name}`);
+    for (const name of ['b', 'c', 'd', 'e']) await commitFile(git, dir, `${name}.txt`, `${name}\n`, `Add ${name}`);
     await git.git(['push'], { cwd: dir });
     await rest('PUT', mrPath(), { title: 'Talk it all over' });
     await rest('POST', `${mrPath()}/notes`, { body: 'A first look from **Dana**.' }, developer.token);
 
-    page = await newPage(browser, server.url);
+    page = await session.signIn();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    page.on('pageerror', (error) => console.error(`[${T}] page error: ${error.message}`));
-    await signInThroughForm(page, { username: 'root', password: server.root.password });
-  });
-
-  afterAll(async () => {
-    await git?.close();
-    await browser?.close();
-    await server?.close();
   });
 
   it('lists system notes, with the commit list collapsed above 3, and comments', async () => {
@@ -262,8 +230,7 @@ describe('the Activity section', () => {
       const box = node.getBoundingClientRect();
       return box.top >= 0 && box.bottom <= window.innerHeight;
     })).toBe(true);
-    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-    await page.screenshot({ path: join(SCREENSHOTS_DIR, `${T}-note-link.png`) });
+    await session.snap('note-link', page);
 
     await target.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Copy link' }).click();

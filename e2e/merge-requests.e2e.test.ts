@@ -1,12 +1,11 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gitCli, startTestServer, type GitCli, type TestServer } from '../server/src/test-support/server.js';
-import { api } from './support/api.js';
-import { launchBrowser, newPage, type LaunchedBrowser } from './support/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GitCli } from '../server/src/test-support/server.js';
 import { createProjectThroughUI, shot, signInThroughForm } from './support/flows.js';
+import { solidPng } from './support/png.js';
+import { browserSession } from './support/session.js';
 
 /**
  * Issue 3's merge request scenario, as root, start to end: push a repository with a
@@ -29,25 +28,6 @@ const MR = {
   secondCommitTitle: 'Add a second greeting',
   secondVersionLine: 'export const SECOND = "Bonjour";',
 };
-
-/** A valid w×h PNG filled with one RGB colour (8-bit truecolour, no filter). */
-function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 function write(root: string, path: string, content: string | Buffer): void {
   const file = join(root, path);
@@ -94,36 +74,28 @@ async function shotKeepingRows(page: Page, state: string): Promise<void> {
 }
 
 describe('merge requests: create, review changes and versions, close and reopen', () => {
-  let server: TestServer;
-  let browser: LaunchedBrowser;
+  const session = browserSession(T);
+  const { rest } = session;
   let page: Page;
-  let git: GitCli;
   let repo = '';
   let projectPath = '';
   let projectId = 0;
   let iid = 0;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    page = await newPage(browser, server.url);
-    git = gitCli({ url: server.url, username: 'root', password: server.root.password });
-  });
-
-  afterAll(async () => {
-    await git?.close();
-    await browser?.close();
-    await server?.close();
+    page = await session.openPage();
   });
 
   const changes = () => page.getByRole('region', { name: 'Changes' });
 
   it('pushes a feature branch with git and creates a merge request for it through the form', async () => {
+    const { git, server } = session;
     await signInThroughForm(page, { username: 'root', password: server.root.password });
     projectPath = await createProjectThroughUI(page, { name: 'Greeter', namespacePath: 'root' });
     const cloneUrl = await page.getByLabel('Clone with HTTP').inputValue();
     repo = join(git.dir, 'greeter');
     await pushMergeRequestFixture(git, cloneUrl, repo);
-    projectId = (await api<{ id: number }>(server.url, server.root.token, 'GET', `/projects/${encodeURIComponent(projectPath)}`)).id;
+    projectId = (await rest<{ id: number }>('GET', `/projects/${encodeURIComponent(projectPath)}`)).id;
 
     await page.goto(`/${projectPath}/-/merge_requests/new?merge_request[source_branch]=${MR.source}&merge_request[target_branch]=${MR.target}`);
     const title = page.getByLabel('Title');
@@ -188,13 +160,14 @@ describe('merge requests: create, review changes and versions, close and reopen'
   });
 
   it('offers a second version after another push, and compares version 1 with version 2', async () => {
+    const { git } = session;
     write(repo, MR.addedFile, `export const FAREWELL = "Goodbye";\n${MR.secondVersionLine}\n`);
     await git.git(['commit', '--all', '-m', MR.secondCommitTitle], { cwd: repo });
     await git.git(['push', 'origin', MR.source], { cwd: repo });
 
     // The new diff version is recorded after the push; wait for it rather than sleep.
     const versionsPath = `/projects/${projectId}/merge_requests/${iid}/versions`;
-    await expect.poll(async () => (await api<unknown[]>(server.url, server.root.token, 'GET', versionsPath)).length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(async () => (await rest<unknown[]>('GET', versionsPath)).length, { timeout: 15_000 }).toBe(2);
 
     await page.reload();
     const shown = page.getByRole('button', { name: 'Version shown: latest version' });
@@ -232,7 +205,7 @@ describe('merge requests: create, review changes and versions, close and reopen'
     await reopen.click();
     await page.getByRole('button', { name: 'Close merge request' }).waitFor();
     await page.getByText('Open', { exact: true }).first().waitFor();
-    expect((await api<{ state: string }>(server.url, server.root.token, 'GET', `/projects/${projectId}/merge_requests/${iid}`)).state).toBe('opened');
+    expect((await rest<{ state: string }>('GET', `/projects/${projectId}/merge_requests/${iid}`)).state).toBe('opened');
     await shot(page, T, 'reopened');
   });
 });

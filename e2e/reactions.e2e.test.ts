@@ -1,11 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, type TestUser } from '../server/src/test-support/server.js';
-import { api } from './support/api.js';
-import { launchBrowser, newPage, SCREENSHOTS_DIR, type LaunchedBrowser } from './support/browser.js';
-import { shot, signInThroughForm } from './support/flows.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '../server/src/test-support/server.js';
+import { shot } from './support/flows.js';
+import { browserSession, createMergeRequestFixture } from './support/session.js';
 
 /**
  * Emoji reactions (issue 5 item 4; seed 001 §2, §7, §8, §9) against a real server: the picker
@@ -16,15 +13,14 @@ import { shot, signInThroughForm } from './support/flows.js';
 const T = 'reactions';
 
 describe('emoji reactions', () => {
-  let server: TestServer;
-  let browser: LaunchedBrowser;
+  const session = browserSession(T);
+  const { rest } = session;
   let page: Page;
   let dana: TestUser;
   let project: { id: number; path_with_namespace: string };
   let iid = 0;
   let noteId = 0;
 
-  const rest = <R = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Record<string, unknown>, token = server.root.token) => api<R>(server.url, token, method, path, body);
   const mrPath = () => `/projects/${project.id}/merge_requests/${iid}`;
   const description = () => page.getByRole('region', { name: 'Description' });
   const note = () => page.locator(`[data-note-id="${noteId}"]`);
@@ -39,10 +35,7 @@ describe('emoji reactions', () => {
     await award(description(), 'thumbsup').getByText('👍').waitFor();
   }
 
-  async function snap(state: string, target: Locator): Promise<void> {
-    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-    await target.screenshot({ path: join(SCREENSHOTS_DIR, `${T}-${state}.png`) });
-  }
+  const snap = (state: string, target: Locator) => session.snap(state, target);
 
   /** The tooltip a button describes itself with (Primer's Tooltip: aria-describedby). */
   async function tooltipOf(button: Locator): Promise<string> {
@@ -56,26 +49,14 @@ describe('emoji reactions', () => {
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    dana = await server.createUser({ username: 'dana', name: 'Dana Developer' });
-    project = await rest('POST', '/projects', { name: 'react', path: 'react', visibility: 'private', initialize_with_readme: true });
-    await rest('POST', `/projects/${project.id}/members`, { user_id: dana.id, access_level: 30 });
-    await rest('POST', `/projects/${project.id}/repository/branches`, { branch: 'feature', ref: 'main' });
-    await rest('POST', `/projects/${project.id}/repository/commits`, { branch: 'feature', commit_message: 'Add a', actions: [{ action: 'create', file_path: 'a.txt', content: 'a\n' }] });
-    ({ iid } = await rest<{ iid: number }>('POST', `/projects/${project.id}/merge_requests`, { source_branch: 'feature', target_branch: 'main', title: 'React to this', description: 'Please react.' }));
+    dana = await session.server.createUser({ username: 'dana', name: 'Dana Developer' });
+    ({ project, iid } = await createMergeRequestFixture(session, { path: 'react', title: 'React to this', description: 'Please react.', members: [dana] }));
     ({ id: noteId } = await rest<{ id: number }>('POST', `${mrPath()}/notes`, { body: 'Looks good to Dana.' }, dana.token));
     // Dana reacts first: root's awards join hers
     await rest('POST', `${mrPath()}/award_emoji`, { name: 'thumbsup' }, dana.token);
     await rest('POST', `${mrPath()}/notes/${noteId}/award_emoji`, { name: 'tada' }, dana.token);
 
-    page = await newPage(browser, server.url);
-    page.on('pageerror', (error) => console.error(`[${T}] page error: ${error.message}`));
-    await signInThroughForm(page, { username: 'root', password: server.root.password });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    page = await session.signIn();
   });
 
   it('shows thumbs up and down on the merge request, with counts and who reacted', async () => {

@@ -1,11 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gitCli, startTestServer, type GitCli, type TestServer, type TestUser } from '../server/src/test-support/server.js';
-import { api } from './support/api.js';
-import { launchBrowser, newPage, SCREENSHOTS_DIR, type LaunchedBrowser } from './support/browser.js';
-import { signInThroughForm } from './support/flows.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '../server/src/test-support/server.js';
+import { browserSession, createMergeRequestFixture } from './support/session.js';
 
 /**
  * Review in a batch, keys, jumps, replies and role badges in the Activity section (issue 5
@@ -15,16 +11,14 @@ import { signInThroughForm } from './support/flows.js';
 const T = 'review';
 
 describe('reviewing a merge request in the Activity section', () => {
-  let server: TestServer;
-  let browser: LaunchedBrowser;
+  const session = browserSession(T);
+  const { rest } = session;
   let page: Page;
-  let git: GitCli;
   let dana: TestUser;
   let outsider: TestUser;
   let project: { id: number; path_with_namespace: string };
   let iid = 0;
 
-  const rest = <R = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Record<string, unknown>, token = server.root.token) => api<R>(server.url, token, method, path, body);
   const mrPath = () => `/projects/${project.id}/merge_requests/${iid}`;
   const activity = () => page.locator('#notes');
   const reviewBar = () => page.getByRole('region', { name: 'Review' });
@@ -41,16 +35,7 @@ describe('reviewing a merge request in the Activity section', () => {
     await activity().getByRole('status', { name: 'Loading activity' }).waitFor({ state: 'detached' });
   }
 
-  async function snap(state: string, target: Locator | Page = page): Promise<void> {
-    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-    await target.screenshot({ path: join(SCREENSHOTS_DIR, `${T}-${state}.png`) });
-  }
-
-  async function commit(dir: string, file: string, content: string, message: string): Promise<void> {
-    writeFileSync(join(dir, file), content);
-    await git.git(['add', '.'], { cwd: dir });
-    await git.git(['commit', '-m', message], { cwd: dir });
-  }
+  const snap = (state: string, target: Locator | Page = page) => session.snap(state, target);
 
   const inViewport = (target: Locator) =>
     target.evaluate((node) => {
@@ -59,34 +44,13 @@ describe('reviewing a merge request in the Activity section', () => {
     });
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    git = gitCli({ url: server.url, username: 'root', password: server.root.password });
-    dana = await server.createUser({ username: 'dana', name: 'Dana Developer' });
-    outsider = await server.createUser({ username: 'olly', name: 'Olly Outsider' });
-    project = await rest('POST', '/projects', { name: 'review', path: 'review', visibility: 'public' });
-    await rest('POST', `/projects/${project.id}/members`, { user_id: dana.id, access_level: 30 });
-    const dir = join(git.dir, 'review');
-    mkdirSync(dir, { recursive: true });
-    await git.git(['init', '--initial-branch=main'], { cwd: dir });
-    await commit(dir, 'README.md', '# review\n', 'Start');
-    await git.git(['remote', 'add', 'origin', git.repoUrl(project.path_with_namespace)], { cwd: dir });
-    await git.git(['push', '--set-upstream', 'origin', 'main'], { cwd: dir });
-    await git.git(['switch', '--create', 'feature'], { cwd: dir });
-    await commit(dir, 'a.txt', 'a\n', 'Add a');
-    await git.git(['push', '--set-upstream', 'origin', 'feature'], { cwd: dir });
-    ({ iid } = await rest<{ iid: number }>('POST', `/projects/${project.id}/merge_requests`, { source_branch: 'feature', target_branch: 'main', title: 'Please review' }));
+    dana = await session.server.createUser({ username: 'dana', name: 'Dana Developer' });
+    outsider = await session.server.createUser({ username: 'olly', name: 'Olly Outsider' });
+    ({ project, iid } = await createMergeRequestFixture(session, { path: 'review', title: 'Please review', visibility: 'public', members: [dana] }));
     await rest('POST', `${mrPath()}/notes`, { body: 'A single comment from root.' });
     await rest('POST', `${mrPath()}/notes`, { body: 'Drive-by remark.' }, outsider.token);
 
-    page = await newPage(browser, server.url);
-    page.on('pageerror', (error) => console.error(`[${T}] page error: ${error.message}`));
-    await signInThroughForm(page, { username: 'dana', password: dana.password });
-  });
-
-  afterAll(async () => {
-    await git?.close();
-    await browser?.close();
-    await server?.close();
+    page = await session.signIn(dana);
   });
 
   it('shows role badges: Author and Owner for root, Developer for Dana, none for a passer-by', async () => {

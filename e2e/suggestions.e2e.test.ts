@@ -1,12 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../server/src/test-support/server.js';
-import { api } from './support/api.js';
-import { launchBrowser, newPage, SCREENSHOTS_DIR, type LaunchedBrowser } from './support/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chooseInTree, viewportShot } from './support/diff-pages.js';
-import { signInThroughForm } from './support/flows.js';
+import { browserSession } from './support/session.js';
 
 /**
  * Suggested changes (issue 5 item 5) against a real server: a diff comment with a
@@ -16,20 +11,16 @@ import { signInThroughForm } from './support/flows.js';
 const T = 'suggestions';
 
 describe('suggested changes', () => {
-  let server: TestServer;
-  let browser: LaunchedBrowser;
+  const session = browserSession(T);
+  const { rest } = session;
   let page: Page;
   let project: { id: number; path_with_namespace: string };
   let iid = 0;
 
-  const rest = <R = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Record<string, unknown>) => api<R>(server.url, server.root.token, method, path, body);
   const activity = () => page.locator('#notes');
   const suggestionOf = (noteId: number) => activity().locator(`[data-note-id="${noteId}"] [data-suggestion-id]`);
 
-  async function snap(state: string, target: Locator): Promise<void> {
-    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-    await target.screenshot({ path: join(SCREENSHOTS_DIR, `${T}-${state}.png`) });
-  }
+  const snap = (state: string, target: Locator) => session.snap(state, target);
 
   async function suggest(body: string, refs: Record<string, string>): Promise<number> {
     const thread = await rest<{ notes: Array<{ id: number }> }>('POST', `/projects/${project.id}/merge_requests/${iid}/discussions`, {
@@ -40,7 +31,6 @@ describe('suggested changes', () => {
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
     project = await rest('POST', '/projects', { name: 'suggest', path: 'suggest', visibility: 'private' });
     await rest('POST', `/projects/${project.id}/repository/commits`, {
       branch: 'main',
@@ -54,14 +44,7 @@ describe('suggested changes', () => {
       actions: [{ action: 'update', file_path: 'app.txt', content: 'one\ntwo changed\nthree\n' }],
     });
     ({ iid } = await rest<{ iid: number }>('POST', `/projects/${project.id}/merge_requests`, { source_branch: 'feature', target_branch: 'main', title: 'Suggest away' }));
-    page = await newPage(browser, server.url);
-    page.on('pageerror', (error) => console.error(`[${T}] page error: ${error.message}`));
-    await signInThroughForm(page, { username: 'root', password: server.root.password });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    page = await session.signIn();
   });
 
   it('applies a suggestion from the browser with a commit message, and the other one on that line turns stale', async () => {
@@ -89,7 +72,7 @@ describe('suggested changes', () => {
     await expect(block.getByRole('button', { name: 'Apply suggestion' }).count()).resolves.toBe(0);
     const tip = await rest<{ id: string; message: string; title: string }>('GET', `/projects/${project.id}/repository/commits/feature`);
     expect(tip.title).toBe('Take the suggestion');
-    const raw = await fetch(new URL(`/api/v4/projects/${project.id}/repository/files/app.txt/raw?ref=feature`, server.url), { headers: { 'PRIVATE-TOKEN': server.root.token } });
+    const raw = await fetch(new URL(`/api/v4/projects/${project.id}/repository/files/app.txt/raw?ref=feature`, session.server.url), { headers: { 'PRIVATE-TOKEN': session.server.root.token } });
     expect(await raw.text()).toBe('one\ntwo, suggested\nthree\n');
 
     // the other suggestion's line changed: its Apply is disabled, and says why
@@ -146,7 +129,7 @@ describe('suggested changes', () => {
     await three.getByText('Applied', { exact: true }).waitFor();
     const tip = await rest<{ title: string; parent_ids: string[] }>('GET', `/projects/${project.id}/repository/commits/feature`);
     expect(tip).toMatchObject({ title: 'Apply 2 suggestion(s) to 1 file(s)', parent_ids: [before] });
-    const raw = await fetch(new URL(`/api/v4/projects/${project.id}/repository/files/app.txt/raw?ref=feature`, server.url), { headers: { 'PRIVATE-TOKEN': server.root.token } });
+    const raw = await fetch(new URL(`/api/v4/projects/${project.id}/repository/files/app.txt/raw?ref=feature`, session.server.url), { headers: { 'PRIVATE-TOKEN': session.server.root.token } });
     expect(await raw.text()).toBe('ONE\ntwo, suggested\nTHREE\n');
   });
 });

@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, type TestUser } from '../server/src/test-support/server.js';
-import { api } from './support/api.js';
-import { launchBrowser, newPage, SCREENSHOTS_DIR, type LaunchedBrowser } from './support/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '../server/src/test-support/server.js';
+import { newPage } from './support/browser.js';
 import { signInThroughForm } from './support/flows.js';
+import { browserSession, createMergeRequestFixture } from './support/session.js';
 
 /**
  * Attachments and abuse reports (issue 5 items 10 and 11) in Chromium against a real server:
@@ -18,22 +16,18 @@ const T = 'uploads-abuse';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEklEQVR4nGP4z8CAB+GTG8HSALfKY52fTcuYAAAAAElFTkSuQmCC', 'base64');
 
 describe('uploads and abuse reports', () => {
-  let server: TestServer;
-  let browser: LaunchedBrowser;
+  const session = browserSession(T);
+  const { rest } = session;
   let page: Page;
   let developer: TestUser;
   let project: { id: number; path_with_namespace: string };
   let iid = 0;
 
-  const rest = <R = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Record<string, unknown>, token = server.root.token) => api<R>(server.url, token, method, path, body);
   const activity = () => page.locator('#notes');
   const note = (text: string | RegExp) => activity().locator('[data-note-id]', { hasText: text });
   const commentBox = () => activity().getByRole('textbox', { name: 'Comment', exact: true });
 
-  async function snap(state: string, target: Locator): Promise<void> {
-    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-    await target.screenshot({ path: join(SCREENSHOTS_DIR, `${T}-${state}.png`) });
-  }
+  const snap = (state: string, target: Locator) => session.snap(state, target);
 
   async function visit(): Promise<void> {
     await page.goto(`/${project.path_with_namespace}/-/merge_requests/${iid}`);
@@ -56,27 +50,11 @@ describe('uploads and abuse reports', () => {
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    developer = await server.createUser({ username: 'dana', name: 'Dana Developer' });
-    project = await rest('POST', '/projects', { name: 'attach', path: 'attach', visibility: 'private', initialize_with_readme: true });
-    await rest('POST', `/projects/${project.id}/members`, { user_id: developer.id, access_level: 30 });
-    await rest('POST', `/projects/${project.id}/repository/commits`, {
-      branch: 'feature',
-      start_branch: 'main',
-      commit_message: 'Add a',
-      actions: [{ action: 'create', file_path: 'a.txt', content: 'a\n' }],
-    });
-    ({ iid } = await rest<{ iid: number }>('POST', `/projects/${project.id}/merge_requests`, { source_branch: 'feature', target_branch: 'main', title: 'Attach things' }));
+    developer = await session.server.createUser({ username: 'dana', name: 'Dana Developer' });
+    ({ project, iid } = await createMergeRequestFixture(session, { path: 'attach', title: 'Attach things', members: [developer] }));
     await rest('POST', `/projects/${project.id}/merge_requests/${iid}/notes`, { body: 'Buy cheap followers at example.com' }, developer.token);
 
-    page = await newPage(browser, server.url);
-    page.on('pageerror', (error) => console.error(`[${T}] page error: ${error.message}`));
-    await signInThroughForm(page, { username: 'root', password: server.root.password });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    page = await session.signIn();
   });
 
   it('a pasted image is uploaded and shown in the comment', async () => {
@@ -118,7 +96,7 @@ describe('uploads and abuse reports', () => {
     expect(await drawer.getByRole('textbox', { name: 'Comment' }).count()).toBe(0);
     expect(await drawer.getByRole('radio').count()).toBe(8);
     await snap('drawer-categories', drawer);
-    await page.screenshot({ path: join(SCREENSHOTS_DIR, `${T}-drawer-page.png`) });
+    await session.snap('drawer-page', page);
     await drawer.getByRole('radio', { name: 'They are posting spam.' }).check();
     await drawer.getByRole('button', { name: 'Next' }).click();
     await drawer.getByRole('textbox', { name: 'Comment' }).fill('Advertising in every thread.');
@@ -163,7 +141,7 @@ describe('uploads and abuse reports', () => {
   });
 
   it('a developer does not see the admin list', async () => {
-    const other = await newPage(browser, server.url);
+    const other = await newPage(session.browser, session.server.url);
     await signInThroughForm(other, { username: developer.username, password: developer.password });
     await other.goto('/admin/abuse_reports');
     expect(await other.getByRole('table', { name: 'Abuse reports' }).count()).toBe(0);

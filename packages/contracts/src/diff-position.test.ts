@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineCodeFromHash, lineRangeInOrder, POSITION_TYPES, positionFilePath, type LinePoint } from './diff-position.js';
+import { lineCodeFromHash, lineRangeInOrder, positionFilePath, type LinePoint } from './diff-position.js';
 
 describe('lineCodeFromHash', () => {
   it("is GitLab's <sha1(path)>_<old>_<new> (the value of GitLab's own specs, sha1('files/ruby/popen.rb'))", () => {
@@ -15,12 +15,6 @@ describe('positionFilePath', () => {
   it('names a file by its new path, a deleted file by its old path', () => {
     expect(positionFilePath({ old_path: 'old.txt', new_path: 'new.txt' })).toBe('new.txt');
     expect(positionFilePath({ old_path: 'gone.txt', new_path: '' })).toBe('gone.txt');
-  });
-});
-
-describe('POSITION_TYPES', () => {
-  it("are GitLab's three kinds of position", () => {
-    expect([...POSITION_TYPES]).toEqual(['text', 'image', 'file']);
   });
 });
 

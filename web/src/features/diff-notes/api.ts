@@ -36,11 +36,6 @@ export function addThread(client: QueryClient, target: NoteTarget, discussion: D
   void client.invalidateQueries({ queryKey: notesKeys.discussions(target.projectId, target.iid), refetchType: 'none' });
 }
 
-export function positionOf(note: NoteEntity | undefined): DiffPosition | null {
-  const position = (note as DiffNoteEntity | undefined)?.position;
-  return position && typeof position === 'object' && 'position_type' in position ? position : null;
-}
-
 /**
  * The lines of the change that made a thread outdated: `GET {outdated_line_change_path}`, a web
  * path of the project (not under /api/v4, which the API client prefixes), read with the session

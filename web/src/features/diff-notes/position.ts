@@ -7,23 +7,13 @@
  * old_line, an unchanged one both. A range's main line is its last line (GitLab anchors the
  * thread there), and line codes are `<sha1(path)>_<old position>_<new position>`.
  */
+import { lineCodeFromHash, type DiffRefs, type LinePoint, type LineRange } from '@tributary/contracts/diff-position';
 import type { DiffRow, LineRow } from '../../lib/diff-rows';
 import { sha1Hex } from './sha1';
 
-export type LineType = 'new' | 'old' | null;
-
-export interface LinePoint {
-  line_code: string | null;
-  type: LineType;
-  old_line: number | null;
-  new_line: number | null;
-}
-
-export interface PositionRefs {
-  base_sha: string;
-  start_sha: string;
-  head_sha: string;
-}
+// The types and rules the server parses and checks positions by are shared with it.
+export { positionFilePath as positionPath } from '@tributary/contracts/diff-position';
+export type PositionRefs = DiffRefs;
 
 interface PositionBase extends PositionRefs {
   old_path: string;
@@ -34,7 +24,7 @@ export interface TextPosition extends PositionBase {
   position_type: 'text';
   old_line: number | null;
   new_line: number | null;
-  line_range: { start: LinePoint; end: LinePoint } | null;
+  line_range: LineRange | null;
 }
 
 export interface FilePosition extends PositionBase {
@@ -57,14 +47,9 @@ export interface PositionFile {
   deletedFile: boolean;
 }
 
-/** The path a position's file is known by: the new one, or the old one for a deleted file. */
-export function positionPath(position: Pick<PositionBase, 'old_path' | 'new_path'>): string {
-  return position.new_path || position.old_path;
-}
-
 /** GitLab's Gitlab::Git.diff_line_code. */
 export function lineCode(path: string, oldPosition: number, newPosition: number): string {
-  return `${sha1Hex(path)}_${oldPosition}_${newPosition}`;
+  return lineCodeFromHash(sha1Hex(path), oldPosition, newPosition);
 }
 
 const isLine = (row: DiffRow): row is LineRow => row.type === 'context' || row.type === 'add' || row.type === 'delete';
@@ -92,7 +77,7 @@ export function lineCodes(path: string, rows: readonly DiffRow[]): Map<LineRow, 
     if (!isLine(row)) continue;
     const oldPosition = row.oldLine ?? nextOld;
     const newPosition = row.newLine ?? nextNew;
-    codes.set(row, `${hash}_${oldPosition}_${newPosition}`);
+    codes.set(row, lineCodeFromHash(hash, oldPosition, newPosition));
     if (row.oldLine !== undefined && row.oldLine !== null) nextOld = row.oldLine + 1;
     if (row.newLine !== undefined && row.newLine !== null) nextNew = row.newLine + 1;
   }
@@ -162,12 +147,6 @@ export function imagePosition(refs: PositionRefs, file: PositionFile, click: { x
 export function pinPlacement(position: Pick<ImagePosition, 'x' | 'y' | 'width' | 'height'>): { left: string; top: string } {
   const percent = (value: number, of: number) => `${((value / Math.max(of, 1)) * 100).toFixed(3)}%`;
   return { left: percent(position.x, position.width), top: percent(position.y, position.height) };
-}
-
-/** The lines a text position covers, as `lineKey`s: the range's lines in between are found by the caller's rows. */
-export function positionLines(position: TextPosition): { start: string; end: string } {
-  const end = lineKey(position);
-  return position.line_range ? { start: lineKey(position.line_range.start), end } : { start: end, end };
 }
 
 /** "Comment on lines 3 to 5" style label of a range: GitLab's `+3 to +5` (`-` for removed lines). */
