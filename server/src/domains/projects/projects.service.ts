@@ -53,7 +53,10 @@ export function createProjectsService(deps: {
     const key = /^\d+$/.test(String(idOrPath)) ? { id: Number(idOrPath) } : { fullPath: String(idOrPath) };
     const found = await deps.projects.findForViewer(key, actor.user?.id ?? null);
     if (!found) throw new NotFoundError('Project');
-    const { viewer_access_level: level, ...project } = found;
+    // The row stays as it came (its extra viewer_access_level is never rendered): copying a
+    // 40-column row with a rest pattern is a V8 slow path on the hottest request there is.
+    const level = found.viewer_access_level;
+    const project: Project = found;
     // The row came with the viewer's access level: later checks in this request need no query.
     deps.authorizer.remember(actor, { project }, level);
     if (!(await deps.authorizer.canRead(actor, { project }))) throw new NotFoundError('Project');

@@ -42,7 +42,13 @@ export function validateTokenInput(input: CreateTokenInput, today = new Date()):
 
 export function createTokensService(deps: { tokens: TokensRepository; users: Pick<UsersRepository, 'findById'>; events: Pick<EventBus, 'publish'> }) {
   const cache = createTokenCache<{ token: PersonalAccessToken; user: User }>();
-  const today = () => new Date().toISOString().slice(0, 10);
+  // Every token-authenticated request asks: the date string is worked out once a second at most.
+  let day = { text: '', until: 0 };
+  const today = () => {
+    const now = Date.now();
+    if (now >= day.until) day = { text: new Date(now).toISOString().slice(0, 10), until: now + 1_000 };
+    return day.text;
+  };
 
   async function findVisible(actor: Actor, id: number): Promise<PersonalAccessToken> {
     const token = await deps.tokens.findById(id);
