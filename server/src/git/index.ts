@@ -28,7 +28,7 @@ export { DEFAULT_DIFF_LIMITS, MERGE_REQUEST_DIFF_LIMITS, NO_DIFF_LIMITS, DIFF_MA
 export { diffTreeStats } from './diff-stats.js';
 export { mergeBase, mergeBaseOfCommits } from './merge-base.js';
 export { mergeTree, type MergeTreeResult } from './merge-tree.js';
-export { treeOf, treesOf } from './trees.js';
+export { treeOf, treesOf } from './tree.js';
 export { mergeTreesOnBase, applyCommitToTree, type PickMode, type PickResult } from './three-way.js';
 export { createCommit, commitTree, type CreateCommitInput, type CommitTreeInput, type Identity } from './plumbing-write.js';
 export type { CommitAction, CommitActionKind } from './commit-actions.js';

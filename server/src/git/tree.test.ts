@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GitArgumentError, InvalidTreePathError } from './errors.js';
+import { GitArgumentError, GitCommandError, InvalidTreePathError } from './errors.js';
 import { buildScenario, rawGit, type Scenario } from './scenarios/scenarios.js';
-import { readBlob, readBlobAt, readBlobsAt, readEntry, readTree } from './tree.js';
+import { readBlob, readBlobAt, readBlobsAt, readEntry, readTree, treeOf, treesOf } from './tree.js';
 
 describe('trees and blobs on linear-history', () => {
   let scenario: Scenario;
@@ -69,6 +69,19 @@ describe('trees and blobs on linear-history', () => {
     expect((await readBlob(repo, id))?.toString()).toBe('guide\n');
     expect(await readBlob(repo, entry!.id)).toBeNull(); // a tree is not a blob
     expect(await readBlob(repo, '1'.repeat(40))).toBeNull();
+  });
+
+  it('answers the trees of many revisions in the order asked, repeats included', async () => {
+    const revisions = ['refs/heads/main', 'refs/heads/feature/x', 'refs/heads/main~1', 'refs/heads/main'];
+    const expected = await Promise.all(revisions.map(async (revision) => (await rawGit(repo, 'rev-parse', `${revision}^{tree}`)).trim()));
+    expect(await treesOf(repo, revisions)).toEqual(expected);
+    expect(await treeOf(repo, 'refs/heads/feature/x')).toBe(expected[1]);
+  });
+
+  it('answers nothing for no revisions, and refuses a revision that names no commit', async () => {
+    expect(await treesOf(repo, [])).toEqual([]);
+    await expect(treesOf(repo, ['refs/heads/main', 'f'.repeat(40)])).rejects.toThrow(GitCommandError);
+    await expect(treeOf(repo, 'refs/heads/no-such-branch')).rejects.toMatchObject({ code: 'bad-object' });
   });
 });
 

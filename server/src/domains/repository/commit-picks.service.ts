@@ -7,7 +7,7 @@
 import { t } from '@tributary/contracts';
 import { NotFoundError, ValidationError } from '../../platform/errors.js';
 import type { Actor } from '../../auth/actor.js';
-import { treesOf } from '../../git/trees.js';
+import { treesOf } from '../../git/tree.js';
 import { getCommit, type GitCommit } from '../../git/commits.js';
 import { applyCommitToTree, type PickMode } from '../../git/three-way.js';
 import type { Project } from '../projects/project.js';
