@@ -1,4 +1,6 @@
-import type { Page, Route } from 'playwright-core';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GitCli, TestServer } from '../server/src/test-support/server.js';
 import { newPage, type LaunchedBrowser } from './support/browser.js';
@@ -75,35 +77,21 @@ describe('the merge widget, live', () => {
     const area = await visit(repo, iid);
     await checks().getByText('Ready to merge!').waitFor();
     await page.waitForTimeout(500);
-    // Once the real server has answered CHECKING, hold its later answers back from the page
-    // so the short-lived panel stays long enough to be seen; then let them through.
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    let sawChecking = false;
-    const graphql = (url: URL) => url.pathname === '/api/graphql';
-    await page.route(graphql, async (route: Route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      // UNCHECKED (a recheck queued) shows as checking too, as in GitLab's API.
-      if (/"detailedMergeStatus":"(UN)?CHECK(ED|ING)"/.test(body)) sawChecking = true;
-      else if (sawChecking) await gate;
-      // The page may have cancelled the request meanwhile (a newer refetch replaced it).
-      await route.fulfill({ response, body }).catch(() => undefined);
-    });
-    const checking = area.getByText('Checking if merge request can be merged…');
+    // A stale lock on the trial merge ref (as a crashed git leaves one) makes every recheck
+    // fail until it goes: the push leaves the request checking, and the refresh job retries.
+    // Real git, real failure, held as long as the test needs, so the panel is seen every time.
+    const lock = join(server.app.services.storage.pathFor(repo.id), 'refs', 'merge-requests', String(iid), 'merge.lock');
+    writeFileSync(lock, '');
     try {
-      // The recheck is quick; a push whose first refetch already finds it done is tried again.
-      for (let attempt = 1; attempt <= 5 && !(await checking.isVisible()); attempt++) {
-        await commitOn(repo, 'waiting', { 'waiting.txt': `version ${attempt + 1}\n` }, `Version ${attempt + 1}`);
-        await checking.waitFor({ timeout: 3_000 }).catch(() => undefined);
-      }
-      await checking.waitFor({ timeout: 1_000 });
+      await commitOn(repo, 'waiting', { 'waiting.txt': 'two\n' }, 'Version 2');
+      await area.getByText('Checking if merge request can be merged…').waitFor({ timeout: 10_000 });
+      expect(await area.getByRole('button', { name: 'Merge', exact: true }).count()).toBe(0);
       await snap(page, 'checking');
     } finally {
-      open();
-      await page.unroute(graphql);
+      rmSync(lock, { force: true });
     }
-    await area.getByText('Merge blocked: new changes were just added.').waitFor({ timeout: 15_000 });
+    // The lock goes; the job's next retry finishes the recheck and the open page follows.
+    await area.getByText('Merge blocked: new changes were just added.').waitFor({ timeout: 40_000 });
   });
 
   it('polls at the server’s Poll-Interval while the WebSocket is down', async () => {
