@@ -52,6 +52,8 @@ import { createForksService } from './domains/forks/forks.service.js';
 import { createAuthenticator } from './api/rest/authenticate.js';
 import { createUrls, type RestContext } from './api/rest/context.js';
 import { registerErrorHandler } from './api/rest/error-handler.js';
+import { createDeferredSchemaCompilers } from './api/http/deferred-schema-compilers.js';
+import { rewriteProjectPathUrl } from './api/web/project-path-routes.js';
 import { parseQueryString, nestPairs } from './api/rest/params.js';
 import { registerRestApi } from './api/rest/index.js';
 import { sessionRoutes } from './api/web/session.routes.js';
@@ -265,6 +267,11 @@ export interface App {
   queue: JobQueue;
   events: EventBus;
   http: FastifyInstance;
+  /**
+   * Does what a start leaves for later, so that first requests seldom pay for it: compiles
+   * the schemas not compiled yet. Run after the server listens.
+   */
+  warmUp(): Promise<void>;
 }
 
 /** Extra route plugins (git smart HTTP and others) registered beside the REST API. */
@@ -272,16 +279,19 @@ export type RoutePlugin = (app: FastifyInstance, ctx: RestContext) => void | Pro
 
 export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Promise<App> {
   const { services, authorizer, queue, events, db, writeWatch } = createServices(deps);
+  const schemaCompilers = createDeferredSchemaCompilers();
   const http: FastifyInstance = Fastify({
+    schemaController: { compilersFactory: schemaCompilers.compilersFactory },
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,
     routerOptions: { querystringParser: (query: string) => parseQueryString(query), ignoreTrailingSlash: true },
+    rewriteUrl: (request) => rewriteProjectPathUrl(request.url ?? '/'),
     // One request line of our own (onResponse below), with secrets stripped from the URL.
     logController: new LogController({ disableRequestLogging: true }),
   });
   http.addHook('onResponse', async (request, reply) => {
-    request.log.info({ method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    request.log.info({ method: request.method, url: redactUrl(request.originalUrl), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
   // GitLab reads an empty JSON body as no parameters (curl scripts send one); anything else parses as usual.
@@ -334,5 +344,9 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   const serveWebApp = await registerWebApp(http);
   http.setNotFoundHandler((request, reply) => serveWebApp(request, reply) ?? reply.status(404).send({ message: '404 Not Found' }));
 
-  return { db, writeWatch, services, authorizer, queue, events, http };
+  async function warmUp(): Promise<void> {
+    schemaCompilers.compileAll();
+  }
+
+  return { db, writeWatch, services, authorizer, queue, events, http, warmUp };
 }

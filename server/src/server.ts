@@ -13,6 +13,9 @@ import { createGitHttpRoutes } from './api/git-http/routes.js';
 import { createHookSessions } from './api/git-http/hook-sessions.js';
 import { hookRoutes } from './api/git-http/hook-routes.js';
 
+/** How long after listening the server warms up: past the burst of a start's first requests. */
+const WARM_UP_DELAY_MS = 1_000;
+
 export interface RunningServer {
   url: string;
   app: App;
@@ -47,11 +50,12 @@ export async function startServer(config: Config, options: { logger?: Logger; da
 
   await app.events.start();
   const stopWatchingWrites = await app.writeWatch.start();
-  await app.queue.start();
   // Merges a killed process left half done end merged or open before anyone is served
   // (after event delivery starts, so the push events it records reach this process too).
   await app.services.reconcileMerges();
   await app.http.listen({ port: config.port, host: config.host });
+  // Jobs start once the server listens: a start does not wait for their first claim.
+  await app.queue.start();
   const address = app.http.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 
@@ -61,6 +65,10 @@ export async function startServer(config: Config, options: { logger?: Logger; da
   const admin = await buildAdminServer({ app, logger, plugins: [hookRoutes(hookSessions)] });
   await admin.listen({ path: internalSocket });
   chmodSync(internalSocket, 0o600);
+
+  // What the first requests would otherwise pay for, once the start is over (not in its way).
+  const warmUp = setTimeout(() => void app.warmUp().catch((error: unknown) => logger.warn({ err: error }, 'warming up after the start failed')), WARM_UP_DELAY_MS);
+  warmUp.unref();
 
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   let closed = false;
@@ -72,6 +80,7 @@ export async function startServer(config: Config, options: { logger?: Logger; da
     async close() {
       if (closed) return;
       closed = true;
+      clearTimeout(warmUp);
       await admin.close();
       await app.http.close();
       await app.queue.stop();

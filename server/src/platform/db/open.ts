@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { acquireDataDir } from '../process-lock.js';
 import type { Database } from './database.js';
 import { openPglite } from './pglite.js';
-import { openPostgres } from './postgres.js';
 
 /** DATABASE_URL selects a server; otherwise PGlite lives in `<dataDir>/pglite`. */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
+    // node-postgres loads only for a server: a twentieth of an embedded start otherwise.
+    const { openPostgres } = await import('./postgres.js');
     return openPostgres(options.databaseUrl, { onConnectionError: (error) => console.warn(`tributary: a database connection was lost (${error.message}); reconnecting`) });
   }
   return openPglite(join(options.dataDir, 'pglite'));
