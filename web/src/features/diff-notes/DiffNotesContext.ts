@@ -6,6 +6,7 @@ import type { DraftNote } from './api';
 import type { DiffPosition, PositionRefs } from './position';
 import type { Placed } from './threads';
 import type { DiscussionEntity } from '../notes/types';
+import type { ReviewedFile } from './reviews';
 
 /** An open comment form: where it shows (a line, the file, the image) and what it would post. */
 export interface OpenForm {
@@ -30,8 +31,9 @@ export interface DiffNotesValue {
   closeForm(): void;
   commentsHidden(path: string): boolean;
   toggleComments(path: string): void;
-  isReviewed(path: string): boolean;
-  setReviewed(path: string, reviewed: boolean): void;
+  /** marked 'Viewed' with the change it has now */
+  isReviewed(file: ReviewedFile): boolean;
+  setReviewed(file: ReviewedFile, reviewed: boolean): void;
   /** a press on a line's comment button: the form opens where the pointer is let go */
   startDrag(drag: DragStart): void;
 }

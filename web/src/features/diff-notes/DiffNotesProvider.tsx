@@ -10,7 +10,7 @@ import { NotesContext, type AuthorRole, type NotesContextValue } from '../notes/
 import { sessionQuery } from '../session/api';
 import { DiffNotesContext, type DiffNotesValue, type DragStart, type OpenForm } from './DiffNotesContext';
 import { lineKey, parsePointAttribute, pointFromRows, textPosition } from './position';
-import { parseReviews, reviewsKey, setReviewed, type Reviews } from './reviews';
+import { isReviewed, parseReviews, reviewsKey, setReviewed, type ReviewedFile, type Reviews } from './reviews';
 import { indexDiffThreads } from './threads';
 
 const NO_ROLES: ReadonlyMap<number, AuthorRole> = new Map();
@@ -62,9 +62,9 @@ export function DiffNotesProvider({ project, mr, files, commentable, children }:
     });
   }, []);
   const markReviewed = useCallback(
-    (path: string, reviewed: boolean) => {
+    (file: ReviewedFile, reviewed: boolean) => {
       setReviews((current) => {
-        const next = setReviewed(current, path, reviewed);
+        const next = setReviewed(current, file, reviewed);
         storage.set(key, Object.keys(next).length > 0 ? JSON.stringify(next) : '');
         return next;
       });
@@ -123,7 +123,7 @@ export function DiffNotesProvider({ project, mr, files, commentable, children }:
       closeForm: () => setForm(null),
       commentsHidden: (path) => hidden.has(path),
       toggleComments,
-      isReviewed: (path) => reviews[path] === true,
+      isReviewed: (file) => isReviewed(reviews, file),
       setReviewed: markReviewed,
       startDrag,
     }),

@@ -20,7 +20,7 @@ export function FileHeaderControls({ file, onCollapse }: { file: DiffFile; onCol
   const notes = useDiffNotes();
   if (!notes) return null;
   const path = displayPath(file);
-  const reviewed = notes.isReviewed(path);
+  const reviewed = notes.isReviewed(file);
   const refs = notes.refs;
   return (
     <span className={styles.headerControls}>
@@ -29,7 +29,7 @@ export function FileHeaderControls({ file, onCollapse }: { file: DiffFile; onCol
           type="checkbox"
           checked={reviewed}
           onChange={(event) => {
-            notes.setReviewed(path, event.target.checked);
+            notes.setReviewed(file, event.target.checked);
             onCollapse(event.target.checked);
           }}
         />

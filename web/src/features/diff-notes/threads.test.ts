@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { DiscussionEntity } from '../notes/types';
 import type { DraftNote } from './api';
 import { imagePins, indexDiffThreads, isOutdated } from './threads';
-import { parseReviews, reviewsKey, setReviewed } from './reviews';
 
 const refs = { base_sha: 'a'.repeat(40), start_sha: 'b'.repeat(40), head_sha: 'c'.repeat(40) };
 const note = (position: unknown) => ({ id: 1, type: 'DiffNote', body: 'x', position }) as unknown as DiscussionEntity['notes'][number];
@@ -43,15 +42,5 @@ describe('indexDiffThreads', () => {
     const outdated = thread('t', line);
     (outdated.notes[0] as unknown as Record<string, unknown>).outdated_line_change_path = '/x';
     expect(isOutdated(outdated)).toBe(true);
-  });
-});
-
-describe('reviews', () => {
-  it('are kept per merge request and survive a bad stored value', () => {
-    expect(reviewsKey('g/p', 3)).toBe('/g/p/-/merge_requests/3-file-reviews');
-    expect(parseReviews('not json')).toEqual({});
-    const reviews = setReviewed(parseReviews(null), 'a.ts', true);
-    expect(parseReviews(JSON.stringify(reviews))).toEqual({ 'a.ts': true });
-    expect(setReviewed(reviews, 'a.ts', false)).toEqual({});
   });
 });

@@ -4,7 +4,7 @@ import { n } from '@tributary/contracts/i18n';
 import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { PageError } from '../../components/PageError';
-import { diffTotals, displayPath, type DiffFile, type DiffTotals } from '../../lib/diff-file';
+import { diffTotals, type DiffFile, type DiffTotals } from '../../lib/diff-file';
 import { useDiffNotes } from '../diff-notes/DiffNotesContext';
 import { createHighlightStore } from './highlight-store';
 import { buildDiffItems, type DiffViewMode, type ItemCache } from './diff-items';
@@ -136,7 +136,7 @@ export function DiffViewer({ files, refs, progress, toolbar, emptyTitle = 'No ch
   useEffect(() => {
     if (!isReviewed) return;
     for (const file of files) {
-      if (statesRef.current[file.id]?.collapsed === undefined && isReviewed(displayPath(file))) dispatch({ type: 'set-collapsed', id: file.id, collapsed: true });
+      if (statesRef.current[file.id]?.collapsed === undefined && isReviewed(file)) dispatch({ type: 'set-collapsed', id: file.id, collapsed: true });
     }
   }, [files, isReviewed]);
   const stateOf = useCallback((file: DiffFile) => statesRef.current[file.id] ?? INITIAL_FILE_STATE, []);
