@@ -15,6 +15,7 @@ import { MSG } from '../merge-widget/messages';
 import { mergeRequestKeys, updateMergeRequestMutation } from './api';
 import styles from './MergeRequestPage.module.css';
 import { stateBadge } from './state';
+import branchName from '../../components/BranchName.module.css';
 
 /** Close or reopen (PUT state_event), then refetch everything about it: the SPA's "reload the page". */
 export function useStateChange(project: Project, mr: MergeRequest) {
@@ -30,11 +31,11 @@ export function useStateChange(project: Project, mr: MergeRequest) {
 
 export function BranchName({ name, fullPath }: { name: string; fullPath?: string }) {
   return fullPath ? (
-    <RouterLink to={urls.tree(fullPath, name)} className={styles.branch}>
+    <RouterLink to={urls.tree(fullPath, name)} className={branchName.branch}>
       {name}
     </RouterLink>
   ) : (
-    <code className={styles.branch}>{name}</code>
+    <code className={branchName.branch}>{name}</code>
   );
 }
 

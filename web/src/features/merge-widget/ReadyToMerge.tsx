@@ -22,6 +22,7 @@ import { RichMessage } from './RichMessage';
 import { SquashOption } from './SquashOption';
 import type { WidgetAlert } from './WidgetAlert';
 import type { WidgetStateName } from './widget-state';
+import branchName from '../../components/BranchName.module.css';
 
 const UNTOUCHED: EditableMessage = { value: '', touched: false };
 
@@ -105,7 +106,7 @@ export function ReadyToMerge({
         <RichMessage
           message={summary.message}
           values={summary.values}
-          slots={{ targetBranch: <span className={styles.branch}>{data.targetBranch}</span> }}
+          slots={{ targetBranch: <span className={branchName.branch}>{data.targetBranch}</span> }}
         />
       </li>
       {!showControls ? <li>{t(removeSourceBranch ? MSG.sourceBranchWillBeDeleted : MSG.sourceBranchWillNotBeDeleted)}</li> : null}

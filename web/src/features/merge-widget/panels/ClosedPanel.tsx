@@ -12,6 +12,7 @@ import { MSG } from '../messages';
 import styles from '../MergeWidget.module.css';
 import { RichMessage } from '../RichMessage';
 import { StatePanel } from '../StatePanel';
+import branchName from '../../../components/BranchName.module.css';
 
 /**
  * Closed (seed 000 §2): who closed it and when, the merge details, and Reopen for signed-in
@@ -45,7 +46,7 @@ export function ClosedPanel({ project, mr, data, signedIn }: { project: Project;
       <p className={styles.detailsHeading}>{t(MSG.mergeDetails)}</p>
       <ul className={styles.details}>
         <li>
-          <RichMessage message={summary.message} values={summary.values} slots={{ targetBranch: <span className={styles.branch}>{data.targetBranch}</span> }} />
+          <RichMessage message={summary.message} values={summary.values} slots={{ targetBranch: <span className={branchName.branch}>{data.targetBranch}</span> }} />
         </li>
       </ul>
       {reopen.isError ? (

@@ -17,6 +17,7 @@ import { PICK_MSG } from './pick-messages';
 import styles from '../MergeWidget.module.css';
 import { RichMessage } from '../RichMessage';
 import { StatePanel } from '../StatePanel';
+import branchName from '../../../components/BranchName.module.css';
 
 const SHORT_SHA = 8;
 
@@ -91,7 +92,7 @@ export function MergedPanel({
               message={summary.message}
               values={summary.values}
               slots={{
-                targetBranch: <span className={styles.branch}>{data.targetBranch}</span>,
+                targetBranch: <span className={branchName.branch}>{data.targetBranch}</span>,
                 mergeCommitSha: (
                   <Link as={RouterLink} to={urls.commit(fullPath, sha)} className={styles.sha}>
                     {sha.slice(0, SHORT_SHA)}

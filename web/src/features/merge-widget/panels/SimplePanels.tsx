@@ -8,6 +8,7 @@ import styles from '../MergeWidget.module.css';
 import { RichMessage } from '../RichMessage';
 import { StatePanel } from '../StatePanel';
 import { StatusIcon } from '../StatusIcon';
+import branchName from '../../../components/BranchName.module.css';
 
 /** Seed 000 §2's smaller state panels: one sentence each, some with one action. */
 
@@ -59,7 +60,7 @@ export function MissingBranchPanel({ type, name }: { type: 'source' | 'target'; 
       title={
         <span>
           <strong>
-            <RichMessage message={MSG.missingBranch} values={{ type }} slots={{ name: <code className={styles.branch}>{name}</code> }} />
+            <RichMessage message={MSG.missingBranch} values={{ type }} slots={{ name: <code className={branchName.branch}>{name}</code> }} />
           </strong>{' '}
           {t(MSG.missingBranchRestore, { type })}
         </span>
