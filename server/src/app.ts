@@ -59,6 +59,7 @@ import { registerRestApi } from './api/rest/index.js';
 import { sessionRoutes } from './api/web/session.routes.js';
 import { mergeRequestWidgetRoutes } from './api/web/merge-request-widget.routes.js';
 import { noteAuthorRolesRoutes } from './api/web/note-author-roles.routes.js';
+import { markdownBatchRoutes } from './api/web/markdown.routes.js';
 import { commitPickRoutes } from './api/web/commit-picks.routes.js';
 import { createPickIntoNewBranchService } from './domains/repository/commit-picks-into.service.js';
 import { createNoteAuthorRolesRepository } from './domains/notes/note-author-roles.repository.js';
@@ -333,6 +334,8 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   // the role badges of the Activity section (web-only: the REST note entity has no access levels)
   const noteAuthorRoles = createNoteAuthorRolesService({ mergeRequests: services.mergeRequests, roles: createNoteAuthorRolesRepository(db) });
   await http.register(async (web) => noteAuthorRolesRoutes(web, { authenticate, roles: noteAuthorRoles }));
+  // the Activity section's note bodies, many in one request (GitLab's POST /api/v4/markdown renders one)
+  await http.register(async (web) => markdownBatchRoutes(web, { authenticate, projects: services.projects, markdown: services.markdown }));
   await http.register(async (web) => uploadFileRoutes(web, { authenticate, uploads: services.uploads }));
   await http.register(async (web) => outdatedLineChangeRoutes(web, { authenticate, outdated: services.outdatedDiscussions }));
   // the merge widget's Revert / Cherry-pick: a new branch (in the caller's fork when they cannot push) and its merge request

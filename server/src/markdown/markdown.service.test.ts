@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../auth/actor.js';
 import type { Project } from '../domains/projects/project.js';
 import { createMarkdownService } from './markdown.service.js';
-import type { ReferenceResolver, ResolvedReference } from './reference-resolver.js';
+import { limitProjects, MAX_PROJECTS, type ReferenceResolver, type ResolvedReference } from './reference-resolver.js';
+import { scanReferences } from './references.js';
 
 const actor = { user: null } as unknown as Actor;
 const project = { id: 1, full_path: 'team/app' } as Project;
@@ -81,5 +82,35 @@ describe('markdown rendering', () => {
     for (const tag of tags) expect(tag).not.toMatch(forbidden);
     expect(html).not.toMatch(/<[^>]*\son\w+\s*=/i);
     expect(html).not.toMatch(/(href|src)\s*=\s*["']?\s*(javascript|data|vbscript):/i);
+  });
+});
+
+describe('rendering many texts at once', () => {
+  it('renders each text as render() does, with one lookup of the references of them all', async () => {
+    const calls: string[][] = [];
+    const known = { 'team/app!1': mergeRequest('one'), '@alice': { kind: 'user', href: '/alice', title: 'Alice', username: 'alice' } as ResolvedReference };
+    const service = createMarkdownService({
+      references: {
+        async resolve(_actor, candidates) {
+          calls.push(candidates.map((candidate) => candidate.raw));
+          return new Map(Object.entries(known));
+        },
+      },
+    });
+    const texts = ['see !1', 'cc @alice', '`!1` in code', '**plain**', 'see !1'];
+    const many = await service.renderMany(actor, texts, { project });
+    expect(calls).toEqual([['!1', '@alice', '!1']]);
+    expect(many).toEqual(await Promise.all(texts.map((text) => service.render(actor, text, { project }))));
+    expect(many[0]).toContain('gfm-merge_request');
+    expect(many[2]).not.toContain('<a');
+  });
+
+  it('keeps the limit of projects each text looks up', () => {
+    const text = Array.from({ length: MAX_PROJECTS + 5 }, (_, i) => `group/p${i}!1`).join(' ') + ' @bob !2';
+    const kept = limitProjects(scanReferences(text), 'team/app');
+    const paths = new Set(kept.flatMap((candidate) => (candidate.kind === 'merge_request' ? [candidate.projectPath ?? 'team/app'] : [])));
+    expect(paths.size).toBe(MAX_PROJECTS);
+    expect(kept.some((candidate) => candidate.kind === 'user')).toBe(true);
+    expect(limitProjects(scanReferences('!1 @bob'), null).map((candidate) => candidate.raw)).toEqual(['@bob']);
   });
 });

@@ -2,12 +2,20 @@ import type { Token } from 'markdown-it';
 import type { Actor } from '../auth/actor.js';
 import type { Project } from '../domains/projects/project.js';
 import { createMarkdownIt } from './markdown-it.js';
-import { referenceKey, type ReferenceResolver, type ResolvedReference } from './reference-resolver.js';
+import { limitProjects, referenceKey, type ReferenceResolver, type ResolvedReference } from './reference-resolver.js';
 import { scanReferences, type ReferenceCandidate } from './references.js';
 import { sanitizeRenderedHtml } from './sanitize.js';
 
 /** GitLab refuses to render more than this (its `POST /markdown` limit is similar in spirit). */
 export const MAX_MARKDOWN_BYTES = 1_000_000;
+
+/**
+ * One batch (the web app's notes, rendered together): at most this many texts and bytes in all,
+ * and at most this many projects looked up for the whole batch (each text keeps its own limit).
+ */
+export const MAX_BATCH_TEXTS = 100;
+export const MAX_BATCH_BYTES = 2_000_000;
+const MAX_BATCH_PROJECTS = 100;
 
 /**
  * Renders GitLab Flavored Markdown for one reader: parse, find references in text (never
@@ -18,16 +26,35 @@ export const MAX_MARKDOWN_BYTES = 1_000_000;
 export function createMarkdownService(deps: { references: ReferenceResolver }) {
   const md = createMarkdownIt();
 
+  const parse = (text: string, references: boolean | undefined) => {
+    const tokens = md.parse(text, {});
+    return { tokens, candidates: references === false ? [] : collectCandidates(tokens) };
+  };
+  const finish = (tokens: Token[], resolved: Map<string, ResolvedReference>, project: Project | null) => {
+    linkReferences(tokens, resolved, project?.full_path ?? null);
+    if (project) rewriteUploads(tokens, project.full_path);
+    return sanitizeRenderedHtml(md.renderer.render(tokens, md.options, {}));
+  };
+
   return {
     /** `references: false` is GitLab's `gfm=false`: plain CommonMark, nothing looked up. */
     async render(actor: Actor, text: string, context: { project: Project | null; references?: boolean }): Promise<string> {
-      const tokens = md.parse(text, {});
-      const contextPath = context.project?.full_path ?? null;
-      const candidates = context.references === false ? [] : collectCandidates(tokens);
+      const { tokens, candidates } = parse(text, context.references);
       const resolved = candidates.length > 0 ? await deps.references.resolve(actor, candidates, context.project) : new Map();
-      linkReferences(tokens, resolved, contextPath);
-      if (context.project) rewriteUploads(tokens, context.project.full_path);
-      return sanitizeRenderedHtml(md.renderer.render(tokens, md.options, {}));
+      return finish(tokens, resolved, context.project);
+    },
+
+    /**
+     * Many texts for one reader in one project, as `render` would give each of them, with one
+     * lookup of the references of them all (a page of notes names the same users and merge
+     * requests again and again). Each text keeps its own limit of projects looked up.
+     */
+    async renderMany(actor: Actor, texts: readonly string[], context: { project: Project | null }): Promise<string[]> {
+      const contextPath = context.project?.full_path ?? null;
+      const parsed = texts.map((text) => parse(text, true));
+      const candidates = parsed.flatMap((document) => limitProjects(document.candidates, contextPath));
+      const resolved = candidates.length > 0 ? await deps.references.resolve(actor, candidates, context.project, { maxProjects: MAX_BATCH_PROJECTS }) : new Map();
+      return parsed.map((document) => finish(document.tokens, resolved, context.project));
     },
   };
 }

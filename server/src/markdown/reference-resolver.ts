@@ -18,7 +18,20 @@ export function referenceKey(candidate: ReferenceCandidate, contextPath: string 
 }
 
 /** A document naming more projects than this links only the first ones (each costs a lookup). */
-const MAX_PROJECTS = 20;
+export const MAX_PROJECTS = 20;
+
+/** A document's candidates without the merge requests of projects past its first MAX_PROJECTS (what `resolve` would skip). */
+export function limitProjects(candidates: ReferenceCandidate[], contextPath: string | null): ReferenceCandidate[] {
+  const paths = new Set<string>();
+  return candidates.filter((candidate) => {
+    if (candidate.kind === 'user') return true;
+    const path = (candidate.projectPath ?? contextPath)?.toLowerCase();
+    if (!path) return false;
+    if (!paths.has(path) && paths.size >= MAX_PROJECTS) return false;
+    paths.add(path);
+    return true;
+  });
+}
 
 /**
  * Turns candidates into links, with the reader's permissions: a merge request the reader
@@ -52,7 +65,9 @@ export function createReferenceResolver(deps: { db: Pick<Database, 'query'>; pro
   }
 
   return {
-    async resolve(actor: Actor, candidates: ReferenceCandidate[], context: Project | null): Promise<Map<string, ResolvedReference>> {
+    /** `maxProjects`: how many projects one call looks up (a batch of documents allows more than one document). */
+    async resolve(actor: Actor, candidates: ReferenceCandidate[], context: Project | null, limits: { maxProjects?: number } = {}): Promise<Map<string, ResolvedReference>> {
+      const maxProjects = limits.maxProjects ?? MAX_PROJECTS;
       const resolved = new Map<string, ResolvedReference>();
       const contextPath = context?.full_path ?? null;
       const iidsByPath = new Map<string, Set<number>>();
@@ -62,7 +77,7 @@ export function createReferenceResolver(deps: { db: Pick<Database, 'query'>; pro
         else {
           const path = (candidate.projectPath ?? contextPath)?.toLowerCase();
           if (!path) continue;
-          if (!iidsByPath.has(path) && iidsByPath.size >= MAX_PROJECTS) continue;
+          if (!iidsByPath.has(path) && iidsByPath.size >= maxProjects) continue;
           (iidsByPath.get(path) ?? iidsByPath.set(path, new Set()).get(path)!).add(candidate.iid);
         }
       }

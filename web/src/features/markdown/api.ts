@@ -1,15 +1,37 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/client';
+import { encodeId } from '../../lib/api-client';
+import { createBatcher } from './batcher';
 
 /**
- * GitLab's POST /markdown renders for the reader: references link only what they may
- * see, and the server's allow-list sanitizer has already run on the HTML it returns.
+ * Markdown rendered by the server for the reader: references link only what they may see,
+ * and the server's allow-list sanitizer has already run on the HTML it returns.
+ *
+ * Texts rendered in a project go through the web app's batch endpoint,
+ * `POST /-/projects/:id/markdown` (server/src/api/web/markdown.routes.ts): every body a render
+ * mounts travels in one request, so a page of notes costs one round trip and one lookup of its
+ * references rather than one of each per note. Without a project, GitLab's `POST /markdown`.
  */
+/** The batch endpoint's limits (server/src/markdown/markdown.service.ts), with room for JSON escapes. */
+const BATCH_MAX_TEXTS = 100;
+const BATCH_MAX_BYTES = 1_500_000;
+
+const batcher = createBatcher({
+  maxTexts: BATCH_MAX_TEXTS,
+  maxBytes: BATCH_MAX_BYTES,
+  send: (project, texts) => api.post<{ html: string[] }>(`/-/projects/${encodeId(project)}/markdown`, { body: { texts } }).then((result) => result.html),
+});
+
 /** `project`: the id or full path in which `!1` resolves. */
 export const renderedMarkdownQuery = (text: string, project: number | string | undefined) =>
   queryOptions({
     queryKey: ['markdown', project ?? null, text] as const,
-    queryFn: ({ signal }) => api.post<{ html: string }>('/markdown', { signal, body: { text, gfm: true, project } }).then((result) => result.html),
+    // The signal is left alone on purpose: a body scrolled out of view before its batch answers
+    // keeps its rendering in the cache for when it scrolls back (the batch goes anyway).
+    queryFn: () =>
+      project === undefined
+        ? api.post<{ html: string }>('/markdown', { body: { text, gfm: true } }).then((result) => result.html)
+        : batcher.load(String(project), text),
     // A rendering only changes when a referenced object does; keep it for the session.
     staleTime: 5 * 60_000,
   });

@@ -4,7 +4,7 @@ import { SkeletonBox } from '@primer/react/experimental';
 import { n, t } from '@tributary/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { PageError } from '../../components/PageError';
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
@@ -39,6 +39,7 @@ import styles from './Notes.module.css';
 import { DISCUSSION_JUMP_DEBOUNCE_MS, jumpTarget, unresolvedIds } from './unresolved';
 
 const NO_ROLES: ReadonlyMap<number, AuthorRole> = new Map();
+const NO_THREADS: ReturnType<typeof sortDiscussions> = [];
 
 const NOTEABLE_TYPE = 'MergeRequest';
 /** Skeleton rows while the first page loads (no prerendered count without server rendering). */
@@ -80,6 +81,9 @@ export function ActivitySection({ project, mr }: { project: Project; mr: MergeRe
 
   const all = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   const visible = useMemo(() => sortDiscussions(filterDiscussions(all, filter), sort), [all, filter, sort]);
+  // The threads render in a background (transition) render: React renders them in short slices
+  // between frames, so the page around them shows first and no task runs long (issue 5).
+  const listed = useDeferredValue(visible, NO_THREADS);
 
   const location = useLocation();
   const targetNoteId = noteIdFromHash(location.hash);
@@ -217,7 +221,7 @@ export function ActivitySection({ project, mr }: { project: Project; mr: MergeRe
         ) : visible.length === 0 ? (
           <p className={`fgMuted ${styles.empty}`}>{t('No activity yet.')}</p>
         ) : (
-          <DiscussionList discussions={visible} scrollToNoteId={scrollToNoteId} jump={jump} />
+          <DiscussionList discussions={listed} scrollToNoteId={scrollToNoteId} jump={jump} />
         )}
         {sort === 'asc' ? pending : null}
         {query.isFetchingNextPage ? (
@@ -230,6 +234,22 @@ export function ActivitySection({ project, mr }: { project: Project; mr: MergeRe
       </section>
     </NotesContext.Provider>
   );
+}
+
+/** Threads rendered beyond the window's edges, each way: about one and a half window heights of them, within these bounds. */
+const OVERSCAN = { min: 2, max: 10, windows: 1.5 };
+
+/** Enough threads to fill that height beyond each edge: a few tall threads, or many short comments and system notes. */
+function overscanFor(discussions: ReturnType<typeof sortDiscussions>): number {
+  const sample = discussions.slice(0, 50);
+  if (sample.length === 0) return OVERSCAN.min;
+  const average = sample.reduce((sum, discussion) => sum + estimatedHeight(discussion), 0) / sample.length;
+  return Math.min(OVERSCAN.max, Math.max(OVERSCAN.min, Math.round((OVERSCAN.windows * window.innerHeight) / average)));
+}
+
+/** A thread's height before it is measured: a system note's line, or its notes' height. */
+function estimatedHeight(discussion: ReturnType<typeof sortDiscussions>[number]): number {
+  return discussion.notes[0]?.system ? 40 : 32 + discussion.notes.length * 150;
 }
 
 /** Only the threads near the viewport are in the DOM (and render their Markdown). */
@@ -252,7 +272,17 @@ function DiscussionList({
     observer.observe(document.body);
     return () => observer.disconnect();
   }, []);
-  const virtualizer = useWindowVirtualizer({ count: discussions.length, estimateSize: () => 110, overscan: 8, scrollMargin: offset, getItemKey: (index) => discussions[index]!.id });
+  const overscan = useMemo(() => overscanFor(discussions), [discussions]);
+  // A close estimate (a thread is about as tall as its notes) and an overscan in pixels keep each render
+  // to the threads on screen: the first screenful shows sooner, and a fast scroll mounts a few
+  // threads per frame rather than dozens (issue 5: no task over 200 ms).
+  const virtualizer = useWindowVirtualizer({
+    count: discussions.length,
+    estimateSize: (index) => estimatedHeight(discussions[index]!),
+    overscan,
+    scrollMargin: offset,
+    getItemKey: (index) => discussions[index]!.id,
+  });
 
   // `#note_{id}` or the note Up edits: once its thread has loaded, bring it into view (once per target)
   const scrolledTo = useRef<number | null>(null);

@@ -2,7 +2,7 @@ import { KebabHorizontalIcon, PencilIcon, ReplyIcon } from '@primer/octicons-rea
 import { ActionList, ActionMenu, Button, Flash, IconButton, Label, useConfirm } from '@primer/react';
 import { t } from '@tributary/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { COPIED_FEEDBACK_MS, copyText } from '../../components/CopyButton';
 import { EntityAvatar } from '../../components/EntityAvatar';
 import { TimeAgo } from '../../components/TimeAgo';
@@ -36,6 +36,11 @@ export function NoteItem({ note, discussionId, onReply }: { note: NoteEntity; di
   const [copied, setCopied] = useState(false);
   // seed 001 §5: report abuse only for someone else's note
   const [reporting, setReporting] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // The awards row (its emoji picker is a whole overlay) follows in a background render when notes
+  // mount in an urgent one (scrolling the list): the notes themselves show in short tasks (issue 5).
+  const awardsShown = useDeferredValue(true, false);
+  const moreRef = useRef<HTMLButtonElement>(null);
   // the version the editor started from: a newer one arriving means someone else edited it
   const startedFrom = useRef(note.lock_version);
   const [conflict, setConflict] = useState(false);
@@ -161,10 +166,20 @@ export function NoteItem({ note, discussionId, onReply }: { note: NoteEntity; di
             {onReply ? <IconButton icon={ReplyIcon} variant="invisible" size="small" aria-label={t('Reply to comment')} onClick={onReply} /> : null}
             {canEdit && !editing ? <IconButton icon={PencilIcon} variant="invisible" size="small" aria-label={t('Edit comment')} onClick={() => ctx.setEditingNoteId(note.id)} /> : null}
             {ctx.user ? (
-              <ActionMenu>
-                <ActionMenu.Anchor>
-                  <IconButton icon={KebabHorizontalIcon} variant="invisible" size="small" aria-label={t('More actions')} />
-                </ActionMenu.Anchor>
+              <IconButton
+                ref={moreRef}
+                icon={KebabHorizontalIcon}
+                variant="invisible"
+                size="small"
+                aria-label={t('More actions')}
+                aria-haspopup="true"
+                aria-expanded={menuOpen}
+                onClick={() => setMenuOpen(!menuOpen)}
+              />
+            ) : null}
+            {/* the menu mounts when opened: a page shows dozens of notes, and a closed menu each costs render time */}
+            {ctx.user && menuOpen ? (
+              <ActionMenu open onOpenChange={setMenuOpen} anchorRef={moreRef}>
                 <ActionMenu.Overlay align="end">
                   <ActionList>
                     <ActionList.Item onSelect={() => void copyLink()}>{t('Copy link')}</ActionList.Item>
@@ -210,7 +225,11 @@ export function NoteItem({ note, discussionId, onReply }: { note: NoteEntity; di
         {reporting && note.author ? (
           <AbuseReportDrawer userId={note.author.id} reportedFromUrl={`${window.location.origin}${window.location.pathname}#note_${note.id}`} onClose={() => setReporting(false)} />
         ) : null}
-        <NoteAwards projectId={ctx.target.projectId} iid={ctx.target.iid} noteId={note.id} user={ctx.user} canAward={ctx.canReply} />
+        {awardsShown ? (
+          <NoteAwards projectId={ctx.target.projectId} iid={ctx.target.iid} noteId={note.id} user={ctx.user} canAward={ctx.canReply} />
+        ) : ctx.user ? (
+          <div className={styles.awardsPending} aria-hidden="true" />
+        ) : null}
       </div>
     </div>
   );

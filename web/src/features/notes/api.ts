@@ -10,6 +10,20 @@ import type { DiscussionEntity, NoteEntity } from './types';
  */
 /** Threads per keyset page: GitLab's largest page, so 2,000 threads load in 20 requests. */
 export const DISCUSSIONS_PER_PAGE = 100;
+/** The first page is smaller: it is all the first screen shows, and it arrives and renders sooner. */
+export const FIRST_DISCUSSIONS_PER_PAGE = 20;
+
+/** The first keyset page's URL; `project`: the id or the URL-encoded full path (merge-requests/prefetch.ts). */
+export const firstDiscussionsPageUrl = (project: number | string, iid: number) =>
+  resolveUrl(`/projects/${project}/merge_requests/${iid}/discussions`, { pagination: 'keyset', per_page: FIRST_DISCUSSIONS_PER_PAGE });
+
+/** The next page's path from the Link header, asking full pages after the smaller first one (a keyset cursor does not depend on the page size). */
+export function nextDiscussionsPageUrl(next: string | null): string | undefined {
+  if (!next) return undefined;
+  const url = new URL(next, 'http://localhost');
+  url.searchParams.set('per_page', String(DISCUSSIONS_PER_PAGE));
+  return url.pathname + url.search;
+}
 
 export interface DiscussionPage {
   items: DiscussionEntity[];
@@ -38,8 +52,8 @@ export const discussionsQuery = (projectId: number, iid: number) =>
   infiniteQueryOptions({
     queryKey: notesKeys.discussions(projectId, iid),
     queryFn: ({ signal, pageParam }): Promise<DiscussionPage> => api.getKeysetPage<DiscussionEntity>(pageParam, { signal }),
-    initialPageParam: resolveUrl(`${mrPath(projectId, iid)}/discussions`, { pagination: 'keyset', per_page: DISCUSSIONS_PER_PAGE }),
-    getNextPageParam: (last) => last.next ?? undefined,
+    initialPageParam: firstDiscussionsPageUrl(projectId, iid),
+    getNextPageParam: (last) => nextDiscussionsPageUrl(last.next),
   });
 
 export interface NoteTarget {
