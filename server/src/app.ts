@@ -270,7 +270,7 @@ export interface App {
   http: FastifyInstance;
   /**
    * Does what a start leaves for later, so that first requests seldom pay for it: compiles
-   * the schemas not compiled yet. Run after the server listens.
+   * the schemas not compiled yet and loads the Markdown renderer. Run after the server listens.
    */
   warmUp(): Promise<void>;
 }
@@ -349,6 +349,7 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
 
   async function warmUp(): Promise<void> {
     schemaCompilers.compileAll();
+    await services.markdown.warmUp();
   }
 
   return { db, writeWatch, services, authorizer, queue, events, http, warmUp };

@@ -1,10 +1,8 @@
-import type { Token } from 'markdown-it';
+import type { MarkdownIt, Token } from 'markdown-it';
 import type { Actor } from '../auth/actor.js';
 import type { Project } from '../domains/projects/project.js';
-import { createMarkdownIt } from './markdown-it.js';
 import { limitProjects, referenceKey, type ReferenceResolver, type ResolvedReference } from './reference-resolver.js';
 import { scanReferences, type ReferenceCandidate } from './references.js';
-import { sanitizeRenderedHtml } from './sanitize.js';
 
 /** GitLab refuses to render more than this (its `POST /markdown` limit is similar in spirit). */
 export const MAX_MARKDOWN_BYTES = 1_000_000;
@@ -17,6 +15,11 @@ export const MAX_BATCH_TEXTS = 100;
 export const MAX_BATCH_BYTES = 2_000_000;
 const MAX_BATCH_PROJECTS = 100;
 
+interface Renderer {
+  md: MarkdownIt;
+  sanitize: (html: string) => string;
+}
+
 /**
  * Renders GitLab Flavored Markdown for one reader: parse, find references in text (never
  * in code or inside links), resolve them with the reader's permissions, link the visible
@@ -24,24 +27,32 @@ const MAX_BATCH_PROJECTS = 100;
  * sanitizer runs last and alone decides what HTML survives.
  */
 export function createMarkdownService(deps: { references: ReferenceResolver }) {
-  const md = createMarkdownIt();
+  // markdown-it with every highlight.js language, and the sanitizer, take a tenth of a start
+  // to load: they load on the first render (or the server's warm-up after it listens).
+  let loading: Promise<Renderer> | undefined;
+  const renderer = () =>
+    (loading ??= Promise.all([import('./markdown-it.js'), import('./sanitize.js')]).then(([parser, sanitizer]) => ({
+      md: parser.createMarkdownIt(),
+      sanitize: sanitizer.sanitizeRenderedHtml,
+    })));
 
-  const parse = (text: string, references: boolean | undefined) => {
+  const parse = (md: MarkdownIt, text: string, references: boolean | undefined) => {
     const tokens = md.parse(text, {});
     return { tokens, candidates: references === false ? [] : collectCandidates(tokens) };
   };
-  const finish = (tokens: Token[], resolved: Map<string, ResolvedReference>, project: Project | null) => {
+  const finish = ({ md, sanitize }: Renderer, tokens: Token[], resolved: Map<string, ResolvedReference>, project: Project | null) => {
     linkReferences(tokens, resolved, project?.full_path ?? null);
     if (project) rewriteUploads(tokens, project.full_path);
-    return sanitizeRenderedHtml(md.renderer.render(tokens, md.options, {}));
+    return sanitize(md.renderer.render(tokens, md.options, {}));
   };
 
   return {
     /** `references: false` is GitLab's `gfm=false`: plain CommonMark, nothing looked up. */
     async render(actor: Actor, text: string, context: { project: Project | null; references?: boolean }): Promise<string> {
-      const { tokens, candidates } = parse(text, context.references);
+      const loaded = await renderer();
+      const { tokens, candidates } = parse(loaded.md, text, context.references);
       const resolved = candidates.length > 0 ? await deps.references.resolve(actor, candidates, context.project) : new Map();
-      return finish(tokens, resolved, context.project);
+      return finish(loaded, tokens, resolved, context.project);
     },
 
     /**
@@ -51,10 +62,16 @@ export function createMarkdownService(deps: { references: ReferenceResolver }) {
      */
     async renderMany(actor: Actor, texts: readonly string[], context: { project: Project | null }): Promise<string[]> {
       const contextPath = context.project?.full_path ?? null;
-      const parsed = texts.map((text) => parse(text, true));
+      const loaded = await renderer();
+      const parsed = texts.map((text) => parse(loaded.md, text, true));
       const candidates = parsed.flatMap((document) => limitProjects(document.candidates, contextPath));
       const resolved = candidates.length > 0 ? await deps.references.resolve(actor, candidates, context.project, { maxProjects: MAX_BATCH_PROJECTS }) : new Map();
-      return parsed.map((document) => finish(document.tokens, resolved, context.project));
+      return parsed.map((document) => finish(loaded, document.tokens, resolved, context.project));
+    },
+
+    /** Loads the renderer ahead of the first render. */
+    async warmUp(): Promise<void> {
+      await renderer();
     },
   };
 }
