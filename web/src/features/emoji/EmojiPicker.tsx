@@ -24,26 +24,50 @@ const ARROWS: ReadonlySet<string> = new Set<ArrowKey>(['ArrowLeft', 'ArrowRight'
 /** The "Add reaction" button and its dropdown (seed 001 §2): search, category tabs, a virtual list. */
 export function EmojiPicker({ onPick }: { onPick: (name: string) => void }) {
   const [open, setOpen] = useState(false);
+  const anchorRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   return (
-    <AnchoredOverlay
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      renderAnchor={(props) => <IconButton {...props} icon={SmileyIcon} size="small" variant="invisible" aria-label={t('Add reaction')} className={styles.addReaction} />}
-      focusTrapSettings={{ initialFocusRef: inputRef }}
-      focusZoneSettings={{ disabled: true }}
-      overlayProps={{ role: 'dialog', 'aria-label': t('Add reaction') }}
-    >
-      <PickerPanel
-        inputRef={inputRef}
-        onPick={(name) => {
-          rememberFrequentlyUsed(name);
-          setOpen(false);
-          onPick(name);
+    <>
+      <IconButton
+        ref={anchorRef}
+        icon={SmileyIcon}
+        size="small"
+        variant="invisible"
+        aria-label={t('Add reaction')}
+        aria-haspopup="true"
+        aria-expanded={open}
+        className={styles.addReaction}
+        onClick={() => setOpen(true)}
+        onKeyDown={(event) => {
+          // as the overlay's own anchor does: the down arrow opens it too
+          if (event.key === 'ArrowDown' && !open) {
+            event.preventDefault();
+            setOpen(true);
+          }
         }}
       />
-    </AnchoredOverlay>
+      {/* the overlay mounts when opened: every note has this button, and a closed overlay each costs render time (issue 5) */}
+      {open ? (
+        <AnchoredOverlay
+          open
+          anchorRef={anchorRef}
+          renderAnchor={null}
+          onClose={() => setOpen(false)}
+          focusTrapSettings={{ initialFocusRef: inputRef }}
+          focusZoneSettings={{ disabled: true }}
+          overlayProps={{ role: 'dialog', 'aria-label': t('Add reaction') }}
+        >
+          <PickerPanel
+            inputRef={inputRef}
+            onPick={(name) => {
+              rememberFrequentlyUsed(name);
+              setOpen(false);
+              onPick(name);
+            }}
+          />
+        </AnchoredOverlay>
+      ) : null}
+    </>
   );
 }
 
