@@ -203,6 +203,13 @@ describe('reviewing a merge request in the Activity section', () => {
     const { id } = await rest<{ id: number }>('POST', `${mrPath()}/notes`, { body: 'Reply to me, single.' });
     await visit();
     const single = activity().getByRole('article').filter({ hasText: 'Reply to me, single.' });
+    // the newest thread is last (oldest first) in a virtualised list: scroll down to it, as a reader does
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return single.count();
+      })
+      .toBe(1);
     expect(await single.getByRole('textbox', { name: 'Reply to comment' }).count()).toBe(0);
     await single.getByRole('button', { name: 'Reply to comment' }).click();
     const field = single.getByRole('textbox', { name: 'Reply to comment' });
