@@ -2,7 +2,7 @@
 // server/dist/chunks/. `tsc -b` still type-checks and emits dist/ for tooling, but the program
 // users run is this bundle: a few files to load instead of hundreds, which takes about half a
 // second off every start (npm run bench: cold start).
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const dist = new URL('./dist/', import.meta.url).pathname;
@@ -29,3 +29,6 @@ await build({
   // Bundled CommonJS dependencies call require(); give the ES module one.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });
+
+// The embedded database's thread is plain JavaScript that runs as it is (platform/db/pglite.ts finds it here).
+copyFileSync(new URL('./src/platform/db/pglite-thread.mjs', import.meta.url), `${dist}pglite-thread.mjs`);

@@ -35,39 +35,66 @@ export interface RunningServer {
 export async function startServer(config: Config, options: { logger?: Logger; database?: OpeningDatabase } = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const { db, release } = await (options.database ?? openDatabaseFor(config));
+  const internalSocket = socketPath(config.dataDir);
+  const storage = createGitRepositoryStorage({ dataDir: config.dataDir });
+  const hookSessions = createHookSessions();
+  // Building the app asks nothing of the database, so it runs while the embedded one is
+  // still starting on its thread (platform/db/pglite.ts) and the migrations wait for it.
+  const migrated = migrate(db);
+  let app: App;
   try {
-    await migrate(db);
+    [app] = await Promise.all([buildApp({ config, db, logger, storage, internalSocket }, [createGitHttpRoutes({ hookSessions, internalSocket })]), migrated]);
   } catch (error) {
+    await migrated.catch(() => undefined);
     await db.close();
     release();
     throw error;
   }
-  const internalSocket = socketPath(config.dataDir);
-  const storage = createGitRepositoryStorage({ dataDir: config.dataDir });
-  const hookSessions = createHookSessions();
-  const app = await buildApp({ config, db, logger, storage, internalSocket }, [createGitHttpRoutes({ hookSessions, internalSocket })]);
-  const generatedRootPassword = await ensureRootUser(app.services.users, config.rootPassword);
+  let stopWatchingWrites: (() => Promise<void>) | undefined;
+  let admin: Awaited<ReturnType<typeof buildAdminServer>> | undefined;
+  let warmUp: NodeJS.Timeout | undefined;
+  /** Stops whatever has started, in the reverse order: for close(), and for a start that fails half way (no port or data directory left held). */
+  async function shutDown(): Promise<void> {
+    clearTimeout(warmUp);
+    await admin?.close();
+    await app.http.close();
+    await app.queue.stop();
+    await app.events.stop();
+    await stopWatchingWrites?.();
+    await db.close();
+    rmSync(internalSocket, { force: true });
+    release();
+    flushLogger(logger);
+  }
 
-  await app.events.start();
-  const stopWatchingWrites = await app.writeWatch.start();
-  // Merges a killed process left half done end merged or open before anyone is served
-  // (after event delivery starts, so the push events it records reach this process too).
-  await app.services.reconcileMerges();
-  await app.http.listen({ port: config.port, host: config.host });
-  // Jobs start once the server listens: a start does not wait for their first claim.
-  await app.queue.start();
-  const address = app.http.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  let generatedRootPassword: string | undefined;
+  let port = config.port;
+  try {
+    generatedRootPassword = await ensureRootUser(app.services.users, config.rootPassword);
+    await app.events.start();
+    stopWatchingWrites = await app.writeWatch.start();
+    // Merges a killed process left half done end merged or open before anyone is served
+    // (after event delivery starts, so the push events it records reach this process too).
+    await app.services.reconcileMerges();
+    await app.http.listen({ port: config.port, host: config.host });
+    // Jobs start once the server listens: a start does not wait for their first claim.
+    await app.queue.start();
+    const address = app.http.server.address();
+    if (typeof address === 'object' && address) port = address.port;
 
-  mkdirSync(dirname(internalSocket), { recursive: true, mode: 0o700 });
-  chmodSync(dirname(internalSocket), 0o700);
-  rmSync(internalSocket, { force: true });
-  const admin = await buildAdminServer({ app, logger, plugins: [hookRoutes(hookSessions)] });
-  await admin.listen({ path: internalSocket });
-  chmodSync(internalSocket, 0o600);
+    mkdirSync(dirname(internalSocket), { recursive: true, mode: 0o700 });
+    chmodSync(dirname(internalSocket), 0o700);
+    rmSync(internalSocket, { force: true });
+    admin = await buildAdminServer({ app, logger, plugins: [hookRoutes(hookSessions)] });
+    await admin.listen({ path: internalSocket });
+    chmodSync(internalSocket, 0o600);
+  } catch (error) {
+    await shutDown().catch((failure: unknown) => logger.warn({ err: failure }, 'stopping after a failed start failed'));
+    throw error;
+  }
 
   // What the first requests would otherwise pay for, once the start is over (not in its way).
-  const warmUp = setTimeout(() => void app.warmUp().catch((error: unknown) => logger.warn({ err: error }, 'warming up after the start failed')), WARM_UP_DELAY_MS);
+  warmUp = setTimeout(() => void app.warmUp().catch((error: unknown) => logger.warn({ err: error }, 'warming up after the start failed')), WARM_UP_DELAY_MS);
   warmUp.unref();
 
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -80,16 +107,7 @@ export async function startServer(config: Config, options: { logger?: Logger; da
     async close() {
       if (closed) return;
       closed = true;
-      clearTimeout(warmUp);
-      await admin.close();
-      await app.http.close();
-      await app.queue.stop();
-      await app.events.stop();
-      await stopWatchingWrites();
-      await db.close();
-      rmSync(internalSocket, { force: true });
-      release();
-      flushLogger(logger);
+      await shutDown();
     },
   };
 }

@@ -56,13 +56,13 @@ export async function openTestDatabase(options: { migrate?: boolean; kind?: Test
     drop = async () => rmSync(dir, { recursive: true, force: true });
     try {
       await seedPgliteDir(join(dir, 'pglite'));
-      db = await openPglite(join(dir, 'pglite'));
+      db = openPglite(join(dir, 'pglite'));
     } catch (error) {
       await drop();
       throw error;
     }
   } else {
-    db = await openPglite(undefined);
+    db = openPglite(undefined);
   }
 
   try {

@@ -96,7 +96,7 @@ export function pgliteTemplate(): Promise<string> {
     const base = join(CACHE_DIR, `pglite-${pgliteVersion()}-${process.arch}`);
     const bare = () =>
       build(`${base}-bare`, async (scratch) => {
-        const db = await openPglite(scratch);
+        const db = openPglite(scratch);
         await db.close();
       });
 
@@ -106,7 +106,7 @@ export function pgliteTemplate(): Promise<string> {
     if (existsSync(unusable)) return bare();
     try {
       return await build(migratedDir, async (scratch) => {
-        const db = await openPglite(scratch);
+        const db = openPglite(scratch);
         try {
           await migrate(db);
           // A copy is migrated again by every test; that must be a no-op, or the copy is useless.
