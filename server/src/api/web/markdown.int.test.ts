@@ -1,7 +1,8 @@
 import { CSRF_HEADER } from '@tributary/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../test-support/database.js';
-import { startMergeRequestFixtures, type MergeRequestFixtures } from '../../test-support/merge-request-fixtures.js';
+import { startMarkdownFixtures, type MarkdownFixtures } from '../../test-support/markdown-fixtures.js';
+import type { MergeRequestFixtures } from '../../test-support/merge-request-fixtures.js';
 import type { TestUser } from '../../test-support/server.js';
 import { signIn } from '../graphql/testing.js';
 
@@ -11,21 +12,13 @@ import { signIn } from '../graphql/testing.js';
  */
 describe(`markdown batch (${testDatabaseKind()})`, () => {
   let fx: MergeRequestFixtures;
-  let secret: { id: number; path_with_namespace: string };
-  let open: { id: number; path_with_namespace: string };
+  let secret: MarkdownFixtures['secret'];
+  let open: MarkdownFixtures['open'];
   let stranger: TestUser;
   let reporter: TestUser;
 
   beforeAll(async () => {
-    fx = await startMergeRequestFixtures();
-    secret = await fx.createProject('secret-batch');
-    open = await fx.createProject('open-batch', { visibility: 'public' });
-    for (const [project, title] of [[secret, 'Secret <b>plans</b>'], [open, 'Public work']] as const) {
-      await fx.root.Commits.create(project.id, 'topic', 'Topic', [{ action: 'create', filePath: 'topic.txt', content: 'topic\n' }], { startBranch: 'main' });
-      await fx.root.MergeRequests.create(project.id, 'topic', 'main', title);
-    }
-    stranger = await fx.server.createUser();
-    reporter = await fx.member(secret.id, 20);
+    ({ fx, secret, open, stranger, reporter } = await startMarkdownFixtures('batch'));
   });
   afterAll(() => fx?.close());
 

@@ -1,26 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../test-support/database.js';
-import { startMergeRequestFixtures, type MergeRequestFixtures } from '../../../test-support/merge-request-fixtures.js';
+import { startMarkdownFixtures, type MarkdownFixtures } from '../../../test-support/markdown-fixtures.js';
+import type { MergeRequestFixtures } from '../../../test-support/merge-request-fixtures.js';
 import { gitbeakerClient, type TestUser } from '../../../test-support/server.js';
 
 /** POST /markdown: GitLab Flavored Markdown rendered for the caller, references linked only when visible. */
 describe(`markdown API (${testDatabaseKind()})`, () => {
   let fx: MergeRequestFixtures;
-  let secret: { id: number; path_with_namespace: string };
-  let open: { id: number; path_with_namespace: string };
+  let secret: MarkdownFixtures['secret'];
+  let open: MarkdownFixtures['open'];
   let stranger: TestUser;
   let reporter: TestUser;
 
   beforeAll(async () => {
-    fx = await startMergeRequestFixtures();
-    secret = await fx.createProject('secret-md');
-    open = await fx.createProject('open-md', { visibility: 'public' });
-    for (const [project, title] of [[secret, 'Secret <b>plans</b>'], [open, 'Public work']] as const) {
-      await fx.root.Commits.create(project.id, 'topic', 'Topic', [{ action: 'create', filePath: 'topic.txt', content: 'topic\n' }], { startBranch: 'main' });
-      await fx.root.MergeRequests.create(project.id, 'topic', 'main', title);
-    }
-    stranger = await fx.server.createUser();
-    reporter = await fx.member(secret.id, 20);
+    ({ fx, secret, open, stranger, reporter } = await startMarkdownFixtures('md'));
   });
   afterAll(() => fx?.close());
 
