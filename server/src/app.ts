@@ -1,7 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyMultipart from '@fastify/multipart';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/database.js';
 import { createEventBus, type EventBus } from './platform/events.js';
@@ -53,6 +52,7 @@ import { createAuthenticator } from './api/rest/authenticate.js';
 import { createUrls, type RestContext } from './api/rest/context.js';
 import { registerErrorHandler } from './api/rest/error-handler.js';
 import { createDeferredSchemaCompilers } from './api/http/deferred-schema-compilers.js';
+import { registerMultipart } from './api/http/multipart.js';
 import { rewriteProjectPathUrl } from './api/web/project-path-routes.js';
 import { parseQueryString, nestPairs } from './api/rest/params.js';
 import { registerRestApi } from './api/rest/index.js';
@@ -303,7 +303,7 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   );
   await http.register(fastifyCookie);
   await http.register(fastifyFormbody, { parser: (body: string) => parseQueryString(body), bodyLimit: BODY_LIMIT_BYTES });
-  await http.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: BODY_LIMIT_BYTES }, onFile: rememberFileNames });
+  await registerMultipart(http, { attachFieldsToBody: 'keyValues', limits: { fileSize: BODY_LIMIT_BYTES }, onFile: rememberFileNames });
   // Multipart fields arrive flat (`position[base_sha]`); nest them like a query string.
   http.addHook('preValidation', async (request) => {
     if (request.isMultipart() && request.body && typeof request.body === 'object') {
