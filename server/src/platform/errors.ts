@@ -47,6 +47,12 @@ export class NotFoundError extends DomainError {
   }
 }
 
+/** `.catch(nullIfNotFound)`: for a lookup whose absence is an answer; any other failure still throws. */
+export function nullIfNotFound(error: unknown): null {
+  if (error instanceof NotFoundError) return null;
+  throw error;
+}
+
 export class MethodNotAllowedError extends DomainError {
   readonly status = 405;
   constructor(body: ErrorMessage = '405 Method Not Allowed') {

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
-import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../platform/errors.js';
+import { ForbiddenError, NotFoundError, nullIfNotFound, UnauthorizedError, ValidationError } from '../../platform/errors.js';
 import { actorFor, type Actor } from '../../auth/actor.js';
 import type { Authorizer } from '../../auth/authorizer.js';
 import { canUpdateMergeRequest, type ProjectAction } from '../../auth/permissions.js';
@@ -172,7 +172,7 @@ export function createMergeRequestsService(deps: {
         const sourceId = mergeRequest.source_project_id;
         if (sourceId === null) return false;
         if (sourceId === project.id) return abilities.has('push_code');
-        const source = await deps.projects.find(caller, sourceId).catch(() => null);
+        const source = await deps.projects.find(caller, sourceId).catch(nullIfNotFound);
         return source !== null && (await deps.authorizer.can(caller, 'push_code', { project: source }));
       }
 

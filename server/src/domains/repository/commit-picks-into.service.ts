@@ -8,7 +8,7 @@
  * and the picked commit are copied into the fork, and the merge request crosses from it.
  */
 import { t } from '@tributary/contracts';
-import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../platform/errors.js';
+import { ForbiddenError, NotFoundError, nullIfNotFound, UnauthorizedError } from '../../platform/errors.js';
 import type { Actor } from '../../auth/actor.js';
 import type { Authorizer } from '../../auth/authorizer.js';
 import { fetchCommit, readRef } from '../../git/index.js';
@@ -66,7 +66,7 @@ export function createPickIntoNewBranchService(deps: {
     const namespace = await deps.namespaces.findUserNamespace(userId);
     if (!namespace) return null;
     const forkId = await deps.forksRepository.forkIn(project.id, namespace.id);
-    return forkId === null ? null : deps.projects.find(actor, forkId).catch(() => null);
+    return forkId === null ? null : deps.projects.find(actor, forkId).catch(nullIfNotFound);
   }
 
   return {
