@@ -127,6 +127,15 @@ describe(`security (${testDatabaseKind()})`, () => {
       expect(response.headers.get('set-cookie')).toBeNull();
       expect(await countRows(server, 'sessions')).toBe(before);
     });
+
+    it.each([[{ login: 'alice' }], [{ login: '', password: 'x' }], [{ login: 'alice', password: 7 }], [[]]])('answers 400 to the sign-in body %j and starts no session', async (json) => {
+      const before = await countRows(server, 'sessions');
+      const response = await http(server.url, 'POST', '/-/session', { json });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message: '400 (Bad request) "login" and "password" are required' });
+      expect(response.headers.get('set-cookie')).toBeNull();
+      expect(await countRows(server, 'sessions')).toBe(before);
+    });
   });
 
   describe('sign-in throttling', () => {

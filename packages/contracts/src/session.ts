@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The web app's session calls (not part of GitLab's API v4):
  *   POST   /-/session   { login, password } → 201 SessionResponse, sets the session cookie
@@ -8,11 +6,17 @@ import { z } from 'zod';
  * Every mutating /api/v4 request made with the session cookie must carry
  * `X-CSRF-Token: <csrf_token>`.
  */
-export const SignInRequest = z.object({
-  login: z.string().min(1),
-  password: z.string().min(1),
-});
-export type SignInRequest = z.infer<typeof SignInRequest>;
+export interface SignInRequest {
+  login: string;
+  password: string;
+}
+
+/** The sign-in body, or null unless `login` and `password` are non-empty strings (extra fields are ignored). */
+export function parseSignInRequest(body: unknown): SignInRequest | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { login, password } = body as Record<string, unknown>;
+  return typeof login === 'string' && login !== '' && typeof password === 'string' && password !== '' ? { login, password } : null;
+}
 
 export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_COOKIE = '_tributary_session';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SESSION_COOKIE, SignInRequest } from '@tributary/contracts';
+import { parseSignInRequest, SESSION_COOKIE } from '@tributary/contracts';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../../platform/errors.js';
 import { assertCsrf } from '../rest/authenticate.js';
 import type { RestContext } from '../rest/context.js';
@@ -16,9 +16,9 @@ export function sessionRoutes(app: FastifyInstance, ctx: RestContext): void {
 
   app.post('/-/session', async (request, reply) => {
     if (!request.headers['content-type']?.startsWith('application/json')) throw new ForbiddenError('403 Forbidden - JSON required');
-    const parsed = SignInRequest.safeParse(request.body);
-    if (!parsed.success) throw new ValidationError('400 (Bad request) "login" and "password" are required');
-    const { sessionId, session } = await ctx.services.sessions.signIn(parsed.data.login, parsed.data.password, request.ip);
+    const credentials = parseSignInRequest(request.body);
+    if (!credentials) throw new ValidationError('400 (Bad request) "login" and "password" are required');
+    const { sessionId, session } = await ctx.services.sessions.signIn(credentials.login, credentials.password, request.ip);
     reply.setCookie(SESSION_COOKIE, sessionId, cookieOptions(ctx.externalUrl.startsWith('https:')));
     return reply.status(201).send({ user: userFull(session.user, ctx.urls), csrf_token: session.csrfToken });
   });
