@@ -86,9 +86,9 @@ async function handle(message) {
         return record.finish(message.commit);
       }
       case 'listen': {
-        const listener = nextId++;
+        const { listener } = message;
         unsubscribers.set(listener, await pg.listen(message.channel, (payload) => parentPort.postMessage({ op: 'notify', listener, payload })));
-        return reply(id, { listener });
+        return reply(id, {});
       }
       case 'unlisten': {
         const unsubscribe = unsubscribers.get(message.listener);

@@ -24,7 +24,7 @@ type Request =
   | { op: 'query'; text: string; params?: readonly unknown[]; transaction?: number }
   | { op: 'begin' }
   | { op: 'end'; transaction: number; commit: boolean }
-  | { op: 'listen'; channel: string }
+  | { op: 'listen'; channel: string; listener: number }
   | { op: 'unlisten'; listener: number }
   | { op: 'close' };
 
@@ -139,8 +139,15 @@ export function openPglite(dir: string | undefined): Database {
       return result;
     },
     async listen(channel, handler) {
-      const { listener } = await call<{ listener: number }>({ op: 'listen', channel });
+      // Named here, before asking: a notification may follow the thread's answer at once.
+      const listener = nextId++;
       listeners.set(listener, handler);
+      try {
+        await call({ op: 'listen', channel, listener });
+      } catch (error) {
+        listeners.delete(listener);
+        throw error;
+      }
       return async () => {
         listeners.delete(listener);
         await call({ op: 'unlisten', listener });
