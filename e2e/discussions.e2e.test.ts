@@ -93,11 +93,11 @@ describe('the Activity section', () => {
     await reply.press('Control+Enter');
     await note('Yes, behind a setting.').waitFor();
 
-    await started.getByRole('button', { name: 'Resolve thread' }).click();
+    await started.getByRole('button', { name: 'Resolve thread', exact: true }).click();
     await started.getByText('Resolved', { exact: true }).waitFor();
     await snap('thread-resolved', started);
     await started.getByRole('button', { name: 'Unresolve thread' }).click();
-    await started.getByRole('button', { name: 'Resolve thread' }).waitFor();
+    await started.getByRole('button', { name: 'Resolve thread', exact: true }).waitFor();
     expect(await started.getByText('Resolved', { exact: true }).count()).toBe(0);
   });
 

@@ -1,19 +1,11 @@
 import '@primer/primitives/dist/css/primitives.css';
 import '@primer/primitives/dist/css/functional/themes/light.css';
 import './app/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
 import { prefetchMergeRequestPage } from './features/merge-requests/prefetch';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
 // A merge request opened by its URL: its data and code start loading now, all at once (issue 5).
+// This module is small (the query cache and the API client): the requests go out before the
+// browser spends a few hundred milliseconds on React, the router and Primer, which follow.
 prefetchMergeRequestPage(window.location.pathname);
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void import('./app/start');

@@ -35,10 +35,16 @@ interface MutableDir<F extends TreeFileInput> {
   files: DiffTreeFile<F>[];
 }
 
-/** One collator for every comparison: `localeCompare` with options builds one per call (100× slower on 1,000 files). */
-const collator = new Intl.Collator('en', { sensitivity: 'base' });
-const plain = new Intl.Collator('en');
-const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name) || plain.compare(a.name, b.name);
+/**
+ * One collator for every comparison: `localeCompare` with options builds one per call (100× slower on 1,000 files).
+ * Made on first use, not when the module loads: the first Intl object of a page loads the browser's locale data,
+ * and this module is part of the merge request page's code even when no file tree shows (issue 5).
+ */
+let collators: { base: Intl.Collator; plain: Intl.Collator } | undefined;
+const byName = (a: { name: string }, b: { name: string }) => {
+  collators ??= { base: new Intl.Collator('en', { sensitivity: 'base' }), plain: new Intl.Collator('en') };
+  return collators.base.compare(a.name, b.name) || collators.plain.compare(a.name, b.name);
+};
 
 function freeze<F extends TreeFileInput>(dir: MutableDir<F>, name: string, path: string): DiffTreeDir<F> {
   let node: MutableDir<F> = dir;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatDate, formatRelativeTime, localDayKey } from './time';
+import { addDays, formatDate, formatDateTime, formatRelativeTime, localDayKey } from './time';
 
 const now = new Date('2024-06-15T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -27,6 +27,37 @@ describe('formatDate', () => {
   it('formats a local date', () => {
     expect(formatDate(new Date(2024, 0, 2, 15, 4))).toBe('Jan 2, 2024');
     expect(formatDate('garbage')).toBe('');
+  });
+
+  it('reads as Intl formats English dates and times, without loading its locale data', () => {
+    const intlDate = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric' });
+    // Intl's own separators vary with the ICU version (U+202F before AM/PM in some); compare words and digits
+    const intlDateTime = (date: Date) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(date).replace(/\s/g, ' ');
+    for (const date of [new Date(2024, 0, 2, 15, 4), new Date(2024, 11, 31, 0, 0), new Date(2025, 5, 9, 12, 30), new Date(2026, 10, 22, 9, 7)]) {
+      expect(formatDate(date)).toBe(intlDate.format(date));
+      expect(formatDateTime(date)).toBe(intlDateTime(date));
+    }
+    expect(formatDateTime(new Date(2024, 0, 2, 0, 4))).toBe('Jan 2, 2024, 12:04 AM');
+    expect(formatDateTime('garbage')).toBe('');
+  });
+});
+
+describe('formatRelativeTime matches Intl.RelativeTimeFormat', () => {
+  const intl = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+  it.each([
+    [-1, 'minute'],
+    [-59, 'minute'],
+    [-1, 'hour'],
+    [-2, 'day'],
+    [-1, 'week'],
+    [-11, 'month'],
+    [-1, 'year'],
+    [1, 'day'],
+    [3, 'week'],
+    [2, 'year'],
+  ] as const)('%d %s', (count, unit) => {
+    const size = { minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000, year: 365 * 86_400_000 }[unit];
+    expect(formatRelativeTime(new Date(now.getTime() + count * size), now)).toBe(intl.format(count, unit));
   });
 });
 

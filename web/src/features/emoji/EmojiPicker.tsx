@@ -1,9 +1,10 @@
 import { SearchIcon, SmileyIcon } from '@primer/octicons-react';
-import { AnchoredOverlay, IconButton, Spinner, TextInput } from '@primer/react';
+import { AnchoredOverlay, Spinner, TextInput } from '@primer/react';
 import { t } from '@tributary/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { OverlayButton } from '../../components/OverlayButton';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { emojiDataQuery } from './api';
 import { CATEGORIES, type EmojiData } from './emoji-data';
@@ -23,31 +24,10 @@ const ARROWS: ReadonlySet<string> = new Set<ArrowKey>(['ArrowLeft', 'ArrowRight'
 
 /** The "Add reaction" button and its dropdown (seed 001 §2): search, category tabs, a virtual list. */
 export function EmojiPicker({ onPick }: { onPick: (name: string) => void }) {
-  const [open, setOpen] = useState(false);
-  const anchorRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   return (
-    <>
-      <IconButton
-        ref={anchorRef}
-        icon={SmileyIcon}
-        size="small"
-        variant="invisible"
-        aria-label={t('Add reaction')}
-        aria-haspopup="true"
-        aria-expanded={open}
-        className={styles.addReaction}
-        onClick={() => setOpen(true)}
-        onKeyDown={(event) => {
-          // as the overlay's own anchor does: the down arrow opens it too
-          if (event.key === 'ArrowDown' && !open) {
-            event.preventDefault();
-            setOpen(true);
-          }
-        }}
-      />
-      {/* the overlay mounts when opened: every note has this button, and a closed overlay each costs render time (issue 5) */}
-      {open ? (
+    <OverlayButton icon={SmileyIcon} aria-label={t('Add reaction')} className={styles.addReaction}>
+      {({ anchorRef, setOpen }) => (
         <AnchoredOverlay
           open
           anchorRef={anchorRef}
@@ -66,8 +46,8 @@ export function EmojiPicker({ onPick }: { onPick: (name: string) => void }) {
             }}
           />
         </AnchoredOverlay>
-      ) : null}
-    </>
+      )}
+    </OverlayButton>
   );
 }
 

@@ -2,9 +2,11 @@ import { CommentDiscussionIcon, FileDiffIcon, GitCommitIcon } from '@primer/octi
 import { UnderlineNav } from '@primer/react';
 import { SkeletonBox } from '@primer/react/experimental';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { PageError } from '../../components/PageError';
+import { PageLoading } from '../../components/PageLoading';
 import { ApiError } from '../../lib/api-error';
 import type { Project } from '../../lib/gitlab-types';
 import { urls, type MergeRequestTab } from '../../lib/routes';
@@ -13,12 +15,15 @@ import { ReviewBar } from '../review/ReviewBar';
 import { userCanUpdateMergeRequest } from '../session/abilities';
 import { useOptionalUser } from '../session/useCurrentUser';
 import { mergeRequestQuery } from './api';
-import { EditMergeRequest } from './EditMergeRequest';
-import { MergeRequestChanges } from './MergeRequestChanges';
-import { MergeRequestCommits } from './MergeRequestCommits';
 import { MergeRequestHeader } from './MergeRequestHeader';
 import { MergeRequestOverview } from './MergeRequestOverview';
 import styles from './MergeRequestPage.module.css';
+
+// The other tabs load when opened: the Overview, the page a link usually opens, does not wait
+// for the diff viewer's and the commit list's code (issue 5).
+const MergeRequestChanges = lazy(() => import('./MergeRequestChanges').then((m) => ({ default: m.MergeRequestChanges })));
+const MergeRequestCommits = lazy(() => import('./MergeRequestCommits').then((m) => ({ default: m.MergeRequestCommits })));
+const EditMergeRequest = lazy(() => import('./EditMergeRequest').then((m) => ({ default: m.EditMergeRequest })));
 
 /**
  * `/<path>/-/merge_requests/<iid>[/commits|/diffs|/edit]`: the header, the Overview,
@@ -48,7 +53,11 @@ export function MergeRequestPage({ project, iid, tab }: { project: Project; iid:
 
   if (tab === 'edit') {
     if (!canUpdate) return <NotFoundPage />;
-    return <EditMergeRequest project={project} mr={data} />;
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <EditMergeRequest project={project} mr={data} />
+      </Suspense>
+    );
   }
 
   const tabs: { id: MergeRequestTab; label: string; icon: typeof GitCommitIcon; counter?: string }[] = [
@@ -75,10 +84,8 @@ export function MergeRequestPage({ project, iid, tab }: { project: Project; iid:
       </UnderlineNav>
       {tab === 'overview' ? (
         <MergeRequestOverview project={project} mr={data} canUpdate={canUpdate} sourceProjectPath={sourceProjectPath} />
-      ) : tab === 'commits' ? (
-        <MergeRequestCommits project={project} mr={data} />
       ) : (
-        <MergeRequestChanges project={project} mr={data} />
+        <Suspense fallback={<PageLoading />}>{tab === 'commits' ? <MergeRequestCommits project={project} mr={data} /> : <MergeRequestChanges project={project} mr={data} />}</Suspense>
       )}
       <ReviewBar target={{ projectId: project.id, iid: data.iid }} />
     </div>

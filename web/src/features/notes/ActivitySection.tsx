@@ -39,7 +39,6 @@ import styles from './Notes.module.css';
 import { DISCUSSION_JUMP_DEBOUNCE_MS, jumpTarget, unresolvedIds } from './unresolved';
 
 const NO_ROLES: ReadonlyMap<number, AuthorRole> = new Map();
-const NO_THREADS: ReturnType<typeof sortDiscussions> = [];
 
 const NOTEABLE_TYPE = 'MergeRequest';
 /** Skeleton rows while the first page loads (no prerendered count without server rendering). */
@@ -81,9 +80,13 @@ export function ActivitySection({ project, mr }: { project: Project; mr: MergeRe
 
   const all = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   const visible = useMemo(() => sortDiscussions(filterDiscussions(all, filter), sort), [all, filter, sort]);
-  // The threads render in a background (transition) render: React renders them in short slices
-  // between frames, so the page around them shows first and no task runs long (issue 5).
-  const listed = useDeferredValue(visible, NO_THREADS);
+  // The first threads render with the page: only the first screenful is in the DOM (the list is
+  // virtualised), and in a background render the page's other answers arriving one by one (the
+  // widget, the roles, the reviews, the award emoji) would each interrupt and restart it (issue 5).
+  // Later changes (the next pages, another filter or sort) render in the background (a transition):
+  // React renders them in short slices between frames, so no task runs long.
+  const deferred = useDeferredValue(visible);
+  const listed = deferred.length === 0 ? visible : deferred;
 
   const location = useLocation();
   const targetNoteId = noteIdFromHash(location.hash);
@@ -273,15 +276,22 @@ function DiscussionList({
     return () => observer.disconnect();
   }, []);
   const overscan = useMemo(() => overscanFor(discussions), [discussions]);
+  // The first render, part of the page's (the longest task of a load), holds only the threads on
+  // screen; those beyond its edges follow in the next, a task of their own (issue 5).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   // A close estimate (a thread is about as tall as its notes) and an overscan in pixels keep each render
   // to the threads on screen: the first screenful shows sooner, and a fast scroll mounts a few
   // threads per frame rather than dozens (issue 5: no task over 200 ms).
   const virtualizer = useWindowVirtualizer({
     count: discussions.length,
     estimateSize: (index) => estimatedHeight(discussions[index]!),
-    overscan,
+    overscan: mounted ? overscan : 0,
     scrollMargin: offset,
     getItemKey: (index) => discussions[index]!.id,
+    // the window's size from the start: the virtualiser otherwise measures it after the first render,
+    // which then holds no threads, and the first screenful waits for a second render (issue 5)
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
 
   // `#note_{id}` or the note Up edits: once its thread has loaded, bring it into view (once per target)

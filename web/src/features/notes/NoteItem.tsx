@@ -4,6 +4,7 @@ import { t } from '@tributary/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { COPIED_FEEDBACK_MS, copyText } from '../../components/CopyButton';
+import { OverlayButton } from '../../components/OverlayButton';
 import { EntityAvatar } from '../../components/EntityAvatar';
 import { TimeAgo } from '../../components/TimeAgo';
 import { ApiError, errorMessage } from '../../lib/api-error';
@@ -36,11 +37,9 @@ export function NoteItem({ note, discussionId, onReply }: { note: NoteEntity; di
   const [copied, setCopied] = useState(false);
   // seed 001 §5: report abuse only for someone else's note
   const [reporting, setReporting] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
   // The awards row (its emoji picker is a whole overlay) follows in a background render when notes
   // mount in an urgent one (scrolling the list): the notes themselves show in short tasks (issue 5).
   const awardsShown = useDeferredValue(true, false);
-  const moreRef = useRef<HTMLButtonElement>(null);
   // the version the editor started from: a newer one arriving means someone else edited it
   const startedFrom = useRef(note.lock_version);
   const [conflict, setConflict] = useState(false);
@@ -166,32 +165,23 @@ export function NoteItem({ note, discussionId, onReply }: { note: NoteEntity; di
             {onReply ? <IconButton icon={ReplyIcon} variant="invisible" size="small" aria-label={t('Reply to comment')} onClick={onReply} /> : null}
             {canEdit && !editing ? <IconButton icon={PencilIcon} variant="invisible" size="small" aria-label={t('Edit comment')} onClick={() => ctx.setEditingNoteId(note.id)} /> : null}
             {ctx.user ? (
-              <IconButton
-                ref={moreRef}
-                icon={KebabHorizontalIcon}
-                variant="invisible"
-                size="small"
-                aria-label={t('More actions')}
-                aria-haspopup="true"
-                aria-expanded={menuOpen}
-                onClick={() => setMenuOpen(!menuOpen)}
-              />
-            ) : null}
-            {/* the menu mounts when opened: a page shows dozens of notes, and a closed menu each costs render time */}
-            {ctx.user && menuOpen ? (
-              <ActionMenu open onOpenChange={setMenuOpen} anchorRef={moreRef}>
-                <ActionMenu.Overlay align="end">
-                  <ActionList>
-                    <ActionList.Item onSelect={() => void copyLink()}>{t('Copy link')}</ActionList.Item>
-                    {!own && note.author ? <ActionList.Item onSelect={() => setReporting(true)}>{t('Report abuse to administrator')}</ActionList.Item> : null}
-                    {canDelete ? (
-                      <ActionList.Item variant="danger" onSelect={() => void askDelete()}>
-                        {t('Delete comment')}
-                      </ActionList.Item>
-                    ) : null}
-                  </ActionList>
-                </ActionMenu.Overlay>
-              </ActionMenu>
+              <OverlayButton icon={KebabHorizontalIcon} aria-label={t('More actions')}>
+                {({ anchorRef, setOpen }) => (
+                  <ActionMenu open onOpenChange={setOpen} anchorRef={anchorRef}>
+                    <ActionMenu.Overlay align="end">
+                      <ActionList>
+                        <ActionList.Item onSelect={() => void copyLink()}>{t('Copy link')}</ActionList.Item>
+                        {!own && note.author ? <ActionList.Item onSelect={() => setReporting(true)}>{t('Report abuse to administrator')}</ActionList.Item> : null}
+                        {canDelete ? (
+                          <ActionList.Item variant="danger" onSelect={() => void askDelete()}>
+                            {t('Delete comment')}
+                          </ActionList.Item>
+                        ) : null}
+                      </ActionList>
+                    </ActionMenu.Overlay>
+                  </ActionMenu>
+                )}
+              </OverlayButton>
             ) : null}
           </span>
         </div>

@@ -24,9 +24,13 @@ export function filterDiscussions(discussions: readonly DiscussionEntity[], filt
   return [...discussions];
 }
 
+const compareStrings = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** The server answers oldest first; newest first is the same list reversed (by the thread's first note). */
 export function sortDiscussions(discussions: readonly DiscussionEntity[], direction: SortDirection): DiscussionEntity[] {
-  const ordered = [...discussions].sort((a, b) => (a.notes[0]?.created_at ?? '').localeCompare(b.notes[0]?.created_at ?? '') || (a.notes[0]?.id ?? 0) - (b.notes[0]?.id ?? 0));
+  // ISO 8601 times in one format order as plain strings: no localeCompare, which loads the browser's
+  // locale data on first use (tens of ms) and is slower on thousands of threads (issue 5)
+  const ordered = [...discussions].sort((a, b) => compareStrings(a.notes[0]?.created_at ?? '', b.notes[0]?.created_at ?? '') || (a.notes[0]?.id ?? 0) - (b.notes[0]?.id ?? 0));
   return direction === 'desc' ? ordered.reverse() : ordered;
 }
 
