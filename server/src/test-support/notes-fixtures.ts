@@ -1,5 +1,5 @@
 import { gitbeakerClient, type TestUser } from './server.js';
-import { startMergeRequestFixtures, type MergeRequestFixtures } from './merge-request-fixtures.js';
+import { eventually, startMergeRequestFixtures, type MergeRequestFixtures } from './merge-request-fixtures.js';
 
 /**
  * Fixtures for the discussions tests (routes/notes/*.int.test.ts): a project whose merge
@@ -31,17 +31,42 @@ export interface NotesFixtures extends MergeRequestFixtures {
   client(user: TestUser): Client;
   /** A member at `accessLevel` with a client. */
   memberClient(projectId: number, accessLevel: 10 | 20 | 30 | 40 | 50): Promise<{ user: TestUser; api: Client }>;
+  /** How many thread-tracing jobs (notes.update_diff_positions) this merge request has had. */
+  tracingJobs(mergeRequestId: number): Promise<number>;
+  /**
+   * Waits until a tracing job beyond the first `jobsBefore` has run and none is pending. A
+   * push's job is enqueued by an event after its version is recorded, so waiting for "all
+   * done" alone can pass before that job exists.
+   */
+  tracingDone(mergeRequestId: number, jobsBefore: number): Promise<void>;
 }
 
 export async function startNotesFixtures(): Promise<NotesFixtures> {
   const fx = await startMergeRequestFixtures();
   const client = (user: TestUser) => gitbeakerClient(fx.server.url, user.token);
+  const tracing = async (mergeRequestId: number) => {
+    const { rows } = await fx.server.app.db.query<{ total: number; open: number }>(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE state <> 'done')::int AS open
+         FROM background_jobs WHERE queue = 'notes.update_diff_positions' AND (payload->>'mergeRequestId')::bigint = $1`,
+      [mergeRequestId],
+    );
+    return rows[0]!;
+  };
   return {
     ...fx,
     client,
     async memberClient(projectId, accessLevel) {
       const user = await fx.member(projectId, accessLevel);
       return { user, api: client(user) };
+    },
+    async tracingJobs(mergeRequestId) {
+      return (await tracing(mergeRequestId)).total;
+    },
+    async tracingDone(mergeRequestId, jobsBefore) {
+      await eventually(async () => {
+        const { total, open } = await tracing(mergeRequestId);
+        return total > jobsBefore && open === 0;
+      });
     },
     async notesProject(name, options = {}) {
       const project = await fx.createProject(name, options);

@@ -50,16 +50,10 @@ describe(`draft notes traced onto new versions (${testDatabaseKind()})`, () => {
       writeFileSync(join(git.dir, 'work-drafts', 'lines.txt'), `${edited.join('\n')}\n`);
       await git.git(['commit', '-q', '-a', '-m', 'Push'], { cwd: 'work-drafts' });
       const head = (await git.git(['rev-parse', 'HEAD'], { cwd: 'work-drafts' })).stdout.trim();
+      const jobsBefore = await fx.tracingJobs(project.mergeRequestId);
       await git.git(['push', '-q', git.repoUrl(project.path), 'feature'], { cwd: 'work-drafts' });
       await eventually(async () => (await fx.root.MergeRequests.allDiffVersions(project.id, project.iid)).length === 2);
-      await eventually(async () => {
-        const { rows } = await fx.server.app.db.query<{ done: number; open: number }>(
-          `SELECT count(*) FILTER (WHERE state = 'done')::int AS done, count(*) FILTER (WHERE state <> 'done')::int AS open
-             FROM background_jobs WHERE queue = 'notes.update_diff_positions' AND (payload->>'mergeRequestId')::bigint = $1`,
-          [project.mergeRequestId],
-        );
-        return rows[0]!.done > 0 && rows[0]!.open === 0;
-      });
+      await fx.tracingDone(project.mergeRequestId, jobsBefore);
 
       // the shifted line's draft follows it (its author sees it there), nobody edited it
       const moved = (await reviewer.api.MergeRequestDraftNotes.show(project.id, project.iid, onLine3.id)) as AnyRecord;

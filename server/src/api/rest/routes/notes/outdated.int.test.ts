@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../../test-support/database.js';
 import { eventually } from '../../../../test-support/merge-request-fixtures.js';
-import { LINES, SETUP_TIMEOUT_MS, startNotesFixtures, type NotesFixtures, type NotesProject } from '../../../../test-support/notes-fixtures.js';
+import { LINES, SETUP_TIMEOUT_MS, startNotesFixtures, type NotesFixtures } from '../../../../test-support/notes-fixtures.js';
 import type { GitCli } from '../../../../test-support/server.js';
 
 type AnyNote = Record<string, any>;
@@ -48,10 +48,11 @@ describe(`outdated diff discussions (${testDatabaseKind()})`, () => {
         writeFileSync(join(git.dir, dir, 'lines.txt'), `${lines.join('\n')}\n`);
         await sh(['commit', '-q', '-a', '-m', 'Push']);
         const head = (await sh(['rev-parse', 'HEAD'])).stdout.trim();
+        const jobsBefore = await fx.tracingJobs(project.mergeRequestId);
         await sh(['push', '-q', ...(options.force ? ['--force'] : []), git.repoUrl(project.path), 'feature']);
         versions++;
         await eventually(async () => (await fx.root.MergeRequests.allDiffVersions(project.id, project.iid)).length === versions);
-        await tracingDone(project);
+        await fx.tracingDone(project.mergeRequestId, jobsBefore);
         return head;
       },
       async thread(body: string, lines: { oldLine?: number; newLine?: number }) {
@@ -64,18 +65,6 @@ describe(`outdated diff discussions (${testDatabaseKind()})`, () => {
         return (await fx.root.MergeRequestDiscussions.show(project.id, project.iid, id)) as unknown as AnyDiscussion;
       },
     };
-  }
-
-  /** Every tracing job of this merge request has run (the version's event enqueues one). */
-  async function tracingDone(project: NotesProject) {
-    await eventually(async () => {
-      const { rows } = await fx.server.app.db.query<{ done: number; open: number }>(
-        `SELECT count(*) FILTER (WHERE state = 'done')::int AS done, count(*) FILTER (WHERE state <> 'done')::int AS open
-           FROM background_jobs WHERE queue = 'notes.update_diff_positions' AND (payload->>'mergeRequestId')::bigint = $1`,
-        [project.mergeRequestId],
-      );
-      return rows[0]!.done > 0 && rows[0]!.open === 0;
-    });
   }
 
   const webGet = (path: string, token: string | null = fx.server.root.token) => fetch(`${fx.server.url}${path}`, { headers: token ? { 'private-token': token } : {} });
