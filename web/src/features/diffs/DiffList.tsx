@@ -1,6 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { forwardRef, memo, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { forwardRef, memo, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { DiffFile } from '../../lib/diff-file';
+import { measureAfterLayout, scrollAfterAttaching, usePageOffset } from '../../lib/window-virtualizer';
 import type { DiffItem, DiffViewMode } from './diff-items';
 import { DiffFileHeader } from './DiffFileHeader';
 import { InlineRows, PairRows } from './DiffRows';
@@ -96,16 +97,8 @@ export const DiffList = forwardRef<DiffListHandle, {
 }>(function DiffList({ items, headerIndex, mode, topInset, onCurrentChange }, handle) {
   const listRef = useRef<HTMLDivElement>(null);
   const pinned = useRef<{ index: number; until: number } | null>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const element = listRef.current;
-    if (!element) return;
-    const measure = () => setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(document.body);
-    return () => observer.disconnect();
-  }, []);
+  const scrollMargin = usePageOffset(listRef);
+  const [scrollToFn] = useState(scrollAfterAttaching);
 
   const virtualizer = useWindowVirtualizer({
     count: items.length,
@@ -117,6 +110,9 @@ export const DiffList = forwardRef<DiffListHandle, {
     useFlushSync: false,
     // Files scrolled to land below the app's sticky bar.
     scrollPaddingStart: topInset,
+    // sizes and the first scroll are read after the browser's layout, not inside the commit
+    measureElement: measureAfterLayout,
+    scrollToFn,
   });
 
   useImperativeHandle(handle, () => ({

@@ -4,11 +4,12 @@ import { SkeletonBox } from '@primer/react/experimental';
 import { n, t } from '@tributary/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { PageError } from '../../components/PageError';
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
 import { DEVELOPER, GUEST, projectAccessLevel, REPORTER } from '../../lib/permissions';
+import { measureAfterLayout, scrollAfterAttaching, usePageOffset } from '../../lib/window-virtualizer';
 import { useDraftNotes } from '../review/api';
 import { PendingDrafts } from '../review/DraftNoteItem';
 import { newCommentDrafts } from '../review/review-rules';
@@ -267,15 +268,9 @@ function DiscussionList({
   jump: { id: string; nonce: number } | null;
 }) {
   const listRef = useRef<HTMLOListElement>(null);
-  const [offset, setOffset] = useState(0);
-  useLayoutEffect(() => {
-    const measure = () => setOffset((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(document.body);
-    return () => observer.disconnect();
-  }, []);
+  const offset = usePageOffset(listRef);
   const overscan = useMemo(() => overscanFor(discussions), [discussions]);
+  const [scrollToFn] = useState(scrollAfterAttaching);
   // The first render, part of the page's (the longest task of a load), holds only the threads on
   // screen; those beyond its edges follow in the next, a task of their own (issue 5).
   const [mounted, setMounted] = useState(false);
@@ -292,6 +287,9 @@ function DiscussionList({
     // the window's size from the start: the virtualiser otherwise measures it after the first render,
     // which then holds no threads, and the first screenful waits for a second render (issue 5)
     initialRect: { width: window.innerWidth, height: window.innerHeight },
+    // sizes and the first scroll are read after the browser's layout, not inside the commit (issue 5)
+    measureElement: measureAfterLayout,
+    scrollToFn,
   });
 
   // `#note_{id}` or the note Up edits: once its thread has loaded, bring it into view (once per target)
