@@ -8,6 +8,7 @@
  * thread there), and line codes are `<sha1(path)>_<old position>_<new position>`.
  */
 import { lineCodeFromHash, type DiffRefs, type LinePoint, type LineRange } from '@tributary/contracts/diff-position';
+import { parseHunkHeader } from '../../lib/diff-hunks';
 import type { DiffRow, LineRow } from '../../lib/diff-rows';
 import { sha1Hex } from './sha1';
 
@@ -53,7 +54,6 @@ export function lineCode(path: string, oldPosition: number, newPosition: number)
 }
 
 const isLine = (row: DiffRow): row is LineRow => row.type === 'context' || row.type === 'add' || row.type === 'delete';
-const HUNK_START = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
 
 /**
  * Every line row's line code, as GitLab's diff parser counts: an added line carries the old
@@ -67,10 +67,10 @@ export function lineCodes(path: string, rows: readonly DiffRow[]): Map<LineRow, 
   let nextNew = 0;
   for (const row of rows) {
     if ((row.type === 'expander' || row.type === 'hunk') && row.header) {
-      const match = HUNK_START.exec(row.header);
-      if (match) {
-        nextOld = Number(match[1]);
-        nextNew = Number(match[2]);
+      const range = parseHunkHeader(row.header);
+      if (range) {
+        nextOld = range.oldStart;
+        nextNew = range.newStart;
       }
       continue;
     }
