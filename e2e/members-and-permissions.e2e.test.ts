@@ -63,6 +63,51 @@ describe('members and permissions: a Developer in a private project', () => {
     await shot(rootPage, T, 'root-branches');
   });
 
+  it('the branch search box follows the URL through a link, Back and Forward, and never writes an old search back', async () => {
+    const box = rootPage.getByRole('searchbox', { name: 'Search branches' });
+    const branches = rootPage.getByRole('list', { name: 'Branches' });
+    const searchParam = () => new URL(rootPage.url()).searchParams.get('search');
+    // Longer than the search debounce: a stale box would have rewritten the URL by then.
+    const outlastDebounce = () => rootPage.waitForTimeout(700);
+
+    await box.fill('stab');
+    await rootPage.waitForURL((url) => url.searchParams.get('search') === 'stab');
+    await expect.poll(() => branches.getByRole('link', { name: 'main', exact: true }).count()).toBe(0);
+
+    // A link to the unfiltered list pushes a new entry: the box empties and stays empty.
+    await rootPage.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Branches' }).click();
+    await rootPage.waitForURL((url) => url.pathname === `/${project.path}/-/branches` && !url.searchParams.has('search'));
+    await expect.poll(() => box.inputValue()).toBe('');
+    await branches.getByRole('link', { name: 'main', exact: true }).waitFor();
+    await outlastDebounce();
+    expect(searchParam()).toBeNull();
+
+    // Back to the search: the box shows it again.
+    await rootPage.goBack();
+    await expect.poll(searchParam).toBe('stab');
+    await expect.poll(() => box.inputValue()).toBe('stab');
+    await expect.poll(() => branches.getByRole('link', { name: 'main', exact: true }).count()).toBe(0);
+
+    // Type a new search, then go Forward and Back over it: each entry keeps its own search.
+    await rootPage.goForward();
+    await expect.poll(() => box.inputValue()).toBe('');
+    await box.fill('mai');
+    await rootPage.waitForURL((url) => url.searchParams.get('search') === 'mai');
+    await rootPage.goBack();
+    await expect.poll(() => box.inputValue()).toBe('stab');
+    await outlastDebounce();
+    expect(searchParam()).toBe('stab');
+    await rootPage.goForward();
+    await expect.poll(() => box.inputValue()).toBe('mai');
+    await outlastDebounce();
+    expect(searchParam()).toBe('mai');
+
+    // Clearing the box removes the search from the URL.
+    await box.fill('');
+    await rootPage.waitForURL((url) => !url.searchParams.has('search'));
+    await branches.getByRole('link', { name: 'main', exact: true }).waitFor();
+  });
+
   it('root adds the user as Developer through the members page', async () => {
     await rootPage.goto(`/${project.path}/-/project_members`);
     const form = rootPage.getByRole('form', { name: 'Add member' });
