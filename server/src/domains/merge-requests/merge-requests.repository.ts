@@ -1,5 +1,6 @@
 import { on, type Queryable } from '../../platform/db/database.js';
 import { USER_COLUMNS, type User } from '../users/user.js';
+import { usersByIds } from '../users/users.repository.js';
 import { buildListQuery, type MergeRequestListFilter, type Viewer } from './list-filter.js';
 import type { MergeRequest, MergeRequestEventAction, MergeRequestState } from './merge-request.js';
 
@@ -141,12 +142,7 @@ export function createMergeRequestsRepository(db: Queryable) {
     setReviewers: (mergeRequestId: number, userIds: number[], tx: Queryable) => replaceUsers('merge_request_reviewers', mergeRequestId, userIds, tx),
     assignees: (ids: number[], tx?: Queryable) => usersByMergeRequest('merge_request_assignees', ids, tx),
     reviewers: (ids: number[], tx?: Queryable) => usersByMergeRequest('merge_request_reviewers', ids, tx),
-    async usersByIds(ids: number[]): Promise<Map<number, User>> {
-      const unique = [...new Set(ids)];
-      if (unique.length === 0) return new Map();
-      const { rows } = await db.query<User>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ANY($1)`, [unique]);
-      return new Map(rows.map((user) => [user.id, user]));
-    },
+    usersByIds: (ids: number[]): Promise<Map<number, User>> => usersByIds(db, ids),
     async list(filter: MergeRequestListFilter, viewer: Viewer, page: { limit: number; offset: number }): Promise<{ mergeRequests: MergeRequest[]; total: number }> {
       const query = buildListQuery(filter, viewer);
       const [rows, count] = await Promise.all([

@@ -4,7 +4,8 @@
  * project finds nothing: the IDOR guard lives in the query, not in a later comparison.
  */
 import { on, type Queryable } from '../../platform/db/database.js';
-import { USER_COLUMNS, type User } from '../users/user.js';
+import type { User } from '../users/user.js';
+import { usersByIds } from '../users/users.repository.js';
 import type { Note, NoteType } from './note.js';
 import type { DiscussionCursor } from './note-rules.js';
 import type { NotePosition } from './position.js';
@@ -242,12 +243,7 @@ export function createNotesRepository(db: Queryable) {
       return result;
     },
 
-    async usersByIds(ids: Iterable<number | null>): Promise<Map<number, User>> {
-      const unique = [...new Set([...ids].filter((id): id is number => id !== null))];
-      if (unique.length === 0) return new Map();
-      const { rows } = await db.query<User>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ANY($1::bigint[])`, [unique]);
-      return new Map(rows.map((user) => [user.id, user]));
-    },
+    usersByIds: (ids: Iterable<number | null>): Promise<Map<number, User>> => usersByIds(db, ids),
   };
 }
 

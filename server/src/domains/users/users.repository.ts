@@ -16,6 +16,18 @@ export interface UserListFilter {
   offset: number;
 }
 
+/**
+ * Users by id, keyed by id, for repositories that show authors, assignees or resolvers beside their
+ * own rows. Nulls (a deleted author, an unresolved note) and repeats are dropped; ids with no user
+ * are absent from the map, so callers decide what a missing user means.
+ */
+export async function usersByIds(db: Queryable, ids: Iterable<number | null>): Promise<Map<number, User>> {
+  const unique = [...new Set([...ids].filter((id): id is number => id !== null))];
+  if (unique.length === 0) return new Map();
+  const { rows } = await db.query<User>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ANY($1::bigint[])`, [unique]);
+  return new Map(rows.map((user) => [user.id, user]));
+}
+
 export function createUsersRepository(db: Queryable) {
   return {
     async insert(row: NewUserRow, tx?: Queryable): Promise<User> {
