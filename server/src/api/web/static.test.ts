@@ -42,6 +42,29 @@ describe('registerWebApp', () => {
     expect(shell.headers['cache-control']).toBe('no-cache');
   });
 
+  it('sends the app shell, for / and for a client route, with the content security policy and its companions', async () => {
+    for (const url of ['/', '/group/project/-/merge_requests/1']) {
+      const shell = await app.inject({ method: 'GET', url });
+      expect(shell.body).toContain('<div id="root">');
+      expect(shell.headers['content-security-policy']).toBe(
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src * data: blob:; media-src * data: blob:; " +
+          "font-src 'self' data:; connect-src 'self' ws: wss:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+      );
+      expect(shell.headers['x-frame-options']).toBe('DENY');
+      expect(shell.headers['x-content-type-options']).toBe('nosniff');
+      expect(shell.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('sends files with nosniff and without the app shell’s policy', async () => {
+    for (const url of ['/assets/index-abc123.js', '/favicon.svg']) {
+      const file = await app.inject({ method: 'GET', url });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+      expect(file.headers['content-security-policy']).toBeUndefined();
+    }
+  });
+
   it('answers a missing asset and an API path with 404, not the app shell', async () => {
     expect((await app.inject({ method: 'GET', url: '/assets/gone-000.js' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/v4/nothing' })).statusCode).toBe(404);

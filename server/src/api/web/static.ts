@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WEB_DIST } from '../../platform/paths.js';
+import { APP_SHELL_SECURITY_HEADERS, ASSET_SECURITY_HEADERS } from './security-headers.js';
 
 /** Vite fingerprints everything under assets/, so those files never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -42,11 +43,11 @@ export async function registerWebApp(app: FastifyInstance, root = WEB_DIST): Pro
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     const path = request.url.split('?')[0]!;
     if (path !== '/index.html' && has(path)) {
-      return reply.header('cache-control', path.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600').sendFile(path.slice(1));
+      return reply.headers(ASSET_SECURITY_HEADERS).header('cache-control', path.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600').sendFile(path.slice(1));
     }
     // A missing fingerprinted asset is a 404, not the app shell (a stale page must not load HTML as a script).
     if (path.startsWith('/assets/')) return undefined;
-    if (isClientRoute(request.url)) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (isClientRoute(request.url)) return reply.headers(APP_SHELL_SECURITY_HEADERS).header('cache-control', 'no-cache').sendFile('index.html');
     return undefined;
   };
 }
