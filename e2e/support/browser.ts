@@ -108,12 +108,12 @@ export async function newPage(browser: LaunchedBrowser, baseURL: string): Promis
   return context.newPage();
 }
 
-/** Saves a full-page screenshot to artifacts/screenshots/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves a screenshot (of the whole page unless `fullPage` is false) to artifacts/screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   const safe = name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'screenshot';
   const path = join(SCREENSHOTS_DIR, `${safe}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage: options.fullPage ?? true });
   return path;
 }
 

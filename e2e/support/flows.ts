@@ -11,9 +11,9 @@ import { screenshot } from './browser.js';
  * the visible state it leads to.
  */
 
-/** Saves artifacts/screenshots/<test>-<state>.png. */
-export function shot(page: Page, test: string, state: string): Promise<string> {
-  return screenshot(page, `${test}-${state}`);
+/** Saves artifacts/screenshots/<test>-<state>.png, of the whole page unless `fullPage` is false. */
+export function shot(page: Page, test: string, state: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  return screenshot(page, `${test}-${state}`, options);
 }
 
 /** Signs in through the sign-in form and waits for the signed-in header. */
