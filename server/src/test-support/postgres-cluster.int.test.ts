@@ -50,14 +50,14 @@ describe(`openTestDatabase (${testDatabaseKind()})`, () => {
   });
 
   it('delivers NOTIFY to LISTEN after commit', async () => {
-    const heard = new Promise<string>((resolve) => {
-      void db.listen('harness_smoke', resolve);
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    let heardResolve: (payload: string) => void = () => undefined;
+    const heard = new Promise<string>((resolve) => (heardResolve = resolve));
+    // listen() resolves once LISTEN has run: a notification sent before that would be lost
+    await db.listen('harness_smoke', (payload) => heardResolve(payload));
     await db.transaction(async (tx) => {
       await tx.query("SELECT pg_notify('harness_smoke', 'same-connection')");
     });
-    await expect(waitFor(heard, 5_000, 'the notification')).resolves.toBe('same-connection');
+    await expect(waitFor(heard, 15_000, 'the notification')).resolves.toBe('same-connection');
   });
 });
 
