@@ -1,6 +1,6 @@
 import { launchBrowser, signIn } from '../../e2e/support/browser.js';
 import type { Cleanup } from '../lib/cleanup.js';
-import { installPageMetrics, longest, readPageMetrics, scrollToBottom, type LongTask } from '../lib/page-metrics.js';
+import { installPageMetrics, longest, readPageMetrics, scrollToBottom, TEXT_SEEN, waitForExpression, type LongTask } from '../lib/page-metrics.js';
 import { formatMs, formatRatio, formatSamples, median } from '../lib/stats.js';
 import type { Row } from '../lib/table.js';
 import { ROOT_PASSWORD, RUNS, verdict } from './common.js';
@@ -45,7 +45,7 @@ export async function measureActivityInBrowser(
     const page = await context.newPage();
     await installPageMetrics(page, { selector: ACTIVITY, text: input.firstNoteText });
     await page.goto(input.mergeRequestPath);
-    await page.waitForFunction('window.__benchMetrics && window.__benchMetrics.textSeenAt !== null', undefined, { timeout: 60_000, polling: 100 });
+    await waitForExpression(page, TEXT_SEEN, 60_000);
     await page.waitForTimeout(SETTLE_MS);
     const loaded = await readPageMetrics(page);
     const scroll = await scrollToBottom(page, SCROLL_VIEWPORTS, MAX_SCROLL_STEPS);

@@ -6,7 +6,7 @@ import { launchBrowser, signIn } from '../../e2e/support/browser.js';
 import { type Cleanup } from '../lib/cleanup.js';
 import { git, gitEnv } from '../lib/git-repo.js';
 import { CHANGED_LINES_PER_FILE, createMergeRequest, filePath, generateMergeRequestRepository, MR_REFS, timedDiffsPage, waitForVersion, type MergeRequestRepoLayout } from '../lib/merge-requests.js';
-import { installPageMetrics, longest, readPageMetrics, scrollToBottom, traceMainThreadTasks, type LongTask, type TracedTask } from '../lib/page-metrics.js';
+import { installPageMetrics, longest, readPageMetrics, scrollToBottom, TEXT_SEEN, waitForExpression, traceMainThreadTasks, type LongTask, type TracedTask } from '../lib/page-metrics.js';
 import { benchDatabase } from '../lib/postgres.js';
 import { formatMs, formatRatio, formatSamples, median } from '../lib/stats.js';
 import { type Row } from '../lib/table.js';
@@ -49,10 +49,10 @@ async function openChangesTab(browser: Browser, page: Page, url: string): Promis
   await installPageMetrics(page, { selector: CHANGES_REGION, text: FIRST_LINE });
   const load = await traceMainThreadTasks(browser, page, async () => {
     await page.goto(url);
-    await page.waitForFunction('window.__benchMetrics && window.__benchMetrics.textSeenAt !== null', undefined, { timeout: 60_000, polling: 100 });
+    await waitForExpression(page, TEXT_SEEN, 60_000);
     // Every page of files has been rendered when the "Loading files" status is gone. Checked with a
     // query every 100 ms: Playwright's text locators search the whole page, and would be long tasks themselves.
-    await page.waitForFunction(ALL_FILES_SHOWN, undefined, { timeout: 120_000, polling: 100 });
+    await waitForExpression(page, ALL_FILES_SHOWN, 120_000);
     const allFilesMs = (await page.evaluate('performance.now()')) as number;
     await page.waitForTimeout(SETTLE_MS);
     return allFilesMs;
@@ -77,7 +77,7 @@ async function openChangesTab(browser: Browser, page: Page, url: string): Promis
 async function openCommitsTab(page: Page, url: string): Promise<LongTask[]> {
   await installPageMetrics(page, { selector: 'main', text: 'Rewrite' });
   await page.goto(url);
-  await page.waitForFunction('window.__benchMetrics && window.__benchMetrics.textSeenAt !== null', undefined, { timeout: 60_000, polling: 100 });
+  await waitForExpression(page, TEXT_SEEN, 60_000);
   await page.waitForTimeout(SETTLE_MS);
   return (await readPageMetrics(page)).longTasks;
 }

@@ -43,10 +43,26 @@ export async function installPageMetrics(page: Page, watch: { selector: string; 
   })();`);
 }
 
+/** True once the watched text has been seen. */
+export const TEXT_SEEN = 'window.__benchMetrics && window.__benchMetrics.textSeenAt !== null';
+
 export async function readPageMetrics(page: Page): Promise<PageMetrics> {
   const metrics = (await page.evaluate('window.__benchMetrics')) as PageMetrics | undefined;
   if (!metrics) throw new Error('the page metrics script did not run');
   return metrics;
+}
+
+/**
+ * Waits until `expression` is truthy in the page, checking every 100 ms. Evaluated over the
+ * DevTools protocol, as the page's Content-Security-Policy (no eval) requires: Playwright's
+ * `waitForFunction` with a string evaluates it inside the page, which the policy blocks.
+ */
+export async function waitForExpression(page: Page, expression: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for: ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export const longest = (tasks: readonly LongTask[]): number => tasks.reduce((max, task) => Math.max(max, task.duration), 0);
