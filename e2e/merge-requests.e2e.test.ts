@@ -11,7 +11,7 @@ import { browserSession } from './support/session.js';
  * Issue 3's merge request scenario, as root, start to end: push a repository with a
  * feature branch (a text change, a new file, a rename and a replaced image), open a
  * merge request for it, read its changes, push a second version and compare the two
- * versions, then close and reopen it. The steps share one page and run in order.
+ * versions, then close and reopen it, and filter the project's list. The steps share one page and run in order.
  */
 const T = 'merge-requests';
 
@@ -207,5 +207,35 @@ describe('merge requests: create, review changes and versions, close and reopen'
     await page.getByText('Open', { exact: true }).first().waitFor();
     expect((await rest<{ state: string }>('GET', `/projects/${projectId}/merge_requests/${iid}`)).state).toBe('opened');
     await shot(page, T, 'reopened');
+  });
+
+  it('filters the list by source branch; Clear filters and Back reach the box, and no old filter is written back', async () => {
+    await page.goto(`/${projectPath}/-/merge_requests`);
+    const box = page.getByRole('textbox', { name: 'Source branch' });
+    const row = page.getByRole('link', { name: MR.title });
+    const filter = () => new URL(page.url()).searchParams.get('source_branch');
+    await row.waitFor();
+
+    await box.fill('nothing-here');
+    await page.waitForURL((url) => url.searchParams.get('source_branch') === 'nothing-here');
+    await page.getByText('No results found').waitFor();
+    await box.fill(`${MR.source} `);
+    await page.waitForURL((url) => url.searchParams.get('source_branch') === MR.source);
+    await row.waitFor();
+    // the URL took the text trimmed; the box keeps it as typed
+    expect(await box.inputValue()).toBe(`${MR.source} `);
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => box.inputValue()).toBe('');
+    await page.waitForTimeout(700);
+    expect(filter()).toBeNull();
+
+    await page.goBack();
+    await expect.poll(filter).toBe(MR.source);
+    await expect.poll(() => box.inputValue()).toBe(MR.source);
+    await page.waitForTimeout(700);
+    expect(filter()).toBe(MR.source);
+    await row.waitFor();
+    await shot(page, T, 'list-filtered');
   });
 });

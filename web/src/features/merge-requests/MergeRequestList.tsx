@@ -2,12 +2,12 @@ import { GitPullRequestIcon, SearchIcon, SortAscIcon, XIcon } from '@primer/octi
 import { ActionList, ActionMenu, Button, Select, Stack, TextInput, UnderlineNav } from '@primer/react';
 import { SkeletonBox } from '@primer/react/experimental';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
 import { PageError } from '../../components/PageError';
 import { PaginationNav } from '../../components/PaginationNav';
-import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { useSettledText } from '../../components/useSettledText';
 import type { Query } from '../../lib/api-client';
 import type { MergeRequestBasic } from '../../lib/gitlab-types';
 import { splitAtDash } from '../../lib/routes';
@@ -26,19 +26,7 @@ const FILTER_DEBOUNCE_MS = 300;
  * changes under the field (Clear filters, Back) the field shows it, and that is not sent back.
  */
 function DebouncedInput({ label, value, onChange, icon, width }: { label: string; value: string; onChange: (value: string) => void; icon?: typeof SearchIcon; width?: number }) {
-  const [text, setText] = useState(value);
-  // Follow the URL while rendering (React's "adjusting state when a prop changes"), not in an effect.
-  const [shownValue, setShownValue] = useState(value);
-  if (value !== shownValue) {
-    setShownValue(value);
-    setText(value);
-  }
-  const settled = useDebouncedValue(text.trim(), FILTER_DEBOUNCE_MS);
-  // Only a newly settled text is news: `value` and `onChange` are read, not watched, so a URL
-  // change (text already following it) never re-sends the text it replaced.
-  useEffect(() => {
-    if (settled !== value) onChange(settled);
-  }, [settled]);
+  const [text, setText] = useSettledText(value, (settled) => onChange(settled.trim()), FILTER_DEBOUNCE_MS);
   return (
     <TextInput aria-label={label} placeholder={label} value={text} onChange={(event) => setText(event.target.value)} leadingVisual={icon} size="small" style={width ? { width } : undefined} />
   );
