@@ -39,7 +39,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['server/src/**/*.test.ts', 'packages/**/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          include: ['server/src/**/*.test.ts', 'packages/**/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'bench/lib/**/*.test.ts'],
           exclude: [...configDefaults.exclude, '**/*.int.test.ts', '**/*.e2e.test.ts'],
           testTimeout: 15_000,
           hookTimeout: 30_000,

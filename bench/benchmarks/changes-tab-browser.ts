@@ -6,7 +6,7 @@ import { launchBrowser, signIn } from '../../e2e/support/browser.js';
 import { type Cleanup } from '../lib/cleanup.js';
 import { git, gitEnv } from '../lib/git-repo.js';
 import { CHANGED_LINES_PER_FILE, createMergeRequest, filePath, generateMergeRequestRepository, MR_REFS, timedDiffsPage, waitForVersion, type MergeRequestRepoLayout } from '../lib/merge-requests.js';
-import { installPageMetrics, longest, readPageMetrics, scrollToBottom, TEXT_SEEN, waitForExpression, traceMainThreadTasks, type LongTask, type TracedTask } from '../lib/page-metrics.js';
+import { installPageMetrics, longest, openSettledPage, readPageMetrics, scrollToBottom, TEXT_SEEN, waitForExpression, traceMainThreadTasks, type LongTask, type TracedTask } from '../lib/page-metrics.js';
 import { benchDatabase } from '../lib/postgres.js';
 import { formatMs, formatRatio, formatSamples, median } from '../lib/stats.js';
 import { type Row } from '../lib/table.js';
@@ -145,10 +145,10 @@ export async function benchChangesTabBrowser(cleanup: Cleanup): Promise<BenchRes
   const commitsTasks: LongTask[][] = [];
   // One untimed run first (it fills the browser's cache with the app's scripts, as for a returning reader).
   for (let i = 0; i <= RUNS; i++) {
-    const page = await context.newPage();
+    const page = await openSettledPage(context);
     const run = await openChangesTab(browser.browser, page, `${mrUrl}/diffs`);
     await page.close();
-    const commitsPage = await context.newPage();
+    const commitsPage = await openSettledPage(context);
     const commits = await openCommitsTab(commitsPage, `${mrUrl}/commits`);
     await commitsPage.close();
     if (i === 0) continue;

@@ -4,7 +4,26 @@
  * moment a piece of text first appears in an element, checked once per frame.
  * Installed with `page.addInitScript`, so it runs before the app's own scripts.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+/**
+ * How long a new page is left alone before it is measured. Headless Chromium opens every page
+ * in a window of its own and, right after, builds that window's omnibox popup (a
+ * chrome://omnibox-popup.top-chrome renderer, 0.5–1.2 s of CPU; seen in Chromium's trace and in
+ * bench/README). A reader opening a merge request in a tab has no such work, and on two cores it
+ * would take turns with the page being measured.
+ */
+const NEW_WINDOW_SETTLE_MS = 2000;
+
+/** The user-timing mark the page metrics set in the frame that first shows the watched text. */
+export const TEXT_SEEN_MARK = 'bench:text-seen';
+
+/** A new page of `context`, once the browser is done setting up its window (NEW_WINDOW_SETTLE_MS). */
+export async function openSettledPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.waitForTimeout(NEW_WINDOW_SETTLE_MS);
+  return page;
+}
 
 export interface LongTask {
   /** ms since the navigation started (performance.now()) */
@@ -20,7 +39,8 @@ interface PageMetrics {
 
 /**
  * Records long tasks from the first script on, and the first animation frame in which
- * `selector` holds `text` (a frame callback runs just before that frame is painted).
+ * `selector` holds `text` (a frame callback runs just before that frame is painted), also as
+ * the user-timing mark TEXT_SEEN_MARK, which Chromium's trace shows on its own clock.
  */
 export async function installPageMetrics(page: Page, watch: { selector: string; text: string }): Promise<void> {
   // A string, not a function: tsx's transform adds helpers (`__name`) to functions, which the page does not have.
@@ -35,6 +55,7 @@ export async function installPageMetrics(page: Page, watch: { selector: string; 
       const element = document.querySelector(watched.selector);
       if (element && element.textContent.includes(watched.text)) {
         metrics.textSeenAt = performance.now();
+        performance.mark(${JSON.stringify(TEXT_SEEN_MARK)});
         return;
       }
       requestAnimationFrame(check);
@@ -63,6 +84,17 @@ export async function waitForExpression(page: Page, expression: string, timeoutM
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for: ${expression}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * A visit's long tasks split at the moment `ms` (the first frame showing what the page is
+ * for): those that ended before it, and those still running at it or started after it.
+ */
+export function splitTasksAt(tasks: readonly LongTask[], ms: number): { before: LongTask[]; after: LongTask[] } {
+  return {
+    before: tasks.filter((task) => task.start + task.duration < ms),
+    after: tasks.filter((task) => task.start + task.duration >= ms),
+  };
 }
 
 export const longest = (tasks: readonly LongTask[]): number => tasks.reduce((max, task) => Math.max(max, task.duration), 0);
@@ -105,10 +137,11 @@ export interface TracedTask {
  * Chromium's trace of `page` while `run` runs: every top-level task on the renderer's main
  * thread with its wall time (`dur`) and its thread CPU time (`tdur`). On a busy machine a
  * task's wall time includes the time the thread waited for a core; its CPU time is the work
- * itself, what the task would take on an idle machine.
+ * itself, what the task would take on an idle machine. `textSeenTs`: when the page metrics'
+ * TEXT_SEEN_MARK was set, on the trace clock (null when it was not set while tracing).
  */
-export async function traceMainThreadTasks<T>(browser: Browser, page: Page, run: () => Promise<T>): Promise<{ value: T; tasks: TracedTask[] }> {
-  await browser.startTracing(page, { categories: ['toplevel', 'disabled-by-default-devtools.timeline'] });
+export async function traceMainThreadTasks<T>(browser: Browser, page: Page, run: () => Promise<T>): Promise<{ value: T; tasks: TracedTask[]; textSeenTs: number | null }> {
+  await browser.startTracing(page, { categories: ['toplevel', 'disabled-by-default-devtools.timeline', 'blink.user_timing'] });
   let value: T;
   try {
     value = await run();
@@ -123,7 +156,8 @@ export async function traceMainThreadTasks<T>(browser: Browser, page: Page, run:
   const tasks = events
     .filter((event) => event.ph === 'X' && event.name === 'RunTask' && mains.has(`${event.pid}:${event.tid}`))
     .map((event) => ({ ts: event.ts, wall: (event.dur ?? 0) / 1000, cpu: (event.tdur ?? event.dur ?? 0) / 1000 }));
-  return { value, tasks };
+  const textSeen = events.find((event) => event.name === TEXT_SEEN_MARK && mains.has(`${event.pid}:${event.tid}`));
+  return { value, tasks, textSeenTs: textSeen ? textSeen.ts : null };
 }
 
 interface TraceEvent {

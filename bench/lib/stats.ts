@@ -7,6 +7,17 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/**
+ * The nearest-rank percentile (0 < p ≤ 100): the smallest value at or above which p % of the
+ * values lie. Of 5 values, the 75th is the 4th smallest; of 3, the largest.
+ */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) throw new Error('percentile of no values');
+  if (!(p > 0 && p <= 100)) throw new Error(`percentile out of range: ${p}`);
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.ceil((p / 100) * sorted.length) - 1]!;
+}
+
 /** Runs `fn` and returns its result with the elapsed wall time in ms. */
 export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const start = performance.now();
