@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLoadPagesWhenIdle } from '../../components/useLoadPagesWhenIdle';
 import type { DiffFile } from '../../lib/diff-file';
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
 import { DEVELOPER, GUEST, projectAccessLevel } from '../../lib/permissions';
@@ -30,9 +31,7 @@ export function DiffNotesProvider({ project, mr, files, commentable, children }:
   const target = useMemo(() => ({ projectId: project.id, iid: mr.iid }), [project.id, mr.iid]);
 
   const discussions = useInfiniteQuery(discussionsQuery(project.id, mr.iid));
-  useEffect(() => {
-    if (discussions.hasNextPage && !discussions.isFetchingNextPage && !discussions.isError) void discussions.fetchNextPage();
-  }, [discussions.hasNextPage, discussions.isFetchingNextPage, discussions.isError, discussions]);
+  useLoadPagesWhenIdle(discussions);
   const drafts = useDraftNotes(target, user !== null);
   const rolesQuery = useQuery(authorRolesQuery(project.id, mr.iid));
   const roles = useMemo(() => (rolesQuery.data ? new Map(Object.entries(rolesQuery.data).map(([id, role]) => [Number(id), role])) : NO_ROLES), [rolesQuery.data]);

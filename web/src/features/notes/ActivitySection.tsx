@@ -7,6 +7,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { PageError } from '../../components/PageError';
+import { useLoadPagesWhenIdle } from '../../components/useLoadPagesWhenIdle';
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
 import { DEVELOPER, GUEST, projectAccessLevel, REPORTER } from '../../lib/permissions';
 import { measureAfterLayout, scrollAfterAttaching, usePageOffset } from '../../lib/window-virtualizer';
@@ -75,9 +76,7 @@ export function ActivitySection({ project, mr }: { project: Project; mr: MergeRe
 
   const query = useInfiniteQuery(discussionsQuery(project.id, mr.iid));
   // the pages load one after another in the background; the first shows at once
-  useEffect(() => {
-    if (query.hasNextPage && !query.isFetchingNextPage && !query.isError) void query.fetchNextPage();
-  }, [query.hasNextPage, query.isFetchingNextPage, query.isError, query]);
+  useLoadPagesWhenIdle(query);
 
   const all = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   const visible = useMemo(() => sortDiscussions(filterDiscussions(all, filter), sort), [all, filter, sort]);
