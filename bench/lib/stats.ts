@@ -8,8 +8,8 @@ export function median(values: readonly number[]): number {
 }
 
 /**
- * The nearest-rank percentile (0 < p ≤ 100): the smallest value at or above which p % of the
- * values lie. Of 5 values, the 75th is the 4th smallest; of 3, the largest.
+ * The nearest-rank percentile (0 < p ≤ 100): the smallest of the values that at least p % of
+ * them are at or below. Of 5 values, the 75th is the 4th smallest; of 3, the largest.
  */
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) throw new Error('percentile of no values');
