@@ -268,6 +268,30 @@ describe(`GraphQL for editor extensions (${testDatabaseKind()})`, () => {
     });
   });
 
+  describe('pages of threads', () => {
+    it('GetMrDiscussions follows endCursor page by page, as the extension does', async () => {
+      const page = (afterCursor: string | null) =>
+        run('query($projectPath: ID!, $iid: String!, $after: String) { project(fullPath: $projectPath) { mergeRequest(iid: $iid) { discussions(first: 2, after: $after) { pageInfo { hasNextPage endCursor } nodes { replyId } } } } }', {
+          projectPath: project.path,
+          iid: String(project.iid),
+          after: afterCursor,
+        });
+      const all = (await discussions()).nodes.map((d: any) => d.replyId);
+      expect(all.length).toBeGreaterThan(2);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      for (;;) {
+        const { discussions: got } = (await page(cursor)).body.data.project.mergeRequest;
+        seen.push(...got.nodes.map((d: any) => d.replyId));
+        if (!got.pageInfo.hasNextPage) break;
+        cursor = got.pageInfo.endCursor;
+      }
+      expect(seen).toEqual(all);
+      const bad = await page('not-a-cursor');
+      expect(bad.body.errors?.[0]?.message).toContain('"cursor" is invalid');
+    });
+  });
+
   describe('cookie sessions', () => {
     it('a mutation with the session’s CSRF token runs; without it, or over GET, it is refused and nothing changes', async () => {
       const session = await signIn(fx.server.url, developer.username, developer.password);
