@@ -26,7 +26,7 @@ export interface EditorDeps {
   /** assignees and reviewers of merge requests */
   mergeRequestUsers: Pick<MergeRequestsRepository, 'assignees' | 'reviewers'>;
   users: Pick<UsersRepository, 'findByUsername'>;
-  markdown: Pick<MarkdownService, 'render'>;
+  markdown: Pick<MarkdownService, 'renderMany'>;
   urls: UrlBuilder;
 }
 

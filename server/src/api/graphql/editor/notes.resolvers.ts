@@ -4,6 +4,7 @@
  * (404 for what the caller may not see becomes null here), and a note's permissions come from
  * the one per-note rule (domains/notes/note-permissions.ts).
  */
+import DataLoader from 'dataloader';
 import { positionFilePath } from '../../../domains/notes/position.js';
 import type { User } from '../../../domains/users/user.js';
 import { decodeCursor, threadState } from '../../../domains/notes/note-rules.js';
@@ -33,6 +34,31 @@ const onePage = { hasNextPage: false, hasPreviousPage: false, startCursor: null,
 
 export function createNoteResolvers(deps: EditorDeps) {
   const user = (id: number | null, ctx: GraphqlContext): Promise<User | null> => ctx.scope.user(id);
+
+  /**
+   * Note bodies as HTML, rendered together per request and project: a page of threads names the
+   * same users and merge requests again and again, and their references are looked up once.
+   */
+  const renderers = new WeakMap<GraphqlContext['scope'], DataLoader<NoteNode, string>>();
+  function bodyHtml(node: NoteNode, ctx: GraphqlContext): Promise<string> {
+    let loader = renderers.get(ctx.scope);
+    if (!loader) {
+      loader = new DataLoader<NoteNode, string>(
+        async (nodes) => {
+          const html = new Map<NoteNode, string>();
+          for (const project of new Set(nodes.map((node) => node.scope.project))) {
+            const ofProject = nodes.filter((node) => node.scope.project === project);
+            const rendered = await deps.markdown.renderMany(ctx.scope.actor, ofProject.map((node) => node.note.body), { project });
+            ofProject.forEach((node, i) => html.set(node, rendered[i]!));
+          }
+          return nodes.map((node) => html.get(node)!);
+        },
+        { cache: false, maxBatchSize: MAX_PAGE_SIZE },
+      );
+      renderers.set(ctx.scope, loader);
+    }
+    return loader.load(node);
+  }
 
   const Query: Record<string, Resolver<unknown>> = {
     note: async (_, args: { id: ParsedGlobalId }, ctx) => {
@@ -83,7 +109,7 @@ export function createNoteResolvers(deps: EditorDeps) {
   const Note: Record<string, Resolver<NoteNode>> = {
     id: ({ note }) => noteGlobalId(note),
     body: ({ note }) => note.body,
-    bodyHtml: ({ note, scope }, _, ctx) => deps.markdown.render(ctx.scope.actor, note.body, { project: scope.project }),
+    bodyHtml: (node, _, ctx) => bodyHtml(node, ctx),
     author: ({ note }, _, ctx) => user(note.author_id, ctx),
     createdAt: ({ note }) => iso(note.created_at),
     updatedAt: ({ note }) => iso(note.updated_at),
