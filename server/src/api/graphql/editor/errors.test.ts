@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { NoteValidationError } from '../../../domains/notes/note-rules.js';
 import { ConflictError, ForbiddenError, InsufficientScopeError, NotFoundError, UnauthorizedError, UnprocessableError, ValidationError } from '../../../platform/errors.js';
 import { GlobalIdError } from '../global-id.js';
-import { applyOperationMode } from './mutations.js';
 import { mutation, payloadMessages, RESOURCE_NOT_AVAILABLE, withGlobalIdMessage } from './errors.js';
 
 describe('payloadMessages', () => {
@@ -50,16 +49,5 @@ describe('withGlobalIdMessage', () => {
     expect(withGlobalIdMessage(plain)).toBe(plain);
     const other = new GraphQLError('Cannot query field "x"');
     expect(withGlobalIdMessage(other)).toBe(other);
-  });
-});
-
-describe('applyOperationMode (MutationOperationMode)', () => {
-  it.each([
-    ['REPLACE', [1, 2], [3, 3], [3]],
-    ['APPEND', [1, 2], [2, 3], [1, 2, 3]],
-    ['REMOVE', [1, 2, 3], [2], [1, 3]],
-    ['REPLACE with nobody clears', [1], [], []],
-  ] as const)('%s', (mode, current, named, expected) => {
-    expect(applyOperationMode(current, named, mode.split(' ')[0] as 'REPLACE')).toEqual(expected);
   });
 });
