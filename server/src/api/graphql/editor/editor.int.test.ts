@@ -197,6 +197,23 @@ describe(`GraphQL for editor extensions (${testDatabaseKind()})`, () => {
     });
   });
 
+  describe('internal notes', () => {
+    it('a Guest of a public project sees neither an internal note nor its thread, and may not touch it', async () => {
+      const open = await fx.notesProject('gql-editor-public', { visibility: 'public' });
+      const guest = (await fx.memberClient(open.id, 10)).user;
+      const gid = `gid://gitlab/MergeRequest/${open.mergeRequestId}`;
+      const internal = await run('mutation($id: NoteableID!) { createNote(input: { noteableId: $id, body: "Between us", internal: true }) { errors note { id internal } } }', { id: gid });
+      const noteGid = internal.body.data.createNote.note.id;
+      expect(internal.body.data.createNote).toEqual({ errors: [], note: { id: noteGid, internal: true } });
+
+      expect((await run('query($id: NoteID!) { note(id: $id) { id } }', { id: noteGid }, as(guest))).body).toEqual({ data: { note: null } });
+      const listed = await run(getMrDiscussionsQuery, { projectPath: open.path, iid: String(open.iid) }, as(guest));
+      expect(listed.body.data.project.mergeRequest.discussions.nodes.flatMap((d: any) => d.notes.nodes.map((n: any) => n.id))).not.toContain(noteGid);
+      const edit = await run(updateNoteBodyMutation, { noteId: noteGid, body: 'Seen' }, as(guest));
+      expect(edit.body.errors?.map((e) => e.message)).toEqual([RESOURCE_NOT_AVAILABLE]);
+    });
+  });
+
   describe('bad input', () => {
     it('a value that is no global id, or one of another class, gets GitLab’s coercion message', async () => {
       const notGid = await run(deleteNoteMutation, { noteId: '12' });
