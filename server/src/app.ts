@@ -65,6 +65,7 @@ import { createPickIntoNewBranchService } from './domains/repository/commit-pick
 import { createNoteAuthorRolesRepository } from './domains/notes/note-author-roles.repository.js';
 import { createNoteAuthorRolesService } from './domains/notes/note-author-roles.service.js';
 import { registerGraphql } from './api/graphql/index.js';
+import { createNoteLocator } from './domains/notes/note-locator.js';
 import { createMergeRequestWidgets } from './api/graphql/widget/index.js';
 import { createMarkdownService } from './markdown/markdown.service.js';
 import { createReferenceResolver } from './markdown/reference-resolver.js';
@@ -234,6 +235,8 @@ export function createServices(deps: AppDeps) {
     // discussions: notes, threads, drafts, award emoji (domains/notes/)
     ...createNotesDomain({ db, logger, notes: notesRepository, awards: awardEmojiRepository, access: noteAccess, storage: deps.storage, events, suggestions }),
     discussionStats,
+    noteAccess,
+    notesRepository,
     suggestions,
     forks: createForksService({ db, projects, projectsRepository, namespaces, protectedBranches, storage: deps.storage, authorizer, events }),
     pushEvents: createPushEventsRepository(db),
@@ -329,7 +332,20 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   await http.register(async (web) => sessionRoutes(web, ctx));
   // The merge widget: GraphQL (queries and subscriptions) and the polled REST widget endpoint.
   const widgets = createMergeRequestWidgets({ services, authorizer, events, watch: writeWatch, externalUrl: deps.config.externalUrl });
-  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl }));
+  // GitLab's editor extensions: threads, notes and review mutations through the REST API's services
+  const editor = {
+    notes: services.notes,
+    discussions: services.discussions,
+    awardEmoji: services.awardEmoji,
+    noteAccess: services.noteAccess,
+    locator: createNoteLocator({ notes: services.notesRepository, mergeRequests: services.mergeRequestsRepository }),
+    mergeRequests: services.mergeRequests,
+    merging: services.merging,
+    mergeRequestUsers: services.mergeRequestsRepository,
+    users: services.usersRepository,
+    markdown: services.markdown,
+  };
+  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor }));
   await http.register(async (web) => mergeRequestWidgetRoutes(web, { authenticate, widgets, urls: ctx.urls }));
   // the role badges of the Activity section (web-only: the REST note entity has no access levels)
   const noteAuthorRoles = createNoteAuthorRolesService({ mergeRequests: services.mergeRequests, roles: createNoteAuthorRolesRepository(db) });

@@ -8,6 +8,8 @@ import { isForeignOrigin } from '../rest/authenticate.js';
 import type { UrlBuilder } from '../rest/entities/users.js';
 import { WATCHED_TABLES, type WriteWatch } from '../../platform/db/write-watch.js';
 import { createResponseCache, type GraphqlRequestBody } from './response-cache.js';
+import { withEditor, type EditorDeps } from './editor/index.js';
+import { withGlobalIdMessage } from './editor/errors.js';
 import { createResolvers, type GraphqlContext } from './resolvers.js';
 import { schema } from './schema.js';
 import { bridgeMergeRequestEvents, type SocketIdentity } from './subscriptions.js';
@@ -26,6 +28,8 @@ export interface GraphqlDeps {
   watch: Pick<WriteWatch, 'generation'>;
   urls: UrlBuilder;
   externalUrl: string;
+  /** the services behind the threads, notes and mutations of GitLab's editor extensions */
+  editor: Omit<EditorDeps, 'urls'>;
 }
 
 declare module 'fastify' {
@@ -47,10 +51,11 @@ function refuse(reply: FastifyReply, error: unknown): FastifyReply {
 }
 
 /**
- * GitLab's GraphQL API at /api/graphql (Mercurius): POST and GET for queries, WebSocket
- * (graphql-ws protocol) for subscriptions. Callers authenticate as with the REST API: a
- * token with the `api` or `read_api` scope (there are no mutations yet, so reads are all
- * there is), or the web app's session cookie, with the X-CSRF-Token header on POST. Over
+ * GitLab's GraphQL API at /api/graphql (Mercurius): POST for queries and mutations, GET for
+ * queries only, WebSocket (graphql-ws protocol) for subscriptions. Callers authenticate as
+ * with the REST API: a token with the `api` or `read_api` scope (mutations need `api`, see
+ * editor/mutations.ts), or the web app's session cookie, with the X-CSRF-Token header on
+ * every POST, so a mutation from a cookie session always carries it. Over
  * WebSocket, the session cookie counts only when the page's Origin is ours (browsers send
  * cookies with cross-site WebSockets), or a token comes in the connection_init payload.
  */
@@ -106,12 +111,13 @@ export async function registerGraphql(app: FastifyInstance, deps: GraphqlDeps): 
 
   await app.register(mercurius, {
     schema,
-    resolvers: createResolvers({ urls: deps.urls, createScope }) as never,
+    resolvers: withEditor(createResolvers({ urls: deps.urls, createScope }), { ...deps.editor, urls: deps.urls }) as never,
     path: GRAPHQL_PATH,
     graphiql: false,
     // Compile a query to JavaScript after its first run: the widget's one query is run by every page.
     jit: 1,
     queryDepth: QUERY_DEPTH_LIMIT,
+    errorFormatter: (execution, context) => mercurius.defaultErrorFormatter({ ...execution, errors: execution.errors.map(withGlobalIdMessage) }, context),
     context: (request): GraphqlContext => ({ scope: createScope(request.actor) }),
     subscription: {
       context: async (_socket: unknown, request: FastifyRequest) => ({ identity: await identify(upgradeCredentials(request)) }),

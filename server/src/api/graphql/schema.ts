@@ -1,13 +1,15 @@
 import { DETAILED_MERGE_STATUSES, MERGEABILITY_CHECK_IDENTIFIERS, MERGEABILITY_CHECK_STATUSES } from '@tributary/contracts';
+import { editorSchema } from './editor/schema.js';
 
 /**
  * The GraphQL schema at /api/graphql: the part of GitLab's schema that Tributary has, with
  * GitLab's type, field and enum names, so GitLab clients and the web app's widget query
  * (packages/contracts/src/merge-widget.ts) run unchanged. Fields GitLab has and Tributary
  * cannot fill yet (pipelines, approvals, auto-merge) are left out rather than faked, except
- * `autoMergeEnabled`, which is honestly false until auto-merge exists.
+ * `autoMergeEnabled`, which is honestly false until auto-merge exists. The threads, notes and
+ * mutations of GitLab's editor extensions are in editor/schema.ts.
  */
-export const schema = /* GraphQL */ `
+const widgetSchema = /* GraphQL */ `
   "ISO 8601 date and time"
   scalar Time
   "A global id of an issuable: gid://gitlab/MergeRequest/<id>"
@@ -204,3 +206,5 @@ export const schema = /* GraphQL */ `
     userPermissions: MergeRequestPermissions!
   }
 `;
+
+export const schema = widgetSchema + editorSchema;

@@ -48,6 +48,16 @@ export function createAwardEmojiRepository(db: Queryable) {
       ]);
       return rows[0];
     },
+    /** The user's award of this name here, if any (what a toggle removes). */
+    async findOwn(awardable: Awardable, userId: number, name: string): Promise<AwardEmoji | undefined> {
+      const { rows } = await db.query<AwardEmoji>(`SELECT ${COLUMNS} FROM award_emoji WHERE merge_request_id = $1 AND note_id IS NOT DISTINCT FROM $2::bigint AND user_id = $3 AND name = $4`, [
+        awardable.mergeRequestId,
+        awardable.noteId,
+        userId,
+        name,
+      ]);
+      return rows[0];
+    },
     /** The new award's id, or null when the user already awarded this name here (the unique index decides). */
     async insert(awardable: Awardable, userId: number, name: string): Promise<number | null> {
       try {

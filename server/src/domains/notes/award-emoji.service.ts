@@ -45,6 +45,19 @@ export function createAwardEmojiService(deps: { access: NoteAccess; awards: Awar
     return award;
   }
 
+  async function award(ref: MergeRequestRef, noteId: number | null, name: string): Promise<AwardsView> {
+    const { scope, awardable, mayAward, system } = await target(ref, noteId);
+    const user = scope.actor.user;
+    if (!user) throw new UnauthorizedError();
+    if (!mayAward) throw new NotFoundError('Award Emoji');
+    if (system) throw refused('Awardable cannot be awarded emoji');
+    const canonical = normalizeEmojiName(name);
+    if (canonical === null) throw refused('Name is not a valid emoji name');
+    const id = await awards.insert(awardable, user.id, canonical);
+    if (id === null) throw refused('Name has already been taken');
+    return view(scope, [await findAward(awardable, id)]);
+  }
+
   return {
     async list(ref: MergeRequestRef, noteId: number | null, page: { limit: number; offset: number }): Promise<AwardsView & { total: number }> {
       const { scope, awardable } = await target(ref, noteId);
@@ -64,17 +77,24 @@ export function createAwardEmojiService(deps: { access: NoteAccess; awards: Awar
       return view(scope, [await findAward(awardable, awardId)]);
     },
 
-    async award(ref: MergeRequestRef, noteId: number | null, name: string): Promise<AwardsView> {
-      const { scope, awardable, mayAward, system } = await target(ref, noteId);
+    award,
+
+    /**
+     * GitLab's awardEmojiToggle (GraphQL): removes the caller's award of this name when there is
+     * one, else awards it, under the same rules as award() and remove(). `awarded` is null when
+     * the toggle removed it.
+     */
+    async toggle(ref: MergeRequestRef, noteId: number | null, name: string): Promise<{ awarded: AwardsView | null; toggledOn: boolean }> {
+      const { scope, awardable } = await target(ref, noteId);
       const user = scope.actor.user;
       if (!user) throw new UnauthorizedError();
-      if (!mayAward) throw new NotFoundError('Award Emoji');
-      if (system) throw refused('Awardable cannot be awarded emoji');
       const canonical = normalizeEmojiName(name);
-      if (canonical === null) throw refused('Name is not a valid emoji name');
-      const id = await awards.insert(awardable, user.id, canonical);
-      if (id === null) throw refused('Name has already been taken');
-      return view(scope, [await findAward(awardable, id)]);
+      const own = canonical === null ? undefined : await awards.findOwn(awardable, user.id, canonical);
+      if (own) {
+        await awards.remove(awardable, own.id);
+        return { awarded: null, toggledOn: false };
+      }
+      return { awarded: await award(ref, noteId, name), toggledOn: true };
     },
 
     /** Only the user who awarded it (or an administrator) removes an award. */
@@ -82,9 +102,9 @@ export function createAwardEmojiService(deps: { access: NoteAccess; awards: Awar
       const { awardable, scope } = await target(ref, noteId);
       const user = scope.actor.user;
       if (!user) throw new UnauthorizedError();
-      const award = await findAward(awardable, awardId);
-      if (award.user_id !== user.id && !user.is_admin) throw new UnauthorizedError();
-      await awards.remove(awardable, award.id);
+      const found = await findAward(awardable, awardId);
+      if (found.user_id !== user.id && !user.is_admin) throw new UnauthorizedError();
+      await awards.remove(awardable, found.id);
     },
   };
 }

@@ -19,3 +19,8 @@ export function normalizeEmojiName(name: string): string | null {
   const canonical = ALIASES[bare] ?? bare;
   return NAMES.has(canonical) ? canonical : null;
 }
+
+/** The emoji character of a canonical name (null for a name not on the list). */
+export function emojiCharacter(name: string): string | null {
+  return (emojiByName as Record<string, string>)[name] ?? null;
+}

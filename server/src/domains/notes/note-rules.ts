@@ -7,12 +7,23 @@ import { t } from '@tributary/contracts';
 import { ConflictError, ValidationError } from '../../platform/errors.js';
 import { isResolvable, MAX_NOTE_LENGTH, type Note } from './note.js';
 
+/** An invalid note, with GitLab's full messages (`note.errors.full_messages`, what GraphQL payloads list). */
+export class NoteValidationError extends ValidationError {
+  constructor(
+    message: string,
+    readonly fullMessages: string[],
+  ) {
+    super(message);
+  }
+}
+
 /** GitLab answers invalid notes with `bad_request!("Note #{note.errors.messages}")`. */
-export function noteErrors(errors: Record<string, string[]>): ValidationError {
+export function noteErrors(errors: Record<string, string[]>): NoteValidationError {
   const inspected = Object.entries(errors)
     .map(([field, messages]) => `:${field}=>[${messages.map((message) => JSON.stringify(message)).join(', ')}]`)
     .join(', ');
-  return new ValidationError(`400 Bad request - Note {${inspected}}`);
+  const fullMessages = Object.entries(errors).flatMap(([field, messages]) => messages.map((message) => `${field.charAt(0).toUpperCase()}${field.slice(1).replace(/_/g, ' ')} ${message}`));
+  return new NoteValidationError(`400 Bad request - Note {${inspected}}`, fullMessages);
 }
 
 export function noteBodyError(body: string): ValidationError | null {

@@ -114,6 +114,18 @@ export function createNotesRepository(db: Queryable) {
       return rows[0];
     },
 
+    /** The merge request a note belongs to, for callers that name a note alone (GraphQL's global ids). */
+    async mergeRequestOfNote(noteId: number): Promise<number | undefined> {
+      const { rows } = await db.query<{ merge_request_id: number }>('SELECT merge_request_id FROM notes WHERE id = $1', [noteId]);
+      return rows[0] ? Number(rows[0].merge_request_id) : undefined;
+    },
+
+    /** The merge request a discussion belongs to, for callers that name a discussion alone. */
+    async mergeRequestOfDiscussion(discussionId: string): Promise<number | undefined> {
+      const { rows } = await db.query<{ merge_request_id: number }>('SELECT merge_request_id FROM discussions WHERE id = $1', [discussionId]);
+      return rows[0] ? Number(rows[0].merge_request_id) : undefined;
+    },
+
     /** Locks a discussion (replies, resolutions and deletions of one thread take turns). */
     async lockDiscussion(mergeRequestId: number, discussionId: string, tx: Queryable): Promise<{ id: string; internal: boolean } | undefined> {
       const { rows } = await tx.query<{ id: string; internal: boolean }>('SELECT id, internal FROM discussions WHERE merge_request_id = $1 AND id = $2 FOR UPDATE', [mergeRequestId, discussionId]);

@@ -32,7 +32,8 @@ export const TABLE_WRITES_CHANNEL = 'tributary_table_writes';
  */
 export const WATCHED_TABLES = [
   'projects', 'routes', 'namespaces', 'project_members', 'group_members', 'users',
-  'merge_requests', 'merge_request_diffs', 'merge_request_blocks', 'merge_intents', 'notes',
+  'merge_requests', 'merge_request_diffs', 'merge_request_blocks', 'merge_intents', 'notes', 'discussions',
+  'merge_request_assignees', 'merge_request_reviewers',
   'protected_branches', 'protected_branch_access_levels',
 ] as const;
 
