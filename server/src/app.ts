@@ -51,6 +51,7 @@ import { createForksService } from './domains/forks/forks.service.js';
 import { createAuthenticator } from './api/rest/authenticate.js';
 import { createUrls, type RestContext } from './api/rest/context.js';
 import { registerErrorHandler } from './api/rest/error-handler.js';
+import { registerGitlabJsonContentType } from './api/rest/json-content-type.js';
 import { createDeferredSchemaCompilers } from './api/http/deferred-schema-compilers.js';
 import { registerMultipart } from './api/http/multipart.js';
 import { rewriteProjectPathUrl } from './api/web/project-path-routes.js';
@@ -301,6 +302,7 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   http.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
     (body as string).trim() === '' ? done(null, {}) : parseJson(request, body as string, done),
   );
+  registerGitlabJsonContentType(http);
   await http.register(fastifyCookie);
   await http.register(fastifyFormbody, { parser: (body: string) => parseQueryString(body), bodyLimit: BODY_LIMIT_BYTES });
   await registerMultipart(http, { attachFieldsToBody: 'keyValues', limits: { fileSize: BODY_LIMIT_BYTES }, onFile: rememberFileNames });
