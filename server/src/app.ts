@@ -28,6 +28,7 @@ import { createCollaboration } from './domains/merge-requests/collaboration.serv
 import { createPushEventsRepository } from './domains/pushes/push-events.repository.js';
 import { createRepositoryAccess } from './domains/repository/repository-access.js';
 import { createBranchesService } from './domains/repository/branches.service.js';
+import { createTagsService } from './domains/repository/tags.service.js';
 import { createProtectedBranchesService } from './domains/repository/protected-branches.service.js';
 import { createCommitWriter } from './domains/repository/commit-writer.js';
 import { createFilesService } from './domains/repository/files.service.js';
@@ -208,7 +209,20 @@ export function createServices(deps: AppDeps) {
   events.subscribe('user.changed', (event) => tokens.forget({ userId: event.payload.userId }));
 
   const services = {
-    users: createUsersService({ db, events, users, namespaces, forgetAuthentications: (userId) => tokens.forget({ userId }) }),
+    users: createUsersService({
+      db,
+      events,
+      users,
+      namespaces,
+      forgetAuthentications: (userId) => tokens.forget({ userId }),
+      personalProjects: {
+        idsIn: (namespaceIds, tx) => projectsRepository.idsInNamespaces(namespaceIds, tx),
+        remove: async (projectIds, tx) => {
+          await projectsRepository.markPendingDelete(projectIds, tx);
+          await projects.scheduleRemoval(projectIds, tx);
+        },
+      },
+    }),
     groups: createGroupsService({
       db,
       namespaces,
@@ -225,6 +239,7 @@ export function createServices(deps: AppDeps) {
     pushes,
     collaboration,
     branches: createBranchesService({ access: repositoryAccess, protectedBranches, pushes }),
+    tags: createTagsService({ access: repositoryAccess, protectedBranches, pushes }),
     branchProtection: createProtectedBranchesService({ access: repositoryAccess, db, protectedBranches, users, namespaces }),
     files: createFilesService({ access: repositoryAccess, writer: commitWriter }),
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),

@@ -7,11 +7,13 @@ import { compareRoutes } from './compare.js';
 import { fileRoutes } from './files.js';
 import { mergeBaseRoutes } from './merge-base.js';
 import { protectedBranchRoutes } from './protected-branches.js';
+import { tagRoutes } from './tags.js';
 
 /** Every repository route module: branches, tags, protected branches, tree, files, commits, compare, merge base. */
 export function repositoryRoutes(app: FastifyInstance, ctx: RestContext): void {
   branchRoutes(app, ctx);
   protectedBranchRoutes(app, ctx);
+  tagRoutes(app, ctx);
   fileRoutes(app, ctx);
   commitRoutes(app, ctx);
   commitPickRoutes(app, ctx);
