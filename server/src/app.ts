@@ -29,6 +29,7 @@ import { createPushEventsRepository } from './domains/pushes/push-events.reposit
 import { createRepositoryAccess } from './domains/repository/repository-access.js';
 import { createBranchesService } from './domains/repository/branches.service.js';
 import { createTagsService } from './domains/repository/tags.service.js';
+import { createRepositoryReadsService } from './domains/repository/repository-reads.service.js';
 import { createProtectedBranchesService } from './domains/repository/protected-branches.service.js';
 import { createCommitWriter } from './domains/repository/commit-writer.js';
 import { createFilesService } from './domains/repository/files.service.js';
@@ -240,6 +241,7 @@ export function createServices(deps: AppDeps) {
     collaboration,
     branches: createBranchesService({ access: repositoryAccess, protectedBranches, pushes }),
     tags: createTagsService({ access: repositoryAccess, protectedBranches, pushes }),
+    repositoryReads: createRepositoryReadsService({ access: repositoryAccess }),
     branchProtection: createProtectedBranchesService({ access: repositoryAccess, db, protectedBranches, users, namespaces }),
     files: createFilesService({ access: repositoryAccess, writer: commitWriter }),
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
