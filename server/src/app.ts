@@ -133,6 +133,7 @@ export function createServices(deps: AppDeps) {
   const pushes = createPushesService({ db, projects: projectsRepository, protectedBranches, storage: deps.storage, authorizer, events, collaboration });
   const repositoryAccess = createRepositoryAccess({ projects, authorizer, storage: deps.storage, collaboration });
   const commitWriter = createCommitWriter({ access: repositoryAccess, protectedBranches, pushes });
+  const files = createFilesService({ access: repositoryAccess, writer: commitWriter });
 
   // The notes domain needs merge requests and mergeability needs thread counts: the counts come
   // straight from the notes repositories, so the two domains are built without a cycle.
@@ -239,11 +240,17 @@ export function createServices(deps: AppDeps) {
     passwords,
     pushes,
     collaboration,
-    branches: createBranchesService({ access: repositoryAccess, protectedBranches, pushes }),
+    branches: createBranchesService({
+      access: repositoryAccess,
+      protectedBranches,
+      pushes,
+      // GitLab's Branches::CreateService on an empty repository: an empty README.md on the default branch first.
+      createDefaultBranch: async (actor, projectId, branch) => void (await files.create(actor, projectId, 'README.md', { branch, message: 'Add README.md', content: Buffer.alloc(0) })),
+    }),
     tags: createTagsService({ access: repositoryAccess, protectedBranches, pushes }),
     repositoryReads: createRepositoryReadsService({ access: repositoryAccess }),
     branchProtection: createProtectedBranchesService({ access: repositoryAccess, db, protectedBranches, users, namespaces }),
-    files: createFilesService({ access: repositoryAccess, writer: commitWriter }),
+    files,
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
     commitPicks: createCommitPicksService({ access: repositoryAccess, writer: commitWriter }),
     compare: createCompareService({ access: repositoryAccess, forks: forksRepository }),
