@@ -35,6 +35,7 @@ group = gl.groups.create({"name": f"Py {suffix}", "path": f"py-{suffix}"})
 sub = gl.groups.create({"name": "Sub", "path": "sub", "parent_id": group.id})
 seen["group_get"] = gl.groups.get(group.full_path).full_path
 seen["subgroups"] = [g.full_path for g in group.subgroups.list()]
+seen["descendants"] = [g.full_path for g in group.descendant_groups.list()]
 group.description = "changed by python-gitlab"
 group.save()
 seen["group_description"] = gl.groups.get(group.id).description
@@ -61,6 +62,14 @@ seen["commit_titles"] = [c.title for c in commits]
 seen["commit_get"] = project.commits.get(commits[0].id).title
 seen["commit_diff_paths"] = [d["new_path"] for d in project.commits.get(commits[0].id).diff()]
 seen["compare_commits"] = len(project.repository_compare(commits[-1].id, commits[0].id)["commits"])
+
+# repository reads: blame, blobs, archives, contributors, the refs containing a commit
+seen["blame_lines"] = [line for run in project.files.blame("src/hello.txt", "main") for line in run["lines"]]
+blob_sha = [item["id"] for item in project.repository_tree(path="src")][0]
+seen["blob_raw"] = project.repository_raw_blob(blob_sha).decode()
+seen["archive_magic"] = project.repository_archive(sha="main", format="zip")[:2].decode()
+seen["contributors"] = sorted(c["commits"] for c in project.repository_contributors())
+seen["commit_refs"] = [(r["type"], r["name"]) for r in project.commits.get(commits[0].id).refs()]
 
 # branches
 project.branches.create({"branch": "feature", "ref": "main"})
