@@ -28,6 +28,8 @@ import { createCollaboration } from './domains/merge-requests/collaboration.serv
 import { createPushEventsRepository } from './domains/pushes/push-events.repository.js';
 import { createRepositoryAccess } from './domains/repository/repository-access.js';
 import { createBranchesService } from './domains/repository/branches.service.js';
+import { createTagsService } from './domains/repository/tags.service.js';
+import { createRepositoryReadsService } from './domains/repository/repository-reads.service.js';
 import { createProtectedBranchesService } from './domains/repository/protected-branches.service.js';
 import { createCommitWriter } from './domains/repository/commit-writer.js';
 import { createFilesService } from './domains/repository/files.service.js';
@@ -51,6 +53,7 @@ import { createForksService } from './domains/forks/forks.service.js';
 import { createAuthenticator } from './api/rest/authenticate.js';
 import { createUrls, type RestContext } from './api/rest/context.js';
 import { registerErrorHandler } from './api/rest/error-handler.js';
+import { registerGitlabJsonContentType } from './api/rest/json-content-type.js';
 import { createDeferredSchemaCompilers } from './api/http/deferred-schema-compilers.js';
 import { registerMultipart } from './api/http/multipart.js';
 import { rewriteProjectPathUrl } from './api/web/project-path-routes.js';
@@ -131,6 +134,7 @@ export function createServices(deps: AppDeps) {
   const pushes = createPushesService({ db, projects: projectsRepository, protectedBranches, storage: deps.storage, authorizer, events, collaboration });
   const repositoryAccess = createRepositoryAccess({ projects, authorizer, storage: deps.storage, collaboration });
   const commitWriter = createCommitWriter({ access: repositoryAccess, protectedBranches, pushes });
+  const files = createFilesService({ access: repositoryAccess, writer: commitWriter });
 
   // The notes domain needs merge requests and mergeability needs thread counts: the counts come
   // straight from the notes repositories, so the two domains are built without a cycle.
@@ -208,7 +212,20 @@ export function createServices(deps: AppDeps) {
   events.subscribe('user.changed', (event) => tokens.forget({ userId: event.payload.userId }));
 
   const services = {
-    users: createUsersService({ db, events, users, namespaces, forgetAuthentications: (userId) => tokens.forget({ userId }) }),
+    users: createUsersService({
+      db,
+      events,
+      users,
+      namespaces,
+      forgetAuthentications: (userId) => tokens.forget({ userId }),
+      personalProjects: {
+        idsIn: (namespaceIds, tx) => projectsRepository.idsInNamespaces(namespaceIds, tx),
+        remove: async (projectIds, tx) => {
+          await projectsRepository.markPendingDelete(projectIds, tx);
+          await projects.scheduleRemoval(projectIds, tx);
+        },
+      },
+    }),
     groups: createGroupsService({
       db,
       namespaces,
@@ -224,9 +241,17 @@ export function createServices(deps: AppDeps) {
     passwords,
     pushes,
     collaboration,
-    branches: createBranchesService({ access: repositoryAccess, protectedBranches, pushes }),
+    branches: createBranchesService({
+      access: repositoryAccess,
+      protectedBranches,
+      pushes,
+      // GitLab's Branches::CreateService on an empty repository: an empty README.md on the default branch first.
+      createDefaultBranch: async (actor, projectId, branch) => void (await files.create(actor, projectId, 'README.md', { branch, message: 'Add README.md', content: Buffer.alloc(0) })),
+    }),
+    tags: createTagsService({ access: repositoryAccess, protectedBranches, pushes }),
+    repositoryReads: createRepositoryReadsService({ access: repositoryAccess }),
     branchProtection: createProtectedBranchesService({ access: repositoryAccess, db, protectedBranches, users, namespaces }),
-    files: createFilesService({ access: repositoryAccess, writer: commitWriter }),
+    files,
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
     commitPicks: createCommitPicksService({ access: repositoryAccess, writer: commitWriter }),
     compare: createCompareService({ access: repositoryAccess, forks: forksRepository }),
@@ -304,6 +329,7 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   http.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
     (body as string).trim() === '' ? done(null, {}) : parseJson(request, body as string, done),
   );
+  registerGitlabJsonContentType(http);
   await http.register(fastifyCookie);
   await http.register(fastifyFormbody, { parser: (body: string) => parseQueryString(body), bodyLimit: BODY_LIMIT_BYTES });
   await registerMultipart(http, { attachFieldsToBody: 'keyValues', limits: { fileSize: BODY_LIMIT_BYTES }, onFile: rememberFileNames });

@@ -39,9 +39,9 @@ describe('projectAbilities', () => {
     ['reporter downloads private code', { accessLevel: 20 }, ['download_code'], ['push_code']],
     ['developer pushes and branches', { accessLevel: 30 }, ['push_code', 'create_branch', 'delete_branch'], ['admin_project']],
     ['developer cannot push to an archived project', { accessLevel: 30, archived: true }, ['download_code'], ['push_code']],
-    ['maintainer administers', { accessLevel: 40 }, ['admin_project', 'admin_members', 'admin_protected_branches'], ['remove_project']],
-    ['owner removes and changes visibility', { accessLevel: 50 }, ['remove_project', 'change_visibility'], []],
-    ['admin can do everything', { isAdmin: true }, ['remove_project', 'push_code'], []],
+    ['maintainer administers', { accessLevel: 40 }, ['admin_project', 'admin_members', 'admin_protected_branches'], ['remove_project', 'destroy_merge_request']],
+    ['owner removes and changes visibility', { accessLevel: 50 }, ['remove_project', 'change_visibility', 'destroy_merge_request'], []],
+    ['admin can do everything', { isAdmin: true }, ['remove_project', 'push_code', 'destroy_merge_request'], []],
   ] as const)('%s', (_name, overrides, granted, denied) => {
     const abilities = projectAbilities(ctx(overrides as Partial<SubjectContext>));
     for (const action of granted) expect(abilities.has(action), action).toBe(true);

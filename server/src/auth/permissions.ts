@@ -23,6 +23,7 @@ export type ProjectAction =
   | 'create_merge_request_in'
   | 'create_merge_request_from'
   | 'update_merge_request'
+  | 'destroy_merge_request'
   // discussions (issue 5): per-note rules are in noteAbilities() below
   | 'create_note'
   | 'read_internal_note'
@@ -96,6 +97,8 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
   if (access >= AccessLevel.Owner) {
     abilities.add('remove_project');
     abilities.add('change_visibility');
+    // GitLab: only owners and administrators delete merge requests.
+    abilities.add('destroy_merge_request');
   }
   return abilities;
 }

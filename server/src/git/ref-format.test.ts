@@ -29,7 +29,7 @@ describe('parseRefList', () => {
     expect(refs[3]).toMatchObject({
       target: '5de5b3d04bec8940d78c522fafdd3130638bb8e8',
       targetType: 'tag',
-      tagMessage: 'Release 1.0\n\nNotes.\n',
+      tagMessage: 'Release 1.0\n\nNotes.',
       taggedAt: new Date('2023-11-14T22:15:21Z'),
       commit: { id: '1bc38ab264908454c2086ae2fdde45d9aece3d34', title: 'c2: second line', committed_date: new Date('2023-11-14T22:15:20Z') },
     });
@@ -37,7 +37,7 @@ describe('parseRefList', () => {
 
   it('has no commit for a tag of a tree', () => {
     const treeTag = `refs/tags/t\x00${'a'.repeat(40)}\x00tag\x00tree\x00${'b'.repeat(40)}${'\x00'.repeat(9)}msg\n\x002020-01-01T00:00:00+00:00\x00\n`;
-    expect(parseRefList(treeTag)).toEqual([{ ref: 'refs/tags/t', target: 'a'.repeat(40), targetType: 'tag', commit: null, tagMessage: 'msg\n', taggedAt: new Date('2020-01-01T00:00:00Z') }]);
+    expect(parseRefList(treeTag)).toEqual([{ ref: 'refs/tags/t', target: 'a'.repeat(40), targetType: 'tag', commit: null, tagMessage: 'msg', taggedAt: new Date('2020-01-01T00:00:00Z') }]);
   });
 
   it('returns nothing for no refs', () => {

@@ -58,7 +58,8 @@ export function parseRefList(stdout: Buffer | string): GitRef[] {
       target,
       targetType,
       commit: isCommit ? buildCommit({ id: commitId, parents, authorName, authorEmail, authorDate, committerName, committerEmail, committerDate, message }) : null,
-      tagMessage: targetType === 'tag' ? tagMessage : null,
+      // Gitaly gives a tag's message without the line break git ends it with.
+      tagMessage: targetType === 'tag' ? tagMessage.replace(/\n+$/, '') : null,
       taggedAt: targetType === 'tag' && taggerDate ? new Date(taggerDate) : null,
     });
   }

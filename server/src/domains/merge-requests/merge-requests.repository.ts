@@ -137,6 +137,17 @@ export function createMergeRequestsRepository(db: Queryable) {
       const sets = entries.map(([column], index) => `${column} = $${index + 2}`);
       await on(db, tx).query(`UPDATE merge_requests SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [id, ...entries.map(([, value]) => value)]);
     },
+    /** The requests that `id` blocks (they change when it goes). */
+    async blockedBy(id: number, tx?: Queryable): Promise<Array<{ id: number; target_project_id: number }>> {
+      const { rows } = await on(db, tx).query<{ id: number; target_project_id: number }>(
+        `SELECT m.id, m.target_project_id FROM merge_request_blocks b JOIN merge_requests m ON m.id = b.blocked_merge_request_id
+          WHERE b.blocking_merge_request_id = $1 ORDER BY m.id`,
+        [id],
+      );
+      return rows.map((row) => ({ id: Number(row.id), target_project_id: Number(row.target_project_id) }));
+    },
+    /** Deletes the merge request; its versions, notes, events and dependencies go with it (ON DELETE CASCADE). */
+    remove: async (id: number, tx?: Queryable) => void (await on(db, tx).query('DELETE FROM merge_requests WHERE id = $1', [id])),
     touch: async (id: number, tx?: Queryable) => void (await on(db, tx).query('UPDATE merge_requests SET updated_at = now() WHERE id = $1', [id])),
     setAssignees: (mergeRequestId: number, userIds: number[], tx: Queryable) => replaceUsers('merge_request_assignees', mergeRequestId, userIds, tx),
     setReviewers: (mergeRequestId: number, userIds: number[], tx: Queryable) => replaceUsers('merge_request_reviewers', mergeRequestId, userIds, tx),

@@ -259,6 +259,22 @@ export function createMergeRequestsService(deps: {
       return { ...opened, mergeRequest };
     },
 
+    /**
+     * DELETE …/merge_requests/:iid: owners and administrators only (403 for others who see it,
+     * 404 for those who do not). Open widgets and the requests it blocked hear of it.
+     */
+    async remove(actor: Actor, idOrPath: string | number, iid: number): Promise<void> {
+      signedIn(actor);
+      const opened = await open(actor, idOrPath, iid);
+      if (!opened.abilities.has('destroy_merge_request')) throw new ForbiddenError();
+      await deps.db.transaction(async (tx) => {
+        await mergeRequests.lock(opened.mergeRequest.id, tx);
+        const blocked = await mergeRequests.blockedBy(opened.mergeRequest.id, tx);
+        await deps.mergeability?.publishChanged([opened.mergeRequest, ...blocked], tx);
+        await mergeRequests.remove(opened.mergeRequest.id, tx);
+      });
+    },
+
     /** Project lists need read_merge_request on it (403 when the project is visible but its code is not). */
     async list(actor: Actor, filter: MergeRequestListFilter, page: { limit: number; offset: number }, projectIdOrPath?: string | number) {
       let project: Project | undefined;

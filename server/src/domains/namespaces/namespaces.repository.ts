@@ -32,6 +32,12 @@ export interface GroupListFilter {
   membership?: boolean;
   minAccessLevel?: number;
   kind?: 'group' | 'user';
+  /** only these groups (a project's ancestors) */
+  ids?: number[];
+  /** GitLab's `skip_groups` */
+  skipIds?: number[];
+  /** only groups below this one, at any depth (GitLab's descendant_groups) */
+  descendantOf?: number;
   limit: number;
   offset: number;
 }
@@ -81,6 +87,18 @@ export function createNamespacesRepository(db: Queryable) {
           params.push(filter.parentId);
           where.push(`n.parent_id = $${params.length}`);
         }
+      }
+      if (filter.ids) {
+        params.push(filter.ids);
+        where.push(`n.id = ANY($${params.length}::bigint[])`);
+      }
+      if (filter.skipIds?.length) {
+        params.push(filter.skipIds);
+        where.push(`NOT (n.id = ANY($${params.length}::bigint[]))`);
+      }
+      if (filter.descendantOf !== undefined) {
+        params.push(filter.descendantOf);
+        where.push(`$${params.length}::bigint = ANY(n.traversal_ids) AND n.id <> $${params.length}::bigint`);
       }
       if (filter.membership) {
         params.push(filter.minAccessLevel ?? 10);

@@ -5,7 +5,7 @@ import type { GitCommit } from '../../git/commit-format.js';
 import { RefConflictError } from '../../git/errors.js';
 import { branchRef, isValidFullRefName, validateBranchName } from '../../git/ref-names.js';
 import { createRef, deleteRef } from '../../git/ref-updates.js';
-import { isAncestor, listRefs, mergedRefs, readRef, resolveCommit, type GitRef, type RefSort } from '../../git/refs.js';
+import { isAncestor, listRefNames, listRefs, mergedRefs, readRef, resolveCommit, type GitRef, type RefSort } from '../../git/refs.js';
 import type { Project } from '../projects/project.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
 import type { ProtectedBranch } from '../protected-branches/protected-branch.js';
@@ -65,6 +65,8 @@ export function createBranchesService(deps: {
   access: RepositoryAccess;
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
   pushes: Pick<PushesService, 'postReceive'>;
+  /** commits to the default branch of an empty repository (GitLab creates it before the asked branch) */
+  createDefaultBranch?: (actor: Actor, projectId: number, branch: string) => Promise<void>;
 }) {
   const { access } = deps;
 
@@ -125,6 +127,10 @@ export function createBranchesService(deps: {
     async create(actor: Actor, idOrPath: string | number, input: { branch: string; ref: string }) {
       const { project, repoPath } = await access.open(actor, idOrPath, 'push_code');
       if (validateBranchName(input.branch)) throw new ValidationError(t(BRANCH_MESSAGES.invalidName));
+      // GitLab: a repository with no branch first gets its default branch, from which the new one can start.
+      if (deps.createDefaultBranch && (await listRefNames(repoPath, HEADS)).length === 0) {
+        await deps.createDefaultBranch(actor, project.id, project.default_branch);
+      }
       if (await findBranch(repoPath, input.branch)) throw new ValidationError(t(BRANCH_MESSAGES.exists));
       const sha = await resolveCommit(repoPath, input.ref);
       if (!sha) throw new ValidationError(t(BRANCH_MESSAGES.invalidRef, { ref: input.ref }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { altText, isImageOrVideo, sanitizeFilename, servingHeaders, uploadMarkdown, uploadUrl } from './upload-rules.js';
+import { altText, isImageOrVideo, uploadAlt, sanitizeFilename, servingHeaders, uploadMarkdown, uploadUrl } from './upload-rules.js';
 
 const SECRET = '0123456789abcdef0123456789abcdef';
 
@@ -68,5 +68,19 @@ describe('servingHeaders', () => {
 
   it('keeps quotes out of the header', () => {
     expect(servingHeaders('a"b.txt')['content-disposition']).toContain('filename="a_b.txt"');
+  });
+});
+
+describe('uploadAlt', () => {
+  it.each([
+    ['dk.png', 'dk'],
+    ['clip.mp4', 'clip'],
+    ['report.pdf', 'report.pdf'],
+    ['archive.tar.gz', 'archive.tar.gz'],
+    ['notes', 'notes'],
+    ['a]b.png', 'a\\]b'],
+    ['a]b.txt', 'a\\]b.txt'],
+  ])('%s → %s (GitLab keeps the extension of files that are not images or videos)', (name, alt) => {
+    expect(uploadAlt(name)).toBe(alt);
   });
 });

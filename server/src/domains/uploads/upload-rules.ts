@@ -94,6 +94,14 @@ export function altText(filename: string): string {
   return dot > 0 ? filename.slice(0, dot) : filename;
 }
 
+/**
+ * The `alt` of GitLab's upload answer (FileUploader#markdown_name): images and videos lose their
+ * extension, every other file keeps its whole name; `]` is escaped.
+ */
+export function uploadAlt(filename: string): string {
+  return (isImageOrVideo(filename) ? altText(filename) : filename).replace(/]/g, '\\]');
+}
+
 /** The markdown-escaped text of a link (brackets would end it early). */
 const escapeLinkText = (text: string) => text.replace(/([\\[\]])/g, '\\$1');
 

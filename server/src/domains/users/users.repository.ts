@@ -12,8 +12,26 @@ export interface NewUserRow {
 export interface UserListFilter {
   search?: string;
   username?: string;
+  /** GitLab's filters: `blocked`, `active`, `exclude_active`, `admins` */
+  state?: 'active' | 'blocked';
+  excludeState?: 'active';
+  admins?: boolean;
+  createdAfter?: Date;
+  createdBefore?: Date;
+  /** users who are members of no project and own none */
+  withoutProjects?: boolean;
+  orderBy?: 'id' | 'name' | 'username' | 'created_at' | 'updated_at';
+  sort?: 'asc' | 'desc';
   limit: number;
   offset: number;
+}
+
+export interface UserChanges {
+  name?: string;
+  email?: string;
+  passwordHash?: string;
+  isAdmin?: boolean;
+  bio?: string;
 }
 
 /**
@@ -60,20 +78,55 @@ export function createUsersRepository(db: Queryable) {
     async list(filter: UserListFilter): Promise<{ users: User[]; total: number }> {
       const where: string[] = [];
       const params: unknown[] = [];
-      if (filter.username) {
-        params.push(filter.username);
-        where.push(`lower(username) = lower($${params.length})`);
-      }
+      const param = (value: unknown) => `$${params.push(value)}`;
+      if (filter.username) where.push(`lower(username) = lower(${param(filter.username)})`);
       if (filter.search) {
-        params.push(`%${filter.search.toLowerCase()}%`);
-        where.push(`(lower(username) LIKE $${params.length} OR lower(name) LIKE $${params.length} OR lower(email) LIKE $${params.length})`);
+        const pattern = param(`%${filter.search.toLowerCase()}%`);
+        where.push(`(lower(username) LIKE ${pattern} OR lower(name) LIKE ${pattern} OR lower(email) LIKE ${pattern})`);
+      }
+      if (filter.state) where.push(`state = ${param(filter.state)}`);
+      if (filter.excludeState) where.push(`state <> ${param(filter.excludeState)}`);
+      if (filter.admins) where.push('is_admin');
+      if (filter.createdAfter) where.push(`created_at > ${param(filter.createdAfter)}`);
+      if (filter.createdBefore) where.push(`created_at < ${param(filter.createdBefore)}`);
+      if (filter.withoutProjects) {
+        where.push(`NOT EXISTS (SELECT 1 FROM project_members pm WHERE pm.user_id = users.id)
+          AND NOT EXISTS (SELECT 1 FROM projects p JOIN namespaces n ON n.id = p.namespace_id WHERE n.kind = 'user' AND n.owner_id = users.id)`);
       }
       const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      // Column and direction come from the fixed lists the route accepts, never from the request as text.
+      const column = { id: 'id', name: 'name', username: 'username', created_at: 'created_at', updated_at: 'created_at' }[filter.orderBy ?? 'id'];
+      const direction = filter.sort === 'asc' ? 'ASC' : 'DESC';
       const [page, count] = await Promise.all([
-        db.query<User>(`SELECT ${USER_COLUMNS} FROM users ${clause} ORDER BY id DESC LIMIT ${filter.limit} OFFSET ${filter.offset}`, params),
+        db.query<User>(`SELECT ${USER_COLUMNS} FROM users ${clause} ORDER BY ${column} ${direction}, id ${direction} LIMIT ${filter.limit} OFFSET ${filter.offset}`, params),
         db.query<{ count: number }>(`SELECT count(*)::int AS count FROM users ${clause}`, params),
       ]);
       return { users: page.rows, total: count.rows[0]!.count };
+    },
+    async update(id: number, changes: UserChanges, tx?: Queryable): Promise<void> {
+      await on(db, tx).query(
+        `UPDATE users SET name = COALESCE($2, name), email = COALESCE($3, email), password_hash = COALESCE($4, password_hash),
+                is_admin = COALESCE($5, is_admin), bio = COALESCE($6, bio) WHERE id = $1`,
+        [id, changes.name ?? null, changes.email ?? null, changes.passwordHash ?? null, changes.isAdmin ?? null, changes.bio ?? null],
+      );
+    },
+    /** Whether another user has this email (case-insensitive). */
+    async emailTakenByOther(email: string, id: number, tx?: Queryable): Promise<boolean> {
+      const { rowCount } = await on(db, tx).query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [email, id]);
+      return rowCount > 0;
+    },
+    /** Whether the user is the only Owner of some group (GitLab will not delete them then). */
+    async isSoleGroupOwner(id: number, tx?: Queryable): Promise<boolean> {
+      const { rowCount } = await on(db, tx).query(
+        `SELECT 1 FROM group_members gm WHERE gm.user_id = $1 AND gm.access_level = 50
+            AND NOT EXISTS (SELECT 1 FROM group_members o WHERE o.group_id = gm.group_id AND o.access_level = 50 AND o.user_id <> $1) LIMIT 1`,
+        [id],
+      );
+      return rowCount > 0;
+    },
+    /** Deletes the row; memberships, tokens and sessions go with it, authorship becomes null (ON DELETE). */
+    async remove(id: number, tx: Queryable): Promise<void> {
+      await tx.query('DELETE FROM users WHERE id = $1', [id]);
     },
     async recordSignIn(id: number): Promise<void> {
       await db.query('UPDATE users SET last_sign_in_at = current_sign_in_at, current_sign_in_at = now() WHERE id = $1', [id]);

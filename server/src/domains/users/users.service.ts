@@ -1,6 +1,6 @@
-import type { Database } from '../../platform/db/database.js';
+import type { Database, Queryable } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js';
 import { hashPassword, MINIMUM_PASSWORD_LENGTH } from '../../auth/passwords.js';
 import type { Actor } from '../../auth/actor.js';
 import type { EventBus } from '../../platform/events.js';
@@ -14,6 +14,15 @@ export interface CreateUserInput {
   email?: string;
   password?: string;
   admin?: boolean;
+}
+
+export interface UpdateUserInput {
+  name?: string;
+  email?: string;
+  username?: string;
+  password?: string;
+  admin?: boolean;
+  bio?: string;
 }
 
 /** Pure validation of a new user; returns GitLab's `{field: [errors]}` or null. */
@@ -38,7 +47,9 @@ export function createUsersService(deps: {
   db: Pick<Database, 'transaction'>;
   events: Pick<EventBus, 'publish'>;
   users: UsersRepository;
-  namespaces: Pick<NamespacesRepository, 'insert' | 'routeTaken'>;
+  namespaces: Pick<NamespacesRepository, 'insert' | 'routeTaken' | 'findUserNamespace' | 'deleteSubtree'>;
+  /** the personal projects of a deleted user: rows marked, repositories removed by a job */
+  personalProjects?: { idsIn(namespaceIds: number[], tx: Queryable): Promise<number[]>; remove(projectIds: number[], tx: Queryable): Promise<void> };
   /** evicts the user from this process's auth cache at once; other processes hear `user.changed` */
   forgetAuthentications: (userId: number) => void;
 }) {
@@ -81,12 +92,57 @@ export function createUsersService(deps: {
      * process forgets their tokens before answering (the event arrives
      * asynchronously), and `user.changed` evicts them in every other process.
      */
-    async setBlocked(actor: Actor, id: number, blocked: boolean): Promise<void> {
+    async setBlocked(actor: Actor, id: number, blocked: boolean): Promise<boolean | null> {
       if (!actor.user?.is_admin) throw new ForbiddenError();
       const user = await deps.users.findById(id);
       if (!user) throw new NotFoundError('User');
-      if (blocked && user.id === actor.user.id) throw new ForbiddenError('403 Forbidden - You cannot block yourself');
+      if (blocked && user.id === actor.user.id) throw new ForbiddenError('403 Forbidden - The API initiating user cannot be blocked by the API');
+      // GitLab's answers: blocking a blocked user is `null`, unblocking an active one `false`.
+      if (user.state === (blocked ? 'blocked' : 'active')) return blocked ? null : false;
       await deps.users.setState(id, blocked ? 'blocked' : 'active');
+      deps.forgetAuthentications(id);
+      await deps.events.publish('user.changed', { userId: id });
+      return true;
+    },
+    /** PUT /users/:id (administrators): GitLab's 409 for an email or username another user has. */
+    async update(actor: Actor, id: number, input: UpdateUserInput): Promise<User> {
+      if (!actor.user?.is_admin) throw new ForbiddenError();
+      const user = await deps.users.findById(id);
+      if (!user) throw new NotFoundError('User');
+      if (input.email !== undefined && (await deps.users.emailTakenByOther(input.email, id))) throw new ConflictError('Email has already been taken');
+      if (input.username !== undefined && input.username.toLowerCase() !== user.username.toLowerCase()) {
+        if (await deps.users.exists('username', input.username)) throw new ConflictError('Username has already been taken');
+        // The personal namespace, its routes and its projects' paths would move with it: not supported yet.
+        throw ValidationError.field('username', 'cannot be changed through the API');
+      }
+      const errors = validateNewUser({ username: user.username, name: input.name ?? user.name, email: input.email ?? user.email, password: input.password });
+      if (errors) throw new ValidationError(errors);
+      const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+      await deps.users.update(id, { name: input.name, email: input.email, passwordHash, isAdmin: input.admin, bio: input.bio });
+      if (passwordHash !== undefined || input.admin === false) {
+        deps.forgetAuthentications(id);
+        await deps.events.publish('user.changed', { userId: id });
+      }
+      return (await deps.users.findById(id))!;
+    },
+    /**
+     * DELETE /users/:id (administrators): 409 while the user is a group's only Owner unless
+     * `hard_delete`; their personal namespace and projects go too (repositories by a job).
+     */
+    async remove(actor: Actor, id: number, options: { hardDelete?: boolean } = {}): Promise<void> {
+      if (!actor.user?.is_admin) throw new ForbiddenError();
+      const user = await deps.users.findById(id);
+      if (!user) throw new NotFoundError('User');
+      if (!options.hardDelete && (await deps.users.isSoleGroupOwner(id))) throw new ConflictError('User cannot be removed while is the sole-owner of a group');
+      await deps.db.transaction(async (tx) => {
+        const personal = await deps.namespaces.findUserNamespace(id, tx);
+        if (personal) {
+          const projectIds = (await deps.personalProjects?.idsIn([personal.id], tx)) ?? [];
+          if (projectIds.length) await deps.personalProjects!.remove(projectIds, tx);
+          await deps.namespaces.deleteSubtree(personal.id, tx);
+        }
+        await deps.users.remove(id, tx);
+      });
       deps.forgetAuthentications(id);
       await deps.events.publish('user.changed', { userId: id });
     },

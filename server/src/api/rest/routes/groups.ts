@@ -2,8 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { input, pathParam, signedIn, type RestContext } from '../context.js';
 import { group } from '../entities/namespaces.js';
 import { paginationHeaders, parsePage } from '../pagination.js';
-import { optionalBool, optionalInt, optionalString } from '../params.js';
+import { ValidationError } from '../../../platform/errors.js';
+import { optionalBool, optionalInt, optionalString, optionalStringArray, type Params } from '../params.js';
 import { listProjectsResponse, projectListFilter } from './projects.js';
+
+/** GitLab's `skip_groups[]=1&skip_groups[]=2` (or `skip_groups=1,2`): group ids to leave out. */
+export function skipGroups(params: Params): number[] | undefined {
+  const values = optionalStringArray(params, 'skip_groups');
+  if (values === undefined) return undefined;
+  if (!values.every((value) => /^\d{1,15}$/.test(value))) throw new ValidationError('400 (Bad request) "skip_groups" is invalid');
+  return values.map(Number);
+}
 
 export function groupRoutes(app: FastifyInstance, ctx: RestContext): void {
   const { groups } = ctx.services;
@@ -19,6 +28,7 @@ export function groupRoutes(app: FastifyInstance, ctx: RestContext): void {
       membership: request.actor.user !== null && !request.actor.user.is_admin && allAvailable !== true,
       minAccessLevel: optionalInt(params, 'min_access_level'),
       parentId: topLevel ? null : undefined,
+      skipIds: skipGroups(params),
       limit: page.limit,
       offset: page.offset,
     });
@@ -59,7 +69,28 @@ export function groupRoutes(app: FastifyInstance, ctx: RestContext): void {
     const parent = await groups.find(request.actor, pathParam(request, 'id'));
     const params = input(request);
     const page = parsePage(params);
-    const result = await groups.list(request.actor, { parentId: parent.id, search: optionalString(params, 'search'), limit: page.limit, offset: page.offset });
+    const result = await groups.list(request.actor, { parentId: parent.id, search: optionalString(params, 'search'), skipIds: skipGroups(params), limit: page.limit, offset: page.offset });
+    reply.headers(paginationHeaders(new URL(request.url, ctx.externalUrl), page, result.total));
+    return result.namespaces.map((ns) => group(ns, ctx.urls));
+  });
+
+  // GitLab: every visible group below this one, at any depth.
+  app.get('/groups/:id/descendant_groups', async (request, reply) => {
+    const parent = await groups.find(request.actor, pathParam(request, 'id'));
+    const params = input(request);
+    const page = parsePage(params);
+    const result = await groups.list(request.actor, { descendantOf: parent.id, search: optionalString(params, 'search'), skipIds: skipGroups(params), limit: page.limit, offset: page.offset });
+    reply.headers(paginationHeaders(new URL(request.url, ctx.externalUrl), page, result.total));
+    return result.namespaces.map((ns) => group(ns, ctx.urls));
+  });
+
+  // GitLab: the project's ancestor groups the caller may see (no group sharing here, so `with_shared` adds none).
+  app.get('/projects/:id/groups', async (request, reply) => {
+    const project = await ctx.services.projects.find(request.actor, pathParam(request, 'id'));
+    const params = input(request);
+    const page = parsePage(params);
+    const ids = project.namespace_kind === 'group' ? project.namespace_traversal_ids : [];
+    const result = await groups.list(request.actor, { ids, search: optionalString(params, 'search'), skipIds: skipGroups(params), limit: page.limit, offset: page.offset });
     reply.headers(paginationHeaders(new URL(request.url, ctx.externalUrl), page, result.total));
     return result.namespaces.map((ns) => group(ns, ctx.urls));
   });

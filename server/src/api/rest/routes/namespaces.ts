@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { input, pathParam, signedIn, type RestContext } from '../context.js';
 import { namespaceBasic } from '../entities/namespaces.js';
 import { paginationHeaders, parsePage } from '../pagination.js';
-import { optionalString } from '../params.js';
+import { optionalInt, optionalString } from '../params.js';
+import { namespaceExistsAnswer } from '../../../domains/namespaces/namespace-exists.js';
 
 /** GET /namespaces: where the caller may create projects (their own namespace and groups). */
 export function namespaceRoutes(app: FastifyInstance, ctx: RestContext): void {
@@ -16,6 +17,17 @@ export function namespaceRoutes(app: FastifyInstance, ctx: RestContext): void {
     const items = page.page === 1 && own && (!search || own.full_path.includes(search)) ? [own, ...groups.namespaces] : groups.namespaces;
     reply.headers(paginationHeaders(new URL(request.url, ctx.externalUrl), page, groups.total + (own ? 1 : 0)));
     return items.map((ns) => namespaceBasic(ns, ctx.urls));
+  });
+
+  // GitLab: whether a namespace path is taken at the top level or under `parent_id`, with a free suggestion.
+  app.get('/namespaces/:id/exists', async (request) => {
+    signedIn(request);
+    const path = pathParam(request, 'id');
+    const parentId = optionalInt(input(request), 'parent_id');
+    const parent = parentId === undefined ? null : await ctx.services.namespaces.findById(parentId);
+    if (parentId !== undefined && !parent) return { exists: false, suggests: [] };
+    const prefix = parent ? `${parent.full_path}/` : '';
+    return namespaceExistsAnswer(path, async (candidate) => (await ctx.services.namespaces.findByFullPath(`${prefix}${candidate}`)) !== undefined);
   });
 
   app.get('/namespaces/:id', async (request) => namespaceBasic(await ctx.services.groups.findNamespace(signedIn(request), pathParam(request, 'id')), ctx.urls));

@@ -25,7 +25,7 @@ async function renderList(ctx: RestContext, params: Params, mergeRequests: Merge
   return (await ctx.services.mergeRequestViews.views(mergeRequests)).map((view) => mergeRequestBasic(view, ctx.urls));
 }
 
-/** Listing, opening, reading and editing merge requests: doc/api/merge_requests.md. */
+/** Listing, opening, reading, editing and deleting merge requests: doc/api/merge_requests.md. */
 export function mergeRequestCrudRoutes(app: FastifyInstance, ctx: RestContext): void {
   const { mergeRequests } = ctx.services;
   const base = '/projects/:id/merge_requests';
@@ -66,5 +66,13 @@ export function mergeRequestCrudRoutes(app: FastifyInstance, ctx: RestContext): 
     const actor = signedIn(request);
     const [, id, iid] = mergeRequestRef(request);
     return renderMergeRequest(ctx, actor, await mergeRequests.update(actor, id, iid, parseUpdate(input(request))));
+  });
+
+  // GitLab: owners and administrators only; 204.
+  app.delete(`${base}/:iid`, async (request, reply) => {
+    const actor = signedIn(request);
+    const [, id, iid] = mergeRequestRef(request);
+    await mergeRequests.remove(actor, id, iid);
+    return reply.status(204).send();
   });
 }

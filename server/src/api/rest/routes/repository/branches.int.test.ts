@@ -186,4 +186,21 @@ describe(`repository branches API (${testDatabaseKind()})`, () => {
     const searched = await fx.root.Tags.all(project.id, { search: '^v1.1' });
     expect(searched.map((tag) => tag.name)).toEqual(['v1.1.0']);
   });
+  it('on an empty repository first commits an empty README.md to the default branch, as GitLab does, then branches from it', async () => {
+    const empty = (await fx.root.Projects.create({ name: 'branches-empty' })) as { id: number; empty_repo: boolean };
+    expect(empty.empty_repo).toBe(true);
+    const branch = await fx.root.Branches.create(empty.id, 'feature', 'main');
+    expect(branch).toMatchObject({ name: 'feature', commit: { title: 'Add README.md' } });
+    const main = await fx.root.Branches.show(empty.id, 'main');
+    expect(main.commit.id).toBe(branch.commit.id);
+    expect(await fx.bareGit(empty.id, ['cat-file', '-s', 'refs/heads/main:README.md'])).toBe('0');
+    expect(((await fx.root.Projects.show(empty.id)) as { empty_repo: boolean }).empty_repo).toBe(false);
+  });
+
+  it('on an empty repository refuses a bad branch name before writing anything', async () => {
+    const empty = (await fx.root.Projects.create({ name: 'branches-empty-bad' })) as { id: number };
+    const answer = await fx.call('POST', `/projects/${empty.id}/repository/branches`, { body: { branch: 'bad..name', ref: 'main' } });
+    expect(answer.status).toBe(400);
+    expect(await fx.bareGit(empty.id, ['for-each-ref'])).toBe('');
+  });
 });

@@ -7,11 +7,15 @@ import { compareRoutes } from './compare.js';
 import { fileRoutes } from './files.js';
 import { mergeBaseRoutes } from './merge-base.js';
 import { protectedBranchRoutes } from './protected-branches.js';
+import { tagRoutes } from './tags.js';
+import { repositoryReadRoutes } from './reads.js';
 
-/** Every repository route module: branches, tags, protected branches, tree, files, commits, compare, merge base. */
+/** Every repository route module: branches, tags, protected branches, tree, files, commits, compare, merge base, archives, blame, blobs, contributors. */
 export function repositoryRoutes(app: FastifyInstance, ctx: RestContext): void {
   branchRoutes(app, ctx);
   protectedBranchRoutes(app, ctx);
+  tagRoutes(app, ctx);
+  repositoryReadRoutes(app, ctx);
   fileRoutes(app, ctx);
   commitRoutes(app, ctx);
   commitPickRoutes(app, ctx);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_UPLOAD_BYTES, altText, uploadMarkdown, uploadUrl } from '../../../../domains/uploads/upload-rules.js';
+import { MAX_UPLOAD_BYTES, uploadAlt, uploadMarkdown, uploadUrl } from '../../../../domains/uploads/upload-rules.js';
 import { pathParam, type RestContext } from '../../context.js';
 import { uploadedFile } from './multipart-files.js';
 
@@ -17,7 +17,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: RestContext): void {
       const url = uploadUrl(upload.secret, upload.filename);
       return reply.status(201).send({
         id: upload.id,
-        alt: altText(upload.filename),
+        alt: uploadAlt(upload.filename),
         url,
         full_path: `/-/project/${project.id}${url}`,
         markdown: uploadMarkdown(upload.secret, upload.filename),
