@@ -1,3 +1,4 @@
+import { AccessLevel } from '@tributary/contracts';
 import type { AccessKind, ProtectedBranch } from './protected-branch.js';
 import { matchesBranchPattern } from './branch-pattern.js';
 import { collaborationAllowsUpdate } from '../merge-requests/collaboration.js';
@@ -53,6 +54,19 @@ export function isAllowed(kind: AccessKind, pusher: PusherFacts, matching: Prote
       return pusher.isAdmin || pusher.accessLevel >= rule.access_level;
     }),
   );
+}
+
+/**
+ * "May merge into this branch", the one rule every surface asks (the merge itself, REST
+ * `user.can_merge`, the widget's `canMerge`, collaboration): GitLab's
+ * MergeRequest#can_be_merged_by?, i.e. UserAccess#can_update_branch?. The user needs push
+ * access to the project (Developer or an administrator, the project not archived); a protected
+ * branch must then grant them its push rule or its merge rule.
+ */
+export function canMergeIntoBranch(merger: PusherFacts, branch: string, protections: readonly ProtectedBranch[], archived: boolean): boolean {
+  if (archived || (!merger.isAdmin && merger.accessLevel < AccessLevel.Developer)) return false;
+  const matching = protectionsFor(branch, [...protections]);
+  return matching.length === 0 || isAllowed('push', merger, matching) || isAllowed('merge', merger, matching);
 }
 
 /** Returns the refusal message for one branch update, or null when it is allowed. */
