@@ -1,5 +1,6 @@
 import { on, type Queryable } from '../../platform/db/database.js';
 import type { Namespace } from './namespace.js';
+import type { Visibility } from '@tributary/contracts';
 
 const SELECT = `SELECT n.id, n.kind, n.name, n.path, r.path AS full_path, r.name AS full_name, n.parent_id, n.owner_id,
        n.visibility, n.description, to_json(n.traversal_ids) AS traversal_ids, n.created_at
@@ -104,6 +105,27 @@ export function createNamespacesRepository(db: Queryable) {
                 visibility = COALESCE($4, visibility), updated_at = now() WHERE id = $1`,
         [id, fields.name ?? null, fields.description ?? null, fields.visibility ?? null],
       );
+    },
+    /**
+     * Locks a group row for a visibility change and returns what the visibility rule needs: its
+     * parent's visibility and the visibilities of the projects and subgroups it holds directly.
+     * Project visibility changes read the group FOR SHARE, so the two cannot pass each other.
+     */
+    async lockForVisibility(id: number, tx: Queryable): Promise<{ parent: Visibility | null; projects: Visibility[]; subgroups: Visibility[] }> {
+      await tx.query('SELECT id FROM namespaces WHERE id = $1 FOR UPDATE', [id]);
+      const { rows } = await tx.query<{ parent: Visibility | null; projects: Visibility[] | null; subgroups: Visibility[] | null }>(
+        `SELECT (SELECT parent.visibility FROM namespaces parent JOIN namespaces n ON n.parent_id = parent.id WHERE n.id = $1) AS parent,
+                (SELECT to_json(array_agg(DISTINCT p.visibility)) FROM projects p WHERE p.namespace_id = $1 AND NOT p.pending_delete) AS projects,
+                (SELECT to_json(array_agg(DISTINCT c.visibility)) FROM namespaces c WHERE c.parent_id = $1) AS subgroups`,
+        [id],
+      );
+      const row = rows[0]!;
+      return { parent: row.parent, projects: row.projects ?? [], subgroups: row.subgroups ?? [] };
+    },
+    /** A namespace's visibility, read FOR SHARE: a concurrent group visibility change waits (see lockForVisibility). */
+    async visibilityForShare(id: number, tx: Queryable): Promise<Visibility | undefined> {
+      const { rows } = await tx.query<{ visibility: Visibility }>('SELECT visibility FROM namespaces WHERE id = $1 FOR SHARE', [id]);
+      return rows[0]?.visibility;
     },
     /** Ids of this namespace and every descendant. */
     async subtreeIds(id: number, tx?: Queryable): Promise<number[]> {
