@@ -1,17 +1,15 @@
 import { on, type Queryable } from '../../platform/db/database.js';
 import type { Namespace } from './namespace.js';
+import { namespaceReadableSql } from '../../auth/readable-sql.js';
 import type { Visibility } from '@tributary/contracts';
 
 const SELECT = `SELECT n.id, n.kind, n.name, n.path, r.path AS full_path, r.name AS full_name, n.parent_id, n.owner_id,
        n.visibility, n.description, to_json(n.traversal_ids) AS traversal_ids, n.created_at
   FROM namespaces n JOIN routes r ON r.source_type = 'namespace' AND r.source_id = n.id`;
 
-/** SQL condition: may user $N read namespace `n`? Mirrors permissions.canRead. */
+/** SQL condition: may user $N read namespace `n`? The one rule, auth/readable-sql.ts. */
 export function namespaceVisibleSql(userParam: string, adminParam: string): string {
-  return `(${adminParam} OR n.visibility = 'public' OR (n.visibility = 'internal' AND ${userParam}::bigint IS NOT NULL)
-     OR n.owner_id = ${userParam}::bigint
-     OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ${userParam}::bigint AND gm.group_id = ANY(n.traversal_ids)
-                AND (gm.expires_at IS NULL OR gm.expires_at >= current_date)))`;
+  return namespaceReadableSql({ user: `${userParam}::bigint`, admin: adminParam });
 }
 
 export interface NewNamespace {
