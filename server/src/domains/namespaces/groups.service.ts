@@ -1,4 +1,4 @@
-import { VISIBILITIES, type Visibility } from '@tributary/contracts';
+import { VISIBILITIES, type Visibility, AccessLevel } from '@tributary/contracts';
 import type { Database } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import { NotFoundError, ValidationError } from '../../platform/errors.js';
@@ -72,7 +72,7 @@ export function createGroupsService(deps: {
             tx,
           );
           // The creator owns the group (GitLab adds them as an Owner member).
-          await deps.members.insert({ kind: 'group', id: group.id, traversalIds: group.traversal_ids }, { userId: actor.user!.id, accessLevel: 50, expiresAt: null, createdById: actor.user!.id }, tx);
+          await deps.members.insert({ kind: 'group', id: group.id, traversalIds: group.traversal_ids }, { userId: actor.user!.id, accessLevel: AccessLevel.Owner, expiresAt: null, createdById: actor.user!.id }, tx);
           return group;
         });
       } catch (caught) {

@@ -2,6 +2,7 @@ import { on, type Queryable } from '../../platform/db/database.js';
 import type { Namespace } from './namespace.js';
 import { namespaceReadableSql } from '../../auth/readable-sql.js';
 import type { Visibility } from '@tributary/contracts';
+import { AccessLevel } from '@tributary/contracts';
 
 const SELECT = `SELECT n.id, n.kind, n.name, n.path, r.path AS full_path, r.name AS full_name, n.parent_id, n.owner_id,
        n.visibility, n.description, to_json(n.traversal_ids) AS traversal_ids, n.created_at
@@ -82,7 +83,7 @@ export function createNamespacesRepository(db: Queryable) {
         }
       }
       if (filter.membership) {
-        params.push(filter.minAccessLevel ?? 10);
+        params.push(filter.minAccessLevel ?? AccessLevel.Guest);
         where.push(`(n.owner_id = $1::bigint OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = $1::bigint
                      AND gm.group_id = ANY(n.traversal_ids) AND gm.access_level >= $${params.length}))`);
       }

@@ -1,4 +1,4 @@
-import { VISIBILITIES, type Visibility } from '@tributary/contracts';
+import { VISIBILITIES, type Visibility, AccessLevel } from '@tributary/contracts';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import type { EventBus } from '../../platform/events.js';
@@ -141,7 +141,7 @@ export function createProjectsService(deps: {
           await deps.protectedBranches.protectDefault(id, defaultBranch, tx);
           // The creator is a member: Owner of a personal project, Maintainer of a group project
           // unless the group already gives them that much (GitLab's rule).
-          const creatorLevel = namespace.kind === 'user' ? 50 : 40;
+          const creatorLevel = namespace.kind === 'user' ? AccessLevel.Owner : AccessLevel.Maintainer;
           const inherited = namespace.kind === 'group' ? await deps.authorizer.accessLevel(actor, { group: namespace }) : 0;
           if (inherited < creatorLevel) {
             await deps.members.insert(

@@ -47,10 +47,10 @@ export function isAllowed(kind: AccessKind, pusher: PusherFacts, matching: Prote
   return matching.some((protection) =>
     protection.rules.some((rule) => {
       if (rule.kind !== kind) return false;
-      if (rule.user_id !== null) return rule.user_id === pusher.userId && pusher.accessLevel >= 30;
+      if (rule.user_id !== null) return rule.user_id === pusher.userId && pusher.accessLevel >= AccessLevel.Developer;
       if (rule.group_id !== null) return (pusher.groupIds ?? []).includes(rule.group_id);
-      if (rule.access_level === 0 || rule.access_level === null) return false;
-      if (rule.access_level === 60) return pusher.isAdmin;
+      if (rule.access_level === AccessLevel.NoAccess || rule.access_level === null) return false;
+      if (rule.access_level === AccessLevel.Admin) return pusher.isAdmin;
       return pusher.isAdmin || pusher.accessLevel >= rule.access_level;
     }),
   );
@@ -71,7 +71,7 @@ export function canMergeIntoBranch(merger: PusherFacts, branch: string, protecti
 
 /** Returns the refusal message for one branch update, or null when it is allowed. */
 export function checkBranchUpdate(pusher: PusherFacts, update: RefUpdateFacts, protections: ProtectedBranch[]): string | null {
-  if (!pusher.isAdmin && pusher.accessLevel < 30 && !collaborationAllowsUpdate(pusher.collaborationBranches ?? [], update)) return PUSH_MESSAGES.notAllowed;
+  if (!pusher.isAdmin && pusher.accessLevel < AccessLevel.Developer && !collaborationAllowsUpdate(pusher.collaborationBranches ?? [], update)) return PUSH_MESSAGES.notAllowed;
   const matching = protectionsFor(update.branch, protections);
   if (matching.length === 0) return null;
   if (update.deleting) return PUSH_MESSAGES.protectedDelete;
