@@ -86,12 +86,14 @@ describe('diff viewers on the Changes tab', () => {
     await viewportShot(page, T, 'submodule');
   });
 
-  it('starts a file over the collapse limit collapsed, and expands it', async () => {
+  it("starts a file over the collapse limit collapsed, and expands it to the server's patch", async () => {
     await openFile(F.collapsed);
     await changes().getByText('This diff is collapsed.').waitFor();
     expect(await changes().getByText(F.collapsedLine(1), { exact: true }).count()).toBe(0);
     await viewportShot(page, T, 'collapsed');
+    const patchAsked = page.waitForRequest((request) => /\/merge_requests\/\d+\/versions\/\d+\/diffs\?path=/.test(request.url()));
     await changes().getByRole('button', { name: 'Expand', exact: true }).click();
+    await patchAsked;
     await changes().getByText(F.collapsedLine(1), { exact: true }).first().waitFor();
     expect(await changes().getByText('This diff is collapsed.').count()).toBe(0);
     await viewportShot(page, T, 'collapsed-expanded');

@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
+import { registerInputGuard } from './api/http/input-guard.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/database.js';
 import { createEventBus, type EventBus } from './platform/events.js';
@@ -296,6 +297,8 @@ export interface App {
   queue: JobQueue;
   events: EventBus;
   http: FastifyInstance;
+  /** Every route registered (Fastify has no list of its own), for tests that must visit them all. */
+  routes: readonly { method: string; url: string }[];
   /**
    * Does what a start leaves for later, so that first requests seldom pay for it: compiles
    * the schemas not compiled yet and loads the Markdown renderer. Run after the server listens.
@@ -338,6 +341,12 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     if (request.isMultipart() && request.body && typeof request.body === 'object') {
       request.body = nestPairs(Object.entries(request.body as Record<string, unknown>));
     }
+  });
+  // No input reaches the database unchecked: NUL bytes and out-of-range ids, on every route.
+  registerInputGuard(http);
+  const routes: { method: string; url: string }[] = [];
+  http.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   registerErrorHandler(http);
 
@@ -394,5 +403,5 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     await services.markdown.warmUp();
   }
 
-  return { db, writeWatch, services, authorizer, queue, events, http, warmUp };
+  return { db, writeWatch, services, authorizer, queue, events, http, routes, warmUp };
 }

@@ -113,6 +113,19 @@ describe(`users and tokens (${testDatabaseKind()})`, () => {
       expect(me.username).toBe(alice.username);
     });
 
+    it('carry sudo and admin_mode only for an administrator (400 for anyone else, as GitLab)', async () => {
+      const before = await countRows(server, 'personal_access_tokens');
+      for (const scopes of [['sudo'], ['api', 'admin_mode']]) {
+        const refused = await createOwn(alice.token, { name: 'escalate', scopes });
+        expect(refused.status).toBe(400);
+        expect(refused.body).toEqual({ message: '400 Bad request - Scopes can only contain available scopes' });
+        // Nor may an administrator give one to a non-administrator.
+        expect((await gitbeakerStatus(root().Users.createPersonalAccessToken(alice.id, 'given', scopes as never))).status).toBe(400);
+      }
+      expect(await countRows(server, 'personal_access_tokens')).toBe(before);
+      expect((await createOwn(server.root.token, { name: 'admin-sudo', scopes: ['api', 'sudo'] })).status).toBe(201);
+    });
+
     it('are not created by a user for someone else (403)', async () => {
       const before = await countRows(server, 'personal_access_tokens');
       const response = await api(server.url, alice.token).post(`/users/${server.root.id}/personal_access_tokens`, { name: 'steal', scopes: ['api'] });

@@ -1,3 +1,4 @@
+import { AccessLevel } from '@tributary/contracts';
 import { ForbiddenError, InsufficientScopeError, NotFoundError } from '../platform/errors.js';
 import type { MembersRepository } from '../domains/members/members.repository.js';
 import type { Namespace } from '../domains/namespaces/namespace.js';
@@ -33,7 +34,7 @@ export function createAuthorizer(deps: { members: Pick<MembersRepository, 'effec
         namespaceOwnerId: p.namespace_owner_id,
       });
     } else if (subject.group.kind === 'user') {
-      level = subject.group.owner_id === user.id ? 50 : 0;
+      level = subject.group.owner_id === user.id ? AccessLevel.Owner : AccessLevel.NoAccess;
     } else {
       level = await deps.members.effectiveAccessLevel(user.id, { kind: 'group', id: subject.group.id, traversalIds: subject.group.traversal_ids });
     }

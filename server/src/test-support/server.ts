@@ -8,6 +8,7 @@ import type { App } from '../app.js';
 import { loadConfig, type Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import { startServer } from '../server.js';
+import { availableScopes } from '../domains/tokens/tokens.service.js';
 import { testDatabaseKind } from './database.js';
 import { seedPgliteDir } from './pglite-template.js';
 import { createTestDatabase, freePort } from './postgres-cluster.js';
@@ -30,7 +31,7 @@ export interface TestUser {
   id: number;
   username: string;
   password: string;
-  /** A personal access token with the scopes asked for (all of them by default). */
+  /** A personal access token with the scopes asked for (by default all the user may have). */
   token: string;
 }
 
@@ -119,9 +120,11 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
 
     const { services } = server.app;
     const createToken: TestServer['createToken'] = async (userId, tokenOptions = {}) => {
+      // By default every scope the user may have (the admin scopes only for administrators).
+      const owner = tokenOptions.scopes ? null : await services.usersRepository.findById(userId);
       const created = await services.tokens.create(null, userId, {
         name: tokenOptions.name ?? 'test',
-        scopes: tokenOptions.scopes ?? ALL_SCOPES,
+        scopes: tokenOptions.scopes ?? availableScopes({ is_admin: owner?.is_admin === true }),
         expires_at: tokenOptions.expiresAt ?? null,
       });
       return created.token;

@@ -1,15 +1,16 @@
 import type { Branch, Project } from './gitlab-types';
+import { AccessLevel } from '@tributary/contracts/access-levels';
 
 /**
  * What the pages show or hide. The server decides (and answers 404/403); these
  * rules only keep buttons away from people who could not use them. Numbers are
  * GitLab's access levels.
  */
-export const GUEST = 10;
-export const REPORTER = 20;
-export const DEVELOPER = 30;
-export const MAINTAINER = 40;
-export const OWNER = 50;
+export const GUEST = AccessLevel.Guest;
+export const REPORTER = AccessLevel.Reporter;
+export const DEVELOPER = AccessLevel.Developer;
+export const MAINTAINER = AccessLevel.Maintainer;
+export const OWNER = AccessLevel.Owner;
 
 /** The caller's effective level in a project: the higher of direct and group access; admins act as owners. */
 export function projectAccessLevel(project: Pick<Project, 'permissions'>, isAdmin = false): number {

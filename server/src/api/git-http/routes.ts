@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { assertGitScope } from '../../auth/authorizer.js';
 import type { Actor } from '../../auth/actor.js';
 import { ANONYMOUS } from '../../auth/actor.js';
-import { InsufficientScopeError, TooManyRequestsError } from '../../platform/errors.js';
+import { InsufficientScopeError, nullIfNotFound, TooManyRequestsError } from '../../platform/errors.js';
 import { git } from '../../git/command.js';
 import type { Project } from '../../domains/projects/project.js';
 import type { RestContext } from '../rest/context.js';
@@ -91,7 +91,8 @@ export function createGitHttpRoutes(deps: GitHttpDeps) {
         if (!authenticated) throw new GitHttpRefusal(401, GIT_HTTP_MESSAGES.accessDenied);
         actor = authenticated;
       }
-      const project = await ctx.services.projects.find(actor, fullPath).catch(() => undefined);
+      // Only "not found" is an answer here; any other failure (the database down) is a 500, never a 404.
+      const project = await ctx.services.projects.find(actor, fullPath).catch(nullIfNotFound);
       if (!project) throw new GitHttpRefusal(actor.user ? 404 : 401, actor.user ? GIT_HTTP_MESSAGES.notFound : GIT_HTTP_MESSAGES.accessDenied);
       const abilities = await ctx.authorizer.abilities(actor, { project });
       if (service === 'git-upload-pack') {

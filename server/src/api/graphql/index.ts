@@ -1,3 +1,4 @@
+import { registerGraphqlInputGuard } from '../http/input-guard.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mercurius from 'mercurius';
 import type { Actor } from '../../auth/actor.js';
@@ -93,6 +94,8 @@ export async function registerGraphql(app: FastifyInstance, deps: GraphqlDeps): 
       return refuse(reply, error);
     }
   });
+
+  registerGraphqlInputGuard(app);
 
   // Whole answers, per caller, until a table the schema reads is written or a push moves a branch.
   const answers = createResponseCache({ generation: () => deps.watch.generation(WATCHED_TABLES) + deps.widgets.gitFacts.generation() });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyPath, mergeParams, nestPairs, optionalBool, parseQueryString } from './params.js';
+import { keyPath, mergeParams, nestPairs, optionalBool, optionalInt, parseQueryString } from './params.js';
 
 describe('bracket parameters', () => {
   it('splits bracket keys', () => {
@@ -35,5 +35,14 @@ describe('bracket parameters', () => {
     expect(optionalBool({ x: '0' }, 'x')).toBe(false);
     expect(optionalBool({ x: null }, 'x')).toBe(false);
     expect(() => optionalBool({ x: 'maybe' }, 'x')).toThrow(/"x" is invalid/);
+  });
+});
+
+describe('optionalInt (the one integer coercion, integerParam)', () => {
+  it('takes digits and whole JSON numbers, and refuses 1e3 as Grape does', () => {
+    expect(optionalInt({ x: '42' }, 'x')).toBe(42);
+    expect(optionalInt({ x: 42 }, 'x')).toBe(42);
+    expect(optionalInt({ x: '' }, 'x')).toBeUndefined();
+    for (const bad of ['1e3', '0x10', '1.5', 1e20]) expect(() => optionalInt({ x: bad }, 'x')).toThrow('400 (Bad request) "x" is invalid');
   });
 });

@@ -1,4 +1,5 @@
 import { ValidationError } from '../../platform/errors.js';
+import { integerParam } from '../../platform/integer-param.js';
 
 /**
  * GitLab (Grape) accepts parameters from the query string and from JSON,
@@ -79,8 +80,8 @@ export function requiredString(params: Params, key: string): string {
 export function optionalInt(params: Params, key: string): number | undefined {
   const value = params[key];
   if (value === undefined || value === null || value === '') return undefined;
-  const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isSafeInteger(number)) throw new ValidationError(`400 (Bad request) "${key}" is invalid`);
+  const number = integerParam(value);
+  if (Number.isNaN(number)) throw new ValidationError(`400 (Bad request) "${key}" is invalid`);
   return number;
 }
 

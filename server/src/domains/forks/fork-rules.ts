@@ -3,8 +3,7 @@
  * visible it may be.
  */
 import type { Visibility } from '@tributary/contracts';
-
-const RANK: Record<Visibility, number> = { private: 0, internal: 1, public: 2 };
+import { VISIBILITY_RANK as RANK } from '../namespaces/visibility-rules.js';
 
 /**
  * A fork is never more visible than its source, nor than the group it lands in; a requested

@@ -1,3 +1,4 @@
+import { AccessLevel } from '@tributary/contracts';
 import { on, type Queryable } from '../../platform/db/database.js';
 import { USER_COLUMNS, type User } from '../users/user.js';
 import type { Member, MemberSource } from './member.js';
@@ -15,7 +16,7 @@ export function effectiveAccessLevelSql(args: { user: string; groupIds: string; 
   return `CASE WHEN ${args.user} IS NULL THEN 0 ELSE GREATEST(
      COALESCE((SELECT max(m.access_level) FROM group_members m WHERE m.user_id = ${args.user} AND m.group_id = ANY(${args.groupIds}) AND ${ACTIVE}), 0),
      COALESCE((SELECT m.access_level FROM project_members m WHERE m.user_id = ${args.user} AND m.project_id = ${args.projectId} AND ${ACTIVE}), 0),
-     CASE WHEN ${args.namespaceOwner} = ${args.user} THEN 50 ELSE 0 END) END`;
+     CASE WHEN ${args.namespaceOwner} = ${args.user} THEN ${AccessLevel.Owner} ELSE 0 END) END`;
 }
 const USER_JSON = `json_build_object(${USER_COLUMNS.split(', ')
   .map((column) => `'${column}', u.${column}`)
@@ -141,7 +142,7 @@ export function createMembersRepository(db: Queryable) {
     },
     async countOwners(groupId: number, tx?: Queryable): Promise<number> {
       const { rows } = await on(db, tx).query<{ count: number }>(
-        'SELECT count(*)::int AS count FROM group_members WHERE group_id = $1 AND access_level = 50',
+        `SELECT count(*)::int AS count FROM group_members WHERE group_id = $1 AND access_level = ${AccessLevel.Owner}`,
         [groupId],
       );
       return rows[0]!.count;

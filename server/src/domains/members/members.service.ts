@@ -1,4 +1,4 @@
-import { ACCESS_LEVEL_NAMES, MEMBER_ACCESS_LEVELS } from '@tributary/contracts';
+import { ACCESS_LEVEL_NAMES, MEMBER_ACCESS_LEVELS, AccessLevel } from '@tributary/contracts';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js';
 import type { Actor } from '../../auth/actor.js';
@@ -112,7 +112,7 @@ export function createMembersService(deps: {
       await assertCanManage(actor, target, level);
       await assertCanChange(actor, target, userId);
       const source = sourceOf(target);
-      if (source.kind === 'group' && level !== undefined && level < 50) await assertNotLastOwner(source.id, userId);
+      if (source.kind === 'group' && level !== undefined && level < AccessLevel.Owner) await assertNotLastOwner(source.id, userId);
       const updated = await deps.members.update(source, userId, { accessLevel: level, expiresAt: parseExpiry(input.expires_at) });
       if (!updated) throw new NotFoundError('Member');
       return (await deps.members.listDirect(source, { userIds: [userId], limit: 1, offset: 0 })).members[0]!;
@@ -132,7 +132,7 @@ export function createMembersService(deps: {
 
   async function assertNotLastOwner(groupId: number, userId: number): Promise<void> {
     const page = await deps.members.listDirect({ kind: 'group', id: groupId, traversalIds: [] }, { userIds: [userId], limit: 1, offset: 0 });
-    if (page.members[0]?.access_level === 50 && (await deps.members.countOwners(groupId)) <= 1) {
+    if (page.members[0]?.access_level === AccessLevel.Owner && (await deps.members.countOwners(groupId)) <= 1) {
       throw new ForbiddenError('403 Forbidden - A group must have at least one owner');
     }
   }

@@ -1,3 +1,4 @@
+import { AccessLevel } from '@tributary/contracts';
 import type { Database } from '../../platform/db/database.js';
 import type { Actor } from '../../auth/actor.js';
 import type { Authorizer } from '../../auth/authorizer.js';
@@ -73,7 +74,7 @@ export function createCollaboration(deps: {
     async pusher(actor: Actor, project: Project, accessLevel: number): Promise<PusherFacts> {
       const user = actor.user!;
       const facts: PusherFacts = { userId: user.id, isAdmin: user.is_admin, accessLevel };
-      if (user.is_admin || accessLevel >= 30) return facts;
+      if (user.is_admin || accessLevel >= AccessLevel.Developer) return facts;
       return { ...facts, collaborationBranches: await branchesFor(actor, project) };
     },
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProtectedBranch } from '../protected-branches/protected-branch.js';
 import { checkBranchUpdate, PUSH_MESSAGES, type PusherFacts, type RefUpdateFacts } from '../protected-branches/push-rules.js';
 import { checkPush } from '../pushes/push-policy.js';
-import { canMergeToBranch, collaborationAllowsUpdate, collaborationBranches, type CollaborationCandidate } from './collaboration.js';
+import { collaborationAllowsUpdate, collaborationBranches, type CollaborationCandidate } from './collaboration.js';
 
 const protection = (name: string, push: number, merge: number): ProtectedBranch => ({
   id: 1,
@@ -55,11 +55,10 @@ describe('collaborationBranches', () => {
   });
 });
 
-describe('canMergeToBranch', () => {
-  it('follows the protected branch merge rule (No one refuses even Maintainers), else Developer', () => {
-    expect(canMergeToBranch(maintainer, 'main', [protection('main', 40, 0)])).toBe(false);
-    expect(canMergeToBranch({ ...maintainer, accessLevel: 30 }, 'main', [protection('main', 40, 30)])).toBe(true);
-    expect(canMergeToBranch({ ...maintainer, isAdmin: true, accessLevel: 0 }, 'main', [protection('main', 40, 40)])).toBe(true);
+describe('collaboration uses the merge rule (canMergeIntoBranch)', () => {
+  it('grants a Developer who may push to the protected target branch but not merge into it', () => {
+    const pushOnly = { merger: { ...maintainer, accessLevel: 30 }, targetProtections: [protection('main', 30, 40)] };
+    expect(collaborationBranches(fork, [], [candidate(pushOnly)])).toEqual(['feature']);
   });
 });
 

@@ -1,13 +1,13 @@
 import type { Visibility } from '@tributary/contracts';
 import type { ProtectedBranch } from '../protected-branches/protected-branch.js';
-import { isAllowed, protectionsFor, type PusherFacts, type RefUpdateFacts } from '../protected-branches/push-rules.js';
+import { canMergeIntoBranch, protectionsFor, type PusherFacts, type RefUpdateFacts } from '../protected-branches/push-rules.js';
 
 /**
  * GitLab's "Allow commits from members who can merge to the target branch"
  * (MergeRequest#collaborative_push_possible?, Project#branch_allows_collaboration?).
  * An open merge request from a fork's branch, with `allow_collaboration` set by
  * someone who can push to the fork, lets every user who may merge into its target
- * branch add commits to that one source branch: not create it, not delete it, not
+ * branch (canMergeIntoBranch, the rule the merge itself applies) add commits to that one source branch: not create it, not delete it, not
  * force-push it, and no other branch or tag of the fork. Pure; the facts are loaded
  * by collaboration.service.ts and the decision is applied by checkBranchUpdate.
  */
@@ -26,14 +26,6 @@ export function collaborationPossible(facts: {
     facts.targetVisibility !== 'private' &&
     !facts.sourceBranchProtected
   );
-}
-
-/** GitLab's UserAccess#can_merge_to_branch?: a protected branch's merge rule, else Developer (push_code). */
-export function canMergeToBranch(merger: PusherFacts, branch: string, protections: readonly ProtectedBranch[], targetArchived = false): boolean {
-  if (targetArchived) return false;
-  if (!merger.isAdmin && merger.accessLevel < 30) return false;
-  const matching = protectionsFor(branch, [...protections]);
-  return matching.length === 0 || isAllowed('merge', merger, matching);
 }
 
 /** One merge request whose source is the project being written to, with what the rule needs about its target. */
@@ -66,7 +58,7 @@ export function collaborationBranches(
       targetVisibility: mr.targetVisibility,
       sourceBranchProtected: protectionsFor(mr.sourceBranch, [...sourceProtections]).length > 0,
     });
-    if (possible && canMergeToBranch(mr.merger, mr.targetBranch, mr.targetProtections, mr.targetArchived)) granted.add(mr.sourceBranch);
+    if (possible && canMergeIntoBranch(mr.merger, mr.targetBranch, mr.targetProtections, mr.targetArchived)) granted.add(mr.sourceBranch);
   }
   return [...granted];
 }

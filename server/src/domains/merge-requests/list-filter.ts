@@ -4,6 +4,7 @@
  * tests read it. Aliases: `m` merge_requests, `p` the target project, `n` its namespace.
  * $1 is the viewer's user id (null when anonymous), $2 whether they are an administrator.
  */
+import { projectReadableSql } from '../../auth/readable-sql.js';
 import type { MergeRequestState } from './merge-request.js';
 
 export type MergeRequestScope = 'all' | 'created_by_me' | 'assigned_to_me' | 'reviews_for_me';
@@ -53,15 +54,9 @@ export interface ListQuery {
 
 /**
  * May the viewer read merge requests of target project `p`? They show code, so this is
- * permissions.ts's download_code: public and internal code for whoever reads the project,
- * private code for Reporters and above (direct, inherited or the namespace's owner).
+ * permissions.ts's download_code, in SQL (auth/readable-sql.ts).
  */
-export const READABLE_TARGET = `(NOT p.pending_delete AND ($2::boolean OR p.visibility = 'public' OR (p.visibility = 'internal' AND $1::bigint IS NOT NULL)
-     OR n.owner_id = $1::bigint
-     OR EXISTS (SELECT 1 FROM project_members pm WHERE pm.project_id = p.id AND pm.user_id = $1::bigint AND pm.access_level >= 20
-                AND (pm.expires_at IS NULL OR pm.expires_at >= current_date))
-     OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = $1::bigint AND gm.group_id = ANY(n.traversal_ids) AND gm.access_level >= 20
-                AND (gm.expires_at IS NULL OR gm.expires_at >= current_date))))`;
+export const READABLE_TARGET = `(NOT p.pending_delete AND ${projectReadableSql('download_code', { user: '$1::bigint', admin: '$2::boolean' })})`;
 
 /** `%text%` for LIKE, with LIKE's own wildcards in `text` taken literally. */
 export function containsPattern(text: string): string {

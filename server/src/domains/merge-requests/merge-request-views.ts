@@ -1,7 +1,7 @@
 import { actorFor, type Actor } from '../../auth/actor.js';
 import type { Authorizer } from '../../auth/authorizer.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
-import { isAllowed, protectionsFor } from '../protected-branches/push-rules.js';
+import { canMergeIntoBranch } from '../protected-branches/push-rules.js';
 import type { User } from '../users/user.js';
 import type { MergeRequest } from './merge-request.js';
 import type { MergeRequestsRepository } from './merge-requests.repository.js';
@@ -72,13 +72,12 @@ export function createMergeRequestViews(deps: {
     }));
   }
 
-  /** May the caller merge into the target branch: Developer, and the branch's merge rule if it is protected. */
+  /** May the caller merge into the target branch: the one rule, canMergeIntoBranch (GitLab's can_be_merged_by?). */
   async function canMerge(actor: Actor, opened: OpenedMergeRequest): Promise<boolean> {
-    if (!actor.user || !opened.abilities.has('push_code')) return false;
-    const matching = protectionsFor(opened.mergeRequest.target_branch, await deps.protectedBranches.listForProject(opened.project.id));
-    if (matching.length === 0) return true;
-    const accessLevel = await deps.authorizer.accessLevel(actor, { project: opened.project });
-    return isAllowed('merge', { userId: actor.user.id, isAdmin: actor.user.is_admin, accessLevel }, matching);
+    const user = actor.user;
+    if (!user) return false;
+    const [protections, accessLevel] = await Promise.all([deps.protectedBranches.listForProject(opened.project.id), deps.authorizer.accessLevel(actor, { project: opened.project })]);
+    return canMergeIntoBranch({ userId: user.id, isAdmin: user.is_admin, accessLevel }, opened.mergeRequest.target_branch, protections, opened.project.archived);
   }
 
   /** GitLab: the author is not a member of the target project and has had nothing merged there. */

@@ -1,4 +1,4 @@
-import { VISIBILITIES, type Visibility } from '@tributary/contracts';
+import { VISIBILITIES, type Visibility, AccessLevel } from '@tributary/contracts';
 import type { Database } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import { NotFoundError, ValidationError } from '../../platform/errors.js';
@@ -8,7 +8,8 @@ import type { MembersRepository } from '../members/members.repository.js';
 import type { ProjectsRepository } from '../projects/projects.repository.js';
 import { RESERVED_TOP_LEVEL_PATHS } from '../users/user.js';
 import type { GroupListFilter, NamespacesRepository } from './namespaces.repository.js';
-import { pathError, visibilityAllowedUnder, type Namespace } from './namespace.js';
+import { pathError, type Namespace } from './namespace.js';
+import { groupVisibilityErrors } from './visibility-rules.js';
 
 export interface CreateGroupInput {
   name?: string;
@@ -57,9 +58,8 @@ export function createGroupsService(deps: {
       if (input.parent_id) {
         parent = await find(actor, input.parent_id);
         await deps.authorizer.authorize(actor, 'create_subgroup', { group: parent });
-        if (!visibilityAllowedUnder(visibility, parent.visibility)) {
-          throw ValidationError.field('visibility_level', `${visibility} is not allowed since the parent group has a ${parent.visibility} visibility.`);
-        }
+        const errors = groupVisibilityErrors(visibility, { parent: parent.visibility, projects: [], subgroups: [] });
+        if (errors.length > 0) throw new ValidationError({ visibility_level: errors });
       } else if (RESERVED_TOP_LEVEL_PATHS.has(input.path.toLowerCase())) {
         throw ValidationError.field('path', `${input.path} is a reserved name`);
       }
@@ -72,7 +72,7 @@ export function createGroupsService(deps: {
             tx,
           );
           // The creator owns the group (GitLab adds them as an Owner member).
-          await deps.members.insert({ kind: 'group', id: group.id, traversalIds: group.traversal_ids }, { userId: actor.user!.id, accessLevel: 50, expiresAt: null, createdById: actor.user!.id }, tx);
+          await deps.members.insert({ kind: 'group', id: group.id, traversalIds: group.traversal_ids }, { userId: actor.user!.id, accessLevel: AccessLevel.Owner, expiresAt: null, createdById: actor.user!.id }, tx);
           return group;
         });
       } catch (caught) {
@@ -83,17 +83,15 @@ export function createGroupsService(deps: {
     async update(actor: Actor, idOrPath: string | number, input: { name?: string; description?: string; visibility?: string }): Promise<Namespace> {
       const group = await find(actor, idOrPath);
       await deps.authorizer.authorize(actor, 'admin_group', { group });
-      if (input.visibility !== undefined) {
-        if (!VISIBILITIES.includes(input.visibility as Visibility)) throw ValidationError.field('visibility', 'does not have a valid value');
-        if (group.parent_id) {
-          const parent = (await deps.namespaces.findById(group.parent_id))!;
-          if (!visibilityAllowedUnder(input.visibility as Visibility, parent.visibility)) {
-            throw ValidationError.field('visibility_level', `${input.visibility} is not allowed since the parent group has a ${parent.visibility} visibility.`);
-          }
-        }
-      }
+      if (input.visibility !== undefined && !VISIBILITIES.includes(input.visibility as Visibility)) throw ValidationError.field('visibility', 'does not have a valid value');
       if (input.name !== undefined && input.name.trim() === '') throw ValidationError.field('name', "can't be blank");
-      await deps.namespaces.update(group.id, input);
+      await deps.db.transaction(async (tx) => {
+        if (input.visibility !== undefined && input.visibility !== group.visibility) {
+          const errors = groupVisibilityErrors(input.visibility as Visibility, await deps.namespaces.lockForVisibility(group.id, tx));
+          if (errors.length > 0) throw new ValidationError({ visibility_level: errors });
+        }
+        await deps.namespaces.update(group.id, input, tx);
+      });
       return (await deps.namespaces.findById(group.id))!;
     },
     /** Deletes a group, its subgroups and their projects; repositories are removed by a background job. */

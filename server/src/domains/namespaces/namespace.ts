@@ -30,13 +30,6 @@ export function pathError(path: string): string | null {
   return null;
 }
 
-const VISIBILITY_RANK: Record<Visibility, number> = { private: 0, internal: 1, public: 2 };
-
-/** A child may not be more visible than its parent (GitLab's visibility_level validation). */
-export function visibilityAllowedUnder(child: Visibility, parent: Visibility): boolean {
-  return VISIBILITY_RANK[child] <= VISIBILITY_RANK[parent];
-}
-
 /** GitLab's `name` + `path` derivation: a path from a name when only the name is given. */
 export function pathFromName(name: string): string {
   return name

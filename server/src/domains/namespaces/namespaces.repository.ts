@@ -1,16 +1,16 @@
 import { on, type Queryable } from '../../platform/db/database.js';
 import type { Namespace } from './namespace.js';
+import { namespaceReadableSql } from '../../auth/readable-sql.js';
+import type { Visibility } from '@tributary/contracts';
+import { AccessLevel } from '@tributary/contracts';
 
 const SELECT = `SELECT n.id, n.kind, n.name, n.path, r.path AS full_path, r.name AS full_name, n.parent_id, n.owner_id,
        n.visibility, n.description, to_json(n.traversal_ids) AS traversal_ids, n.created_at
   FROM namespaces n JOIN routes r ON r.source_type = 'namespace' AND r.source_id = n.id`;
 
-/** SQL condition: may user $N read namespace `n`? Mirrors permissions.canRead. */
+/** SQL condition: may user $N read namespace `n`? The one rule, auth/readable-sql.ts. */
 export function namespaceVisibleSql(userParam: string, adminParam: string): string {
-  return `(${adminParam} OR n.visibility = 'public' OR (n.visibility = 'internal' AND ${userParam}::bigint IS NOT NULL)
-     OR n.owner_id = ${userParam}::bigint
-     OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ${userParam}::bigint AND gm.group_id = ANY(n.traversal_ids)
-                AND (gm.expires_at IS NULL OR gm.expires_at >= current_date)))`;
+  return namespaceReadableSql({ user: `${userParam}::bigint`, admin: adminParam });
 }
 
 export interface NewNamespace {
@@ -101,7 +101,7 @@ export function createNamespacesRepository(db: Queryable) {
         where.push(`$${params.length}::bigint = ANY(n.traversal_ids) AND n.id <> $${params.length}::bigint`);
       }
       if (filter.membership) {
-        params.push(filter.minAccessLevel ?? 10);
+        params.push(filter.minAccessLevel ?? AccessLevel.Guest);
         where.push(`(n.owner_id = $1::bigint OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = $1::bigint
                      AND gm.group_id = ANY(n.traversal_ids) AND gm.access_level >= $${params.length}))`);
       }
@@ -122,6 +122,27 @@ export function createNamespacesRepository(db: Queryable) {
                 visibility = COALESCE($4, visibility), updated_at = now() WHERE id = $1`,
         [id, fields.name ?? null, fields.description ?? null, fields.visibility ?? null],
       );
+    },
+    /**
+     * Locks a group row for a visibility change and returns what the visibility rule needs: its
+     * parent's visibility and the visibilities of the projects and subgroups it holds directly.
+     * Project visibility changes read the group FOR SHARE, so the two cannot pass each other.
+     */
+    async lockForVisibility(id: number, tx: Queryable): Promise<{ parent: Visibility | null; projects: Visibility[]; subgroups: Visibility[] }> {
+      await tx.query('SELECT id FROM namespaces WHERE id = $1 FOR UPDATE', [id]);
+      const { rows } = await tx.query<{ parent: Visibility | null; projects: Visibility[] | null; subgroups: Visibility[] | null }>(
+        `SELECT (SELECT parent.visibility FROM namespaces parent JOIN namespaces n ON n.parent_id = parent.id WHERE n.id = $1) AS parent,
+                (SELECT to_json(array_agg(DISTINCT p.visibility)) FROM projects p WHERE p.namespace_id = $1 AND NOT p.pending_delete) AS projects,
+                (SELECT to_json(array_agg(DISTINCT c.visibility)) FROM namespaces c WHERE c.parent_id = $1) AS subgroups`,
+        [id],
+      );
+      const row = rows[0]!;
+      return { parent: row.parent, projects: row.projects ?? [], subgroups: row.subgroups ?? [] };
+    },
+    /** A namespace's visibility, read FOR SHARE: a concurrent group visibility change waits (see lockForVisibility). */
+    async visibilityForShare(id: number, tx: Queryable): Promise<Visibility | undefined> {
+      const { rows } = await tx.query<{ visibility: Visibility }>('SELECT visibility FROM namespaces WHERE id = $1 FOR SHARE', [id]);
+      return rows[0]?.visibility;
     },
     /** Ids of this namespace and every descendant. */
     async subtreeIds(id: number, tx?: Queryable): Promise<number[]> {

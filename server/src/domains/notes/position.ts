@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { lineCodeFromHash, POSITION_TYPES, type DiffRefs, type LinePoint, type LineRange, type LineType, type PositionType } from '@tributary/contracts';
 import { ValidationError } from '../../platform/errors.js';
+import { integerParam } from '../../platform/integer-param.js';
 
 // The shared parts (the web app builds positions by the same types and rules).
 export { lineRangeInOrder, positionFilePath, type DiffRefs, type LinePoint, type LineType } from '@tributary/contracts';
@@ -48,8 +49,8 @@ function field(params: Params, key: string): unknown {
 function optionalInt(params: Params, key: string, label: string): number | null {
   const value = field(params, key);
   if (value === undefined || value === null) return null;
-  const number = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(number)) throw invalid(label);
+  const number = integerParam(value);
+  if (Number.isNaN(number)) throw invalid(label);
   return number;
 }
 

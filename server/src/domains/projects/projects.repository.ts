@@ -1,3 +1,5 @@
+import { AccessLevel } from '@tributary/contracts';
+import { projectMemberAtLeastSql, projectReadableSql } from '../../auth/readable-sql.js';
 import { on, type Queryable } from '../../platform/db/database.js';
 import { effectiveAccessLevelSql } from '../members/members.repository.js';
 import type { Project } from './project.js';
@@ -15,22 +17,10 @@ const SELECT = `SELECT p.id, p.namespace_id, p.name, p.path, r.path AS full_path
   JOIN namespaces n ON n.id = p.namespace_id
   JOIN routes nr ON nr.source_type = 'namespace' AND nr.source_id = n.id`;
 
-/** SQL condition: may user $1 (admin flag $2) read project `p` in namespace `n`? Mirrors permissions.canRead. */
-const VISIBLE = `($2 OR p.visibility = 'public' OR (p.visibility = 'internal' AND $1::bigint IS NOT NULL)
-     OR n.owner_id = $1::bigint
-     OR EXISTS (SELECT 1 FROM project_members pm WHERE pm.project_id = p.id AND pm.user_id = $1::bigint
-                AND (pm.expires_at IS NULL OR pm.expires_at >= current_date))
-     OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = $1::bigint AND gm.group_id = ANY(n.traversal_ids)
-                AND (gm.expires_at IS NULL OR gm.expires_at >= current_date)))`;
-
-/** SQL condition: is user $1 a member (direct, inherited or namespace owner) with at least level $N? */
-function memberAtLeast(levelParam: string): string {
-  return `(n.owner_id = $1::bigint
-     OR EXISTS (SELECT 1 FROM project_members pm WHERE pm.project_id = p.id AND pm.user_id = $1::bigint AND pm.access_level >= ${levelParam}
-                AND (pm.expires_at IS NULL OR pm.expires_at >= current_date))
-     OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = $1::bigint AND gm.group_id = ANY(n.traversal_ids) AND gm.access_level >= ${levelParam}
-                AND (gm.expires_at IS NULL OR gm.expires_at >= current_date)))`;
-}
+/** The caller: user $1 (NULL when anonymous), administrator flag $2. */
+const CALLER = { user: '$1::bigint', admin: '$2' };
+const VISIBLE = projectReadableSql('read_project', CALLER);
+const memberAtLeast = (levelParam: string) => projectMemberAtLeastSql(levelParam, CALLER);
 
 export interface NewProject {
   namespaceId: number;
@@ -111,7 +101,7 @@ export function createProjectsRepository(db: Queryable) {
         where.push(`(lower(p.name) LIKE $${params.length} OR lower(r.path) LIKE $${params.length} OR lower(p.description) LIKE $${params.length})`);
       }
       if (filter.membership) {
-        params.push(filter.minAccessLevel ?? 10);
+        params.push(filter.minAccessLevel ?? AccessLevel.Guest);
         where.push(memberAtLeast(`$${params.length}`));
       } else if (filter.minAccessLevel) {
         params.push(filter.minAccessLevel);

@@ -1,4 +1,4 @@
-import { VISIBILITIES, type Visibility } from '@tributary/contracts';
+import { VISIBILITIES, type Visibility, AccessLevel } from '@tributary/contracts';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import type { EventBus } from '../../platform/events.js';
@@ -8,7 +8,8 @@ import type { Actor } from '../../auth/actor.js';
 import type { Authorizer } from '../../auth/authorizer.js';
 import { validateBranchName } from '../../git/ref-names.js';
 import type { NamespacesRepository } from '../namespaces/namespaces.repository.js';
-import { pathError, pathFromName, visibilityAllowedUnder, type Namespace } from '../namespaces/namespace.js';
+import { pathError, pathFromName, type Namespace } from '../namespaces/namespace.js';
+import { projectVisibilityErrors } from '../namespaces/visibility-rules.js';
 import type { MembersRepository } from '../members/members.repository.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
 import type { ProjectListFilter, ProjectsRepository } from './projects.repository.js';
@@ -40,7 +41,7 @@ export interface UpdateProjectInput {
 export function createProjectsService(deps: {
   db: Pick<Database, 'transaction'>;
   projects: ProjectsRepository;
-  namespaces: Pick<NamespacesRepository, 'findById' | 'findByFullPath' | 'findUserNamespace' | 'routeTaken'>;
+  namespaces: Pick<NamespacesRepository, 'findById' | 'findByFullPath' | 'findUserNamespace' | 'routeTaken' | 'visibilityForShare'>;
   protectedBranches: Pick<ProtectedBranchesRepository, 'protectDefault'>;
   members: Pick<MembersRepository, 'insert'>;
   storage: RepositoryStorage;
@@ -49,6 +50,18 @@ export function createProjectsService(deps: {
   events: Pick<EventBus, 'publish'>;
 }) {
   /** Finds a project by numeric id or full path; 404 when absent or not visible to the actor. */
+  /**
+   * The visibility rule (visibility-rules.ts) for a change of `project` to `level`, inside the
+   * changing transaction: the group is read FOR SHARE, so a concurrent change of the group's
+   * visibility (which locks it FOR UPDATE) cannot pass this one.
+   */
+  async function assertVisibilityAllowed(project: Project, level: Visibility, tx: Queryable): Promise<void> {
+    const group = project.namespace_kind === 'group' ? ((await deps.namespaces.visibilityForShare(project.namespace_id, tx)) ?? null) : null;
+    const source = project.forked_from_id === null ? undefined : await deps.projects.findById(project.forked_from_id, tx);
+    const errors = projectVisibilityErrors(level, { group, forkSource: source && !source.pending_delete ? source.visibility : null });
+    if (errors.length > 0) throw new ValidationError({ visibility_level: errors });
+  }
+
   async function find(actor: Actor, idOrPath: string | number): Promise<Project> {
     const key = /^\d+$/.test(String(idOrPath)) ? { id: Number(idOrPath) } : { fullPath: String(idOrPath) };
     const found = await deps.projects.findForViewer(key, actor.user?.id ?? null);
@@ -101,9 +114,8 @@ export function createProjectsService(deps: {
       const branchError = validateBranchName(defaultBranch);
       if (branchError) throw ValidationError.field('default_branch', branchError);
       const namespace = await targetNamespace(actor, input.namespace_id);
-      if (namespace.kind === 'group' && !visibilityAllowedUnder(visibility, namespace.visibility)) {
-        throw ValidationError.field('visibility_level', `${visibility} is not allowed in a ${namespace.visibility} group.`);
-      }
+      const visibilityErrors = projectVisibilityErrors(visibility, { group: namespace.kind === 'group' ? namespace.visibility : null, forkSource: null });
+      if (visibilityErrors.length > 0) throw new ValidationError({ visibility_level: visibilityErrors });
       const fullPath = `${namespace.full_path}/${path}`;
       let projectId: number;
       try {
@@ -129,7 +141,7 @@ export function createProjectsService(deps: {
           await deps.protectedBranches.protectDefault(id, defaultBranch, tx);
           // The creator is a member: Owner of a personal project, Maintainer of a group project
           // unless the group already gives them that much (GitLab's rule).
-          const creatorLevel = namespace.kind === 'user' ? 50 : 40;
+          const creatorLevel = namespace.kind === 'user' ? AccessLevel.Owner : AccessLevel.Maintainer;
           const inherited = namespace.kind === 'group' ? await deps.authorizer.accessLevel(actor, { group: namespace }) : 0;
           if (inherited < creatorLevel) {
             await deps.members.insert(
@@ -175,9 +187,6 @@ export function createProjectsService(deps: {
       if (input.visibility !== undefined && input.visibility !== project.visibility) {
         await deps.authorizer.authorize(actor, 'change_visibility', { project });
         if (!VISIBILITIES.includes(input.visibility as Visibility)) throw ValidationError.field('visibility', 'does not have a valid value');
-        if (project.namespace_kind === 'group' && !visibilityAllowedUnder(input.visibility as Visibility, project.namespace_visibility)) {
-          throw ValidationError.field('visibility_level', `${input.visibility} is not allowed in a ${project.namespace_visibility} group.`);
-        }
         fields.visibility = input.visibility;
       }
       if (input.default_branch !== undefined) {
@@ -190,6 +199,7 @@ export function createProjectsService(deps: {
       // Templates and the title pattern: validated, empty clears them (replaces the raw values above).
       Object.assign(fields, mergeTextSettings(input, project));
       await deps.db.transaction(async (tx) => {
+        if (fields.visibility !== undefined) await assertVisibilityAllowed(project, fields.visibility as Visibility, tx);
         await deps.projects.update(project.id, fields, tx);
         if (fields.name !== undefined) {
           const ns = (await deps.namespaces.findById(project.namespace_id, tx))!;

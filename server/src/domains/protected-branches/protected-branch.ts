@@ -1,3 +1,4 @@
+import { AccessLevel } from '@tributary/contracts';
 export type AccessKind = 'push' | 'merge' | 'unprotect';
 
 export interface AccessLevelRule {
@@ -20,13 +21,13 @@ export interface ProtectedBranch {
 /** GitLab's descriptions of the role-based access levels. */
 export function accessLevelDescription(level: number | null): string {
   switch (level) {
-    case 0:
+    case AccessLevel.NoAccess:
       return 'No one';
-    case 30:
+    case AccessLevel.Developer:
       return 'Developers + Maintainers';
-    case 40:
+    case AccessLevel.Maintainer:
       return 'Maintainers';
-    case 60:
+    case AccessLevel.Admin:
       return 'Admins';
     default:
       return level === null ? '' : String(level);
@@ -34,4 +35,4 @@ export function accessLevelDescription(level: number | null): string {
 }
 
 /** Roles GitLab lets a protected branch grant push, merge or unprotect to. */
-export const PROTECTED_BRANCH_ACCESS_LEVELS = [0, 30, 40, 60] as const;
+export const PROTECTED_BRANCH_ACCESS_LEVELS = [AccessLevel.NoAccess, AccessLevel.Developer, AccessLevel.Maintainer, AccessLevel.Admin] as const;

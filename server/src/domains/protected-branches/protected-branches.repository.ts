@@ -1,3 +1,4 @@
+import { AccessLevel } from '@tributary/contracts';
 import { on, type Queryable } from '../../platform/db/database.js';
 import type { AccessKind, AccessLevelRule, ProtectedBranch } from './protected-branch.js';
 
@@ -83,9 +84,9 @@ export function createProtectedBranchesRepository(db: Queryable) {
           allowForcePush: false,
           codeOwnerApprovalRequired: false,
           grants: [
-            { kind: 'push', access_level: 40 },
-            { kind: 'merge', access_level: 40 },
-            { kind: 'unprotect', access_level: 40 },
+            { kind: 'push', access_level: AccessLevel.Maintainer },
+            { kind: 'merge', access_level: AccessLevel.Maintainer },
+            { kind: 'unprotect', access_level: AccessLevel.Maintainer },
           ],
         },
         tx,

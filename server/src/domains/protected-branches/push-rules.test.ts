@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchesBranchPattern } from './branch-pattern.js';
-import { checkBranchUpdate, PUSH_MESSAGES, type PusherFacts } from './push-rules.js';
+import { canMergeIntoBranch, checkBranchUpdate, PUSH_MESSAGES, type PusherFacts } from './push-rules.js';
 import type { ProtectedBranch } from './protected-branch.js';
 
 const protection = (name: string, push: number, merge = 40, allowForcePush = false): ProtectedBranch => ({
@@ -66,4 +66,38 @@ describe('checkBranchUpdate', () => {
   ] as const)('%s', (_name, pusher, change, protections, expected) => {
     expect(checkBranchUpdate(pusher, change, [...protections])).toBe(expected);
   });
+});
+
+describe('canMergeIntoBranch (GitLab\'s can_be_merged_by?: the push rule or the merge rule)', () => {
+  const roles = { guest: 10, reporter: 20, developer: 30, maintainer: 40, owner: 50 } as const;
+  const NO_ONE = 0;
+  const ADMINS = 60;
+  // [protection of main (push, merge) or none, the lowest role that may merge into it]
+  const settings: Array<[string, ProtectedBranch[], number | null]> = [
+    ['unprotected', [], 30],
+    ['push Developers, merge Maintainers', [protection('main', 30, 40)], 30],
+    ['push Maintainers, merge Developers', [protection('main', 40, 30)], 30],
+    ['push Maintainers, merge Maintainers', [protection('main', 40, 40)], 40],
+    ['push No one, merge Maintainers', [protection('main', NO_ONE, 40)], 40],
+    ['push Developers, merge No one', [protection('main', 30, NO_ONE)], 30],
+    ['push No one, merge No one', [protection('main', NO_ONE, NO_ONE)], null],
+    ['push Admins, merge Admins', [protection('main', ADMINS, ADMINS)], null],
+    ['a wildcard: push No one, merge Developers', [protection('ma*', NO_ONE, 30)], 30],
+  ];
+  for (const [name, protections, lowest] of settings) {
+    for (const [role, level] of Object.entries(roles)) {
+      const expected = lowest !== null && level >= lowest;
+      it(`${name}: a ${role} ${expected ? 'may' : 'may not'} merge`, () => {
+        expect(canMergeIntoBranch({ userId: 9, isAdmin: false, accessLevel: level }, 'main', protections, false)).toBe(expected);
+      });
+    }
+    it(`${name}: an administrator may merge unless No one may push or merge`, () => {
+      const blocked = protections.length > 0 && protections.every((p) => p.rules.every((rule) => rule.access_level === NO_ONE));
+      expect(canMergeIntoBranch({ userId: 1, isAdmin: true, accessLevel: 0 }, 'main', protections, false)).toBe(!blocked);
+    });
+    it(`${name}: nobody merges into an archived project`, () => {
+      expect(canMergeIntoBranch({ userId: 1, isAdmin: true, accessLevel: 50 }, 'main', protections, true)).toBe(false);
+      expect(canMergeIntoBranch({ userId: 9, isAdmin: false, accessLevel: 50 }, 'main', protections, true)).toBe(false);
+    });
+  }
 });

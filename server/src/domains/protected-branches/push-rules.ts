@@ -1,3 +1,4 @@
+import { AccessLevel } from '@tributary/contracts';
 import type { AccessKind, ProtectedBranch } from './protected-branch.js';
 import { matchesBranchPattern } from './branch-pattern.js';
 import { collaborationAllowsUpdate } from '../merge-requests/collaboration.js';
@@ -46,18 +47,31 @@ export function isAllowed(kind: AccessKind, pusher: PusherFacts, matching: Prote
   return matching.some((protection) =>
     protection.rules.some((rule) => {
       if (rule.kind !== kind) return false;
-      if (rule.user_id !== null) return rule.user_id === pusher.userId && pusher.accessLevel >= 30;
+      if (rule.user_id !== null) return rule.user_id === pusher.userId && pusher.accessLevel >= AccessLevel.Developer;
       if (rule.group_id !== null) return (pusher.groupIds ?? []).includes(rule.group_id);
-      if (rule.access_level === 0 || rule.access_level === null) return false;
-      if (rule.access_level === 60) return pusher.isAdmin;
+      if (rule.access_level === AccessLevel.NoAccess || rule.access_level === null) return false;
+      if (rule.access_level === AccessLevel.Admin) return pusher.isAdmin;
       return pusher.isAdmin || pusher.accessLevel >= rule.access_level;
     }),
   );
 }
 
+/**
+ * "May merge into this branch", the one rule every surface asks (the merge itself, REST
+ * `user.can_merge`, the widget's `canMerge`, collaboration): GitLab's
+ * MergeRequest#can_be_merged_by?, i.e. UserAccess#can_update_branch?. The user needs push
+ * access to the project (Developer or an administrator, the project not archived); a protected
+ * branch must then grant them its push rule or its merge rule.
+ */
+export function canMergeIntoBranch(merger: PusherFacts, branch: string, protections: readonly ProtectedBranch[], archived: boolean): boolean {
+  if (archived || (!merger.isAdmin && merger.accessLevel < AccessLevel.Developer)) return false;
+  const matching = protectionsFor(branch, [...protections]);
+  return matching.length === 0 || isAllowed('push', merger, matching) || isAllowed('merge', merger, matching);
+}
+
 /** Returns the refusal message for one branch update, or null when it is allowed. */
 export function checkBranchUpdate(pusher: PusherFacts, update: RefUpdateFacts, protections: ProtectedBranch[]): string | null {
-  if (!pusher.isAdmin && pusher.accessLevel < 30 && !collaborationAllowsUpdate(pusher.collaborationBranches ?? [], update)) return PUSH_MESSAGES.notAllowed;
+  if (!pusher.isAdmin && pusher.accessLevel < AccessLevel.Developer && !collaborationAllowsUpdate(pusher.collaborationBranches ?? [], update)) return PUSH_MESSAGES.notAllowed;
   const matching = protectionsFor(update.branch, protections);
   if (matching.length === 0) return null;
   if (update.deleting) return PUSH_MESSAGES.protectedDelete;

@@ -1,3 +1,4 @@
+import { AccessLevel } from '@tributary/contracts';
 import { validateBranchName, validateTagName } from '../../git/ref-names.js';
 import { checkBranchUpdate, PUSH_MESSAGES, type PusherFacts } from '../protected-branches/push-rules.js';
 import type { ProtectedBranch } from '../protected-branches/protected-branch.js';
@@ -14,7 +15,7 @@ export const REF_MESSAGES = {
  */
 export function checkPush(pusher: PusherFacts, updates: RefUpdate[], protections: ProtectedBranch[]): string | null {
   // Collaboration through a merge request grants branch updates only (checkBranchUpdate decides which).
-  const member = pusher.isAdmin || pusher.accessLevel >= 30;
+  const member = pusher.isAdmin || pusher.accessLevel >= AccessLevel.Developer;
   if (!member && (pusher.collaborationBranches ?? []).length === 0) return PUSH_MESSAGES.notAllowed;
   for (const update of updates) {
     const ref = classifyRef(update.ref);

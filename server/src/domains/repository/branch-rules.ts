@@ -3,7 +3,7 @@
  * the protection flags of the branch entity, and who may delete a branch.
  * The facts (refs, protections, access level) are loaded by branches.service.ts.
  */
-import { t } from '@tributary/contracts';
+import { t, AccessLevel } from '@tributary/contracts';
 import { checkBranchUpdate, protectionsFor, type PusherFacts } from '../protected-branches/push-rules.js';
 import type { ProtectedBranch } from '../protected-branches/protected-branch.js';
 
@@ -46,7 +46,7 @@ export interface ProtectionFlags {
 }
 
 const grantsDevelopers = (kind: 'push' | 'merge', matching: readonly ProtectedBranch[]) =>
-  matching.some((protection) => protection.rules.some((rule) => rule.kind === kind && rule.access_level === 30));
+  matching.some((protection) => protection.rules.some((rule) => rule.kind === kind && rule.access_level === AccessLevel.Developer));
 
 /** The branch entity's protection fields (GitLab: ProtectedBranch.protected? / developers_can?). */
 export function protectionFlags(branch: string, protections: readonly ProtectedBranch[]): ProtectionFlags {
@@ -88,7 +88,7 @@ export function branchDeletionRefusal(
   if (branch === defaultBranch) return { kind: 'default', message: t(BRANCH_MESSAGES.deleteDefault) };
   const matching = protectionsFor(branch, [...protections]);
   if (matching.length === 0) return null;
-  if (pusher.isAdmin || pusher.accessLevel >= 40) return null;
+  if (pusher.isAdmin || pusher.accessLevel >= AccessLevel.Maintainer) return null;
   return { kind: 'protected', message: t(BRANCH_MESSAGES.deleteProtected) };
 }
 

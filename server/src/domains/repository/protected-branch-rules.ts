@@ -1,3 +1,4 @@
+import { AccessLevel } from '@tributary/contracts';
 /**
  * Pure rules for the protected branches API: which access grants a new
  * protection gets (GitLab's defaults: Maintainers push, merge and unprotect),
@@ -11,7 +12,7 @@ import { PROTECTED_BRANCH_ACCESS_LEVELS, type AccessKind, type ProtectedBranch }
 export const ACCESS_KINDS: readonly AccessKind[] = ['push', 'merge', 'unprotect'];
 
 /** GitLab's default role for every kind when none is given: Maintainers (40). */
-export const DEFAULT_ACCESS_LEVEL = 40;
+export const DEFAULT_ACCESS_LEVEL: number = AccessLevel.Maintainer;
 
 /** One `allowed_to_push[]` (merge, unprotect) item as sent. */
 export interface AccessItemInput {

@@ -23,13 +23,29 @@ function addDays(date: Date, days: number): string {
   return new Date(date.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Pure validation of a token request; returns normalised values or throws ValidationError. */
-export function validateTokenInput(input: CreateTokenInput, today = new Date()): { name: string; scopes: TokenScope[]; expiresAt: string } {
+/** GitLab's admin scopes (Gitlab::Auth::ADMIN_SCOPES): only an administrator's token may carry them. */
+export const ADMIN_SCOPES: readonly TokenScope[] = ['sudo', 'admin_mode'];
+
+/** GitLab's Gitlab::Auth.available_scopes_for(user): every scope for an administrator, the others for everyone else. */
+export function availableScopes(owner: { is_admin: boolean }): TokenScope[] {
+  return TOKEN_SCOPES.filter((scope) => owner.is_admin || !ADMIN_SCOPES.includes(scope));
+}
+
+/** The refusal of a scope the token's owner may not have (GitLab's token validation, as its API words it). */
+export const UNAVAILABLE_SCOPES_MESSAGE = '400 Bad request - Scopes can only contain available scopes';
+
+/**
+ * Pure validation of a token request for `owner` (the user the token will belong to); returns
+ * normalised values or throws ValidationError.
+ */
+export function validateTokenInput(input: CreateTokenInput, owner: { is_admin: boolean }, today = new Date()): { name: string; scopes: TokenScope[]; expiresAt: string } {
   if (!input.name) throw ValidationError.missing('name');
   const scopes = (Array.isArray(input.scopes) ? input.scopes : input.scopes ? [input.scopes] : []) as TokenScope[];
   if (scopes.length === 0) throw ValidationError.missing('scopes');
   const unknown = scopes.filter((scope) => !TOKEN_SCOPES.includes(scope));
   if (unknown.length) throw new ValidationError('400 (Bad request) "scopes" does not have a valid value');
+  const available = availableScopes(owner);
+  if (scopes.some((scope) => !available.includes(scope))) throw new ValidationError(UNAVAILABLE_SCOPES_MESSAGE);
   const todayText = today.toISOString().slice(0, 10);
   const latest = addDays(today, MAX_TOKEN_LIFETIME_DAYS);
   let expiresAt = input.expires_at || latest;
@@ -66,7 +82,7 @@ export function createTokensService(deps: { tokens: TokensRepository; users: Pic
       if (actor && actor.user?.id !== userId && !actor.user?.is_admin) throw new ForbiddenError();
       const user = await deps.users.findById(userId);
       if (!user) throw new NotFoundError('User');
-      const valid = validateTokenInput(input);
+      const valid = validateTokenInput(input, user);
       const secret = generateToken();
       const row = await deps.tokens.insert({ userId, name: valid.name, digest: digest(secret), scopes: valid.scopes, expiresAt: valid.expiresAt });
       return { ...row, token: secret };

@@ -20,6 +20,21 @@ export const diffBlobKeys = {
   raw: (projectId: number, sha: string, path: string) => ['projects', projectId, 'raw-file', sha, path] as const,
 };
 
+/** git's patch of one file of a merge request version (the server's …/versions/:id/diffs?path=), for a file it sent collapsed. */
+export const versionFilePatchQuery = (projectId: number, iid: number, versionId: number, path: string) =>
+  queryOptions({
+    queryKey: ['projects', projectId, 'merge_requests', iid, 'versions', versionId, 'file-patch', path] as const,
+    queryFn: async ({ signal }): Promise<string | null> => {
+      const diffs = await api.get<Array<{ diff: string; old_path: string; new_path: string }>>(`/projects/${projectId}/merge_requests/${iid}/versions/${versionId}/diffs`, {
+        signal,
+        query: { path },
+      });
+      return diffs.find((diff) => diff.new_path === path || diff.old_path === path)?.diff ?? null;
+    },
+    staleTime: Infinity,
+    gcTime: 10 * 60_000,
+  });
+
 export const rawFileQuery = (projectId: number, sha: string, path: string) =>
   queryOptions({
     queryKey: diffBlobKeys.raw(projectId, sha, path),

@@ -3,9 +3,8 @@ import { t } from '@tributary/contracts/i18n';
 import { useMemo, useRef, type Dispatch } from 'react';
 import { errorMessage } from '../../lib/api-error';
 import type { DiffFile } from '../../lib/diff-file';
-import { parseDiffHunks } from '../../lib/diff-hunks';
-import { unifiedLineDiff } from '../../lib/line-diff';
-import { rawFileQuery, type RawFile } from './api';
+import { rawFileQuery, versionFilePatchQuery, type RawFile } from './api';
+import { loadCollapsedFile } from './collapsed-file';
 import type { DiffRefs, FileActions } from './DiffContext';
 import { INITIAL_FILE_STATE, type FileAction, type FileStates } from './file-states';
 
@@ -59,18 +58,17 @@ export function useFileActions(refs: DiffRefs, states: FileStates, dispatch: Dis
           dispatch({ type: 'toggle-collapsed', id: file.id, startsCollapsed: file.startsCollapsed });
           return;
         }
-        // The server left the patch out: diff both blobs here.
+        // The server left the patch out: ask it for git's patch of this file (loadCollapsedFile).
         dispatch({ type: 'load-start', id: file.id });
-        Promise.all([file.newFile ? null : fetchSide(refs.baseSha, file.oldPath), file.deletedFile ? null : fetchSide(refs.headSha, file.newPath)]).then(
-          ([before, after]) => {
-            const binary = (before !== null && before.text === null) || (after !== null && after.text === null);
-            const computed = binary ? parseDiffHunks('') : parseDiffHunks(unifiedLineDiff(before?.text ?? '', after?.text ?? ''));
-            dispatch({ type: 'load-done', id: file.id, texts: { old: before?.lines ?? null, new: after?.lines ?? null }, computed, binary });
-          },
+        loadCollapsedFile(file, refs, {
+          side: fetchSide,
+          versionPatch: (iid, versionId, path) => queryClient.fetchQuery(versionFilePatchQuery(refs.projectId, iid, versionId, path)),
+        }).then(
+          ({ texts, computed, binary }) => dispatch({ type: 'load-done', id: file.id, texts, computed, binary }),
           (error: unknown) => dispatch({ type: 'load-error', id: file.id, error: errorMessage(error) }),
         );
       },
       dismissError: (file) => dispatch({ type: 'dismiss-error', id: file.id }),
     };
-  }, [queryClient, refs.projectId, refs.baseSha, refs.headSha, dispatch]);
+  }, [queryClient, refs, dispatch]);
 }

@@ -3,6 +3,7 @@ import { api } from '../../app/client';
 import { encodeId } from '../../lib/api-client';
 import type { Group, Project, Visibility } from '../../lib/gitlab-types';
 import { MAINTAINER } from '../../lib/permissions';
+import { AccessLevel } from '@tributary/contracts/access-levels';
 
 /** GitLab: GET/POST /groups, GET /groups/:id, /groups/:id/projects, /groups/:id/subgroups. */
 export const GROUPS_PER_PAGE = 20;
@@ -29,7 +30,7 @@ export const groupListQuery = (params: GroupListParams) =>
     queryFn: ({ signal }) =>
       api.getPage<Group>('/groups', {
         signal,
-        query: { min_access_level: 10, search: params.search, page: params.page, per_page: GROUPS_PER_PAGE, order_by: 'name' },
+        query: { min_access_level: AccessLevel.Guest, search: params.search, page: params.page, per_page: GROUPS_PER_PAGE, order_by: 'name' },
       }),
     placeholderData: keepPreviousData,
   });

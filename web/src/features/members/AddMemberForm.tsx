@@ -5,12 +5,13 @@ import { FormError } from '../../components/FormError';
 import { roleName } from './access-levels';
 import { addMemberMutation, memberKeys, type MemberSource } from './api';
 import styles from './MembersPanel.module.css';
+import { AccessLevel } from '@tributary/contracts/access-levels';
 
 /** Add a user by username with a role. */
 export function AddMemberForm({ source, levels, onAdded }: { source: MemberSource; levels: number[]; onAdded: (username: string) => void }) {
   const queryClient = useQueryClient();
   const [username, setUsername] = useState('');
-  const [level, setLevel] = useState(String(levels.includes(30) ? 30 : levels[0]));
+  const [level, setLevel] = useState(String(levels.includes(AccessLevel.Developer) ? AccessLevel.Developer : levels[0]));
   const add = useMutation({
     ...addMemberMutation(source),
     onSuccess: (member) => {

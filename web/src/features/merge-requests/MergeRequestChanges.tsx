@@ -84,8 +84,10 @@ export function MergeRequestChanges({ project, mr }: { project: Project; mr: Mer
       headSha: resolved ? resolved.headSha : (mr.diff_refs?.head_sha ?? null),
       editRef,
       mergeRequestIid: mr.iid,
+      // the version whose files are shown, so a collapsed file's patch is the server's (none when comparing two versions)
+      versionId: kind === 'version' ? (resolved?.comparison.head.id ?? null) : kind === 'latest' ? (numbered.find((v) => v.head_commit_sha === headSha)?.id ?? null) : null,
     }),
-    [project.id, project.path_with_namespace, resolved, mr, editRef],
+    [project.id, project.path_with_namespace, resolved, mr, editRef, kind, numbered, headSha],
   );
 
   function choose(head: NumberedVersion, start: NumberedVersion | null) {

@@ -3,6 +3,7 @@
  * note icons and commit lists, the last own note (Up to edit). Seed 001 §2, §4, §5, §9.
  */
 import type { DiscussionEntity, NoteEntity } from './types';
+import { ACCESS_LEVEL_NAMES, AccessLevel } from '@tributary/contracts/access-levels';
 
 /** Seed 001 §9: 0 all activity, 1 comments only; GitLab's 2 is history only. */
 export const FILTER_ALL = 0;
@@ -61,7 +62,9 @@ export function roleBadge(note: Pick<NoteEntity, 'author'>, noteableAuthorId: nu
 }
 
 /** GitLab's human_access names (Gitlab::Access.human_access); levels without one show no badge. */
-const ACCESS_NAMES: Record<number, string> = { 10: 'Guest', 15: 'Planner', 20: 'Reporter', 30: 'Developer', 40: 'Maintainer', 50: 'Owner' };
+const ACCESS_NAMES: Record<number, string> = Object.fromEntries(
+  [AccessLevel.Guest, AccessLevel.Planner, AccessLevel.Reporter, AccessLevel.Developer, AccessLevel.Maintainer, AccessLevel.Owner].map((level) => [level, ACCESS_LEVEL_NAMES[level]!]),
+);
 
 export type RoleBadge = 'Author' | 'Contributor' | 'Guest' | 'Planner' | 'Reporter' | 'Developer' | 'Maintainer' | 'Owner';
 

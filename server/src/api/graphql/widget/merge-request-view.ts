@@ -1,7 +1,7 @@
 import type { GitCommit } from '../../../git/index.js';
 import type { MergeRequest } from '../../../domains/merge-requests/merge-request.js';
 import type { Project } from '../../../domains/projects/project.js';
-import { isAllowed, protectionsFor } from '../../../domains/protected-branches/push-rules.js';
+import { canMergeIntoBranch, isAllowed, protectionsFor } from '../../../domains/protected-branches/push-rules.js';
 import { collaborationPossible } from '../../../domains/merge-requests/collaboration.js';
 import type { ProtectedBranch } from '../../../domains/protected-branches/protected-branch.js';
 import { normalizeMergeability, type WidgetMergeability } from './mergeability-adapter.js';
@@ -56,7 +56,7 @@ export function createMergeRequestView(deps: Pick<WidgetDeps, 'gitFacts' | 'merg
     const [target, source, targetProtections, sourceMatching, tip] = await Promise.all([
       scope.abilities(project),
       sourceProject ? scope.abilities(sourceProject) : null,
-      scope.protectedBranches(project.id).then((all) => protectionsFor(mr.target_branch, all)),
+      scope.protectedBranches(project.id),
       sourceProtections(),
       sourceTip(),
     ]);
@@ -66,7 +66,7 @@ export function createMergeRequestView(deps: Pick<WidgetDeps, 'gitFacts' | 'merg
       state: mr.state,
       target,
       source,
-      mergeAllowedOnTarget: await allowedBy('merge', targetProtections, project),
+      mayMergeIntoTarget: actor.user !== null && canMergeIntoBranch({ userId: actor.user.id, isAdmin: actor.user.is_admin, accessLevel: await scope.accessLevel(project) }, mr.target_branch, targetProtections, project.archived),
       pushAllowedOnSource: sourceProject ? await allowedBy('push', sourceMatching, sourceProject) : false,
       sourceBranchProtected: sourceMatching.length > 0,
       sourceIsDefaultBranch: sourceProject?.default_branch === mr.source_branch,

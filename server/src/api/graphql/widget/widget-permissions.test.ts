@@ -12,7 +12,7 @@ function facts(overrides: Partial<WidgetPermissionFacts> = {}): WidgetPermission
     state: 'opened',
     target: new Set(DEVELOPER),
     source: new Set(DEVELOPER),
-    mergeAllowedOnTarget: true,
+    mayMergeIntoTarget: true,
     pushAllowedOnSource: true,
     sourceBranchProtected: false,
     sourceIsDefaultBranch: false,
@@ -39,9 +39,9 @@ describe('widget permissions', () => {
 
   it.each([
     ['anonymous', { signedIn: false }, { canMerge: false, updateMergeRequest: false, adminMergeRequest: false, pushToSourceBranch: false, removeSourceBranch: false }],
-    ['a reader', { target: new Set(READER), source: new Set(READER) }, { canMerge: false, adminMergeRequest: false, pushToSourceBranch: false, updateMergeRequest: false }],
-    ['a reader who wrote it', { target: new Set(READER), source: new Set(READER), isAuthor: true }, { updateMergeRequest: true, canMerge: false }],
-    ['a Developer on a protected target', { mergeAllowedOnTarget: false }, { canMerge: false, adminMergeRequest: true }],
+    ['a reader', { target: new Set(READER), source: new Set(READER), mayMergeIntoTarget: false }, { canMerge: false, adminMergeRequest: false, pushToSourceBranch: false, updateMergeRequest: false }],
+    ['a reader who wrote it', { target: new Set(READER), source: new Set(READER), isAuthor: true, mayMergeIntoTarget: false }, { updateMergeRequest: true, canMerge: false }],
+    ['a Developer on a protected target', { mayMergeIntoTarget: false }, { canMerge: false, adminMergeRequest: true }],
     ['a protected source branch', { sourceBranchProtected: true, pushAllowedOnSource: true }, { removeSourceBranch: false, pushToSourceBranch: true }],
     ['a source branch protected against the caller', { sourceBranchProtected: true, pushAllowedOnSource: false }, { pushToSourceBranch: false }],
     ['the default branch as source', { sourceIsDefaultBranch: true }, { removeSourceBranch: false }],

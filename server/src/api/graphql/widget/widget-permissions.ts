@@ -13,8 +13,8 @@ export interface WidgetPermissionFacts {
   target: ReadonlySet<ProjectAction>;
   /** abilities on the source project; null when the caller cannot see it or it is gone */
   source: ReadonlySet<ProjectAction> | null;
-  /** the target branch's protection lets the caller merge (true when unprotected) */
-  mergeAllowedOnTarget: boolean;
+  /** the caller may merge into the target branch (canMergeIntoBranch, the rule the merge itself applies) */
+  mayMergeIntoTarget: boolean;
   /** the source branch's protection lets the caller push (true when unprotected) */
   pushAllowedOnSource: boolean;
   sourceBranchProtected: boolean;
@@ -39,8 +39,8 @@ export interface WidgetPermissions {
 
 export function widgetPermissions(facts: WidgetPermissionFacts): WidgetPermissions {
   const { signedIn, target, source } = facts;
-  // MergeRequest#can_be_merged_by?: push access to the target and the branch's merge rule.
-  const canMerge = signedIn && target.has('push_code') && facts.mergeAllowedOnTarget;
+  // MergeRequest#can_be_merged_by?, decided by canMergeIntoBranch.
+  const canMerge = signedIn && facts.mayMergeIntoTarget;
   const pushToSource = signedIn && source !== null && source.has('push_code') && facts.pushAllowedOnSource;
   // Revert and cherry-pick open a new branch: in the project, or in a fork when the user cannot push.
   const collaborate = signedIn && (target.has('push_code') || target.has('fork_project'));

@@ -1,3 +1,4 @@
+import { AccessLevel } from '@tributary/contracts';
 import type { FastifyInstance } from 'fastify';
 import { input, pathParam, signedIn, type RestContext } from '../context.js';
 import { namespaceBasic } from '../entities/namespaces.js';
@@ -13,7 +14,7 @@ export function namespaceRoutes(app: FastifyInstance, ctx: RestContext): void {
     const page = parsePage(params);
     const search = optionalString(params, 'search');
     const own = await ctx.services.namespaces.findUserNamespace(actor.user.id);
-    const groups = await ctx.services.groups.list(actor, { membership: !actor.user.is_admin, minAccessLevel: 30, search, limit: page.limit, offset: page.offset });
+    const groups = await ctx.services.groups.list(actor, { membership: !actor.user.is_admin, minAccessLevel: AccessLevel.Developer, search, limit: page.limit, offset: page.offset });
     const items = page.page === 1 && own && (!search || own.full_path.includes(search)) ? [own, ...groups.namespaces] : groups.namespaces;
     reply.headers(paginationHeaders(new URL(request.url, ctx.externalUrl), page, groups.total + (own ? 1 : 0)));
     return items.map((ns) => namespaceBasic(ns, ctx.urls));

@@ -25,7 +25,7 @@ import type { Authorizer } from '../../../auth/authorizer.js';
 import { fetchCommit, hasObject, readRef, readRefs, RefConflictError, updateRef } from '../../../git/index.js';
 import type { RepositoryStorage } from '../../projects/repository-storage.js';
 import type { ProtectedBranchesRepository } from '../../protected-branches/protected-branches.repository.js';
-import { isAllowed, protectionsFor } from '../../protected-branches/push-rules.js';
+import { canMergeIntoBranch } from '../../protected-branches/push-rules.js';
 import type { User } from '../../users/user.js';
 import type { MergeRequest } from '../merge-request.js';
 import type { MergeRequestsRepository } from '../merge-requests.repository.js';
@@ -74,14 +74,12 @@ export function createMergeService(deps: {
   const tip = async (repo: string, branch: string) => (await readRef(repo, `refs/heads/${branch}`))?.target ?? null;
   const shaMismatch = (sha: string | null) => new ConflictError(t(MERGE_MESSAGES.shaMismatch, { sha: sha ?? '' }));
 
-  /** GitLab's can_be_merged_by?: may update the target branch (push, or merge when it is protected). */
+  /** GitLab's can_be_merged_by?: the one rule, canMergeIntoBranch. */
   async function canMerge(actor: Actor, opened: OpenedMergeRequest): Promise<boolean> {
     const user = actor.user;
-    if (!user || !opened.abilities.has('push_code')) return false;
-    const matching = protectionsFor(opened.mergeRequest.target_branch, await deps.protectedBranches.listForProject(opened.project.id));
-    if (matching.length === 0) return true;
-    const pusher = { userId: user.id, isAdmin: user.is_admin, accessLevel: await deps.authorizer.accessLevel(actor, { project: opened.project }) };
-    return isAllowed('push', pusher, matching) || isAllowed('merge', pusher, matching);
+    if (!user) return false;
+    const [protections, accessLevel] = await Promise.all([deps.protectedBranches.listForProject(opened.project.id), deps.authorizer.accessLevel(actor, { project: opened.project })]);
+    return canMergeIntoBranch({ userId: user.id, isAdmin: user.is_admin, accessLevel }, opened.mergeRequest.target_branch, protections, opened.project.archived);
   }
 
   /** Source and target tips; one `for-each-ref` when both branches live in one repository. */

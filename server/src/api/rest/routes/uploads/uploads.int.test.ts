@@ -33,10 +33,10 @@ describe(`uploads (${testDatabaseKind()})`, () => {
     return fetch(`${fx.server.url}${path}`, { headers: t ? { 'private-token': t } : {}, redirect: 'manual' });
   };
 
-  /** Nothing of an upload: a 404, or (a URL no upload route matches) the web app's HTML shell. */
+  /** Nothing of an upload: a 404, a 400 (a NUL byte is refused as bad input), or (a URL no upload route matches) the web app's HTML shell. */
   const expectNotServed = async (response: Response, what: string, secretContent?: string) => {
     const body = await response.text();
-    if (response.status !== 404) {
+    if (response.status !== 404 && response.status !== 400) {
       expect(response.status, what).toBe(200);
       expect(response.headers.get('content-type'), what).toMatch(/^text\/html/);
       expect(response.headers.get('content-disposition'), what).toBeNull();
@@ -107,7 +107,8 @@ describe(`uploads (${testDatabaseKind()})`, () => {
     const secret = (created.url as string).split('/')[2]!;
     expect(await (await get(`/${mine.path}${created.url}`)).text()).toBe('not a password file');
     for (const tail of ['..%2f..%2f..%2f..%2fetc%2fpasswd', '%2e%2e%2fpasswd', '..%252fpasswd', 'passwd%00.png', '..%5c..%5cpasswd', '%2fetc%2fpasswd']) {
-      expect((await get(`/${mine.path}/uploads/${secret}/${tail}`)).status, tail).toBe(404);
+      // a NUL byte is refused as bad input (400) before any lookup; the others find nothing
+      expect((await get(`/${mine.path}/uploads/${secret}/${tail}`)).status, tail).toBe(tail.includes('%00') ? 400 : 404);
       // CVE-2023-2825's shape: an empty segment, then the encoded traversal
       await expectNotServed(await get(`/${mine.path}/uploads/${secret}//${tail}`), tail, 'root:');
     }
