@@ -1,3 +1,4 @@
+import { AccessLevel } from '@tributary/contracts';
 import { on, type Queryable } from '../../platform/db/database.js';
 import { USER_COLUMNS, type User } from './user.js';
 
@@ -118,8 +119,8 @@ export function createUsersRepository(db: Queryable) {
     /** Whether the user is the only Owner of some group (GitLab will not delete them then). */
     async isSoleGroupOwner(id: number, tx?: Queryable): Promise<boolean> {
       const { rowCount } = await on(db, tx).query(
-        `SELECT 1 FROM group_members gm WHERE gm.user_id = $1 AND gm.access_level = 50
-            AND NOT EXISTS (SELECT 1 FROM group_members o WHERE o.group_id = gm.group_id AND o.access_level = 50 AND o.user_id <> $1) LIMIT 1`,
+        `SELECT 1 FROM group_members gm WHERE gm.user_id = $1 AND gm.access_level = ${AccessLevel.Owner}
+            AND NOT EXISTS (SELECT 1 FROM group_members o WHERE o.group_id = gm.group_id AND o.access_level = ${AccessLevel.Owner} AND o.user_id <> $1) LIMIT 1`,
         [id],
       );
       return rowCount > 0;
