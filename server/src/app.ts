@@ -156,7 +156,7 @@ export function createServices(deps: AppDeps) {
   const noteAccess = createNoteAccess({ mergeRequests: mergeRequestsDomain.mergeRequests, notes: notesRepository });
   // Pushes return at once; new versions and mergeability rechecks happen in a job.
   queue.register(REFRESH_JOB, (payload) => mergeRequestsDomain.mergeRequestVersions.refresh(payload));
-  events.subscribe('repository.pushed', (event) => mergeRequestsDomain.mergeRequestVersions.onPushed(event));
+  events.react('repository.pushed', (event, tx) => mergeRequestsDomain.mergeRequestVersions.onPushed(event, tx));
   // A merged request unblocks its dependants: their pages hear it too.
   events.subscribe('merge_request.changed', (event) => mergeRequestsDomain.mergeability.onChanged(event));
   // Diff threads follow their lines onto every new version, or become outdated (a job per version).
@@ -169,7 +169,7 @@ export function createServices(deps: AppDeps) {
     access: noteAccess,
   });
   queue.register(OUTDATED_DISCUSSIONS_JOB, async (payload) => void (await outdatedDiscussions.run(payload)));
-  events.subscribe('merge_request.version_recorded', (event) => outdatedDiscussions.onVersionRecorded(event));
+  events.react('merge_request.version_recorded', (event, tx) => outdatedDiscussions.onVersionRecorded(event, tx));
   const mergingDomain = createMergingDomain({
     db,
     logger,

@@ -1,4 +1,4 @@
-import type { Database } from '../../platform/db/database.js';
+import type { Database, Queryable } from '../../platform/db/database.js';
 import type { DomainEvent, EventBus } from '../../platform/events.js';
 import type { Logger } from '../../platform/logger.js';
 import type { JobQueue } from '../../platform/queue.js';
@@ -35,7 +35,7 @@ export interface RecordResult {
  */
 export function createMergeRequestVersions(deps: {
   db: Pick<Database, 'transaction'>;
-  mergeRequests: Pick<MergeRequestsRepository, 'lock' | 'findById' | 'openWithSource' | 'openWithTarget' | 'claimPushRefresh'>;
+  mergeRequests: Pick<MergeRequestsRepository, 'lock' | 'findById' | 'openWithSource' | 'openWithTarget'>;
   diffs: Pick<MergeRequestDiffsRepository, 'insert' | 'latest'>;
   storage: Pick<RepositoryStorage, 'pathFor'>;
   queue: Pick<JobQueue, 'enqueue'>;
@@ -132,17 +132,17 @@ export function createMergeRequestVersions(deps: {
     checkMergeability,
     recordOrSchedule,
 
-    /** The `repository.pushed` subscriber: one refresh job per push, whichever process hears it first. */
-    async onPushed(event: DomainEvent<'repository.pushed'>): Promise<void> {
+    /**
+     * The `repository.pushed` reaction, in the push's transaction: one refresh job per push,
+     * enqueued once however many processes run (platform/events.ts).
+     */
+    async onPushed(event: DomainEvent<'repository.pushed'>, tx: Queryable): Promise<void> {
       const branches = event.payload.refs.filter((ref) => ref.ref.startsWith(BRANCH_PREFIX)).map((ref) => ref.ref.slice(BRANCH_PREFIX.length));
       if (branches.length === 0) return;
-      await deps.db.transaction(async (tx) => {
-        if (!(await deps.mergeRequests.claimPushRefresh(event.id, tx))) return;
-        const payload: RefreshPayload = { projectId: event.payload.projectId, branches };
-        await deps.queue.enqueue(REFRESH_JOB, { ...payload }, { tx });
-        // Their merge requests say `checking` from now until the job has rechecked them (GitLab).
-        await deps.mergeability.markChecking(event.payload.projectId, branches, tx);
-      });
+      const payload: RefreshPayload = { projectId: event.payload.projectId, branches };
+      await deps.queue.enqueue(REFRESH_JOB, { ...payload }, { tx });
+      // Their merge requests say `checking` from now until the job has rechecked them (GitLab).
+      await deps.mergeability.markChecking(event.payload.projectId, branches, tx);
     },
 
     /** The REFRESH_JOB handler: after a push (projectId + branches) or for one merge request. */

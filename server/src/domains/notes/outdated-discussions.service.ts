@@ -14,7 +14,7 @@
  */
 import { diffTreesForPaths, DIFF_MAX_PATCH_BYTES, NO_DIFF_LIMITS, type DiffLimits, type FileDiff } from '../../git/index.js';
 import type { Actor } from '../../auth/actor.js';
-import type { Database } from '../../platform/db/database.js';
+import type { Database, Queryable } from '../../platform/db/database.js';
 import type { DomainEvent, EventBus } from '../../platform/events.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/queue.js';
@@ -106,9 +106,9 @@ export function createOutdatedDiscussions(deps: {
   }
 
   return {
-    /** The `merge_request.version_recorded` subscriber. */
-    async onVersionRecorded(event: DomainEvent<'merge_request.version_recorded'>): Promise<void> {
-      await deps.queue.enqueue(OUTDATED_DISCUSSIONS_JOB, { mergeRequestId: event.payload.mergeRequestId });
+    /** The `merge_request.version_recorded` reaction: the job is enqueued in the version's transaction. */
+    async onVersionRecorded(event: DomainEvent<'merge_request.version_recorded'>, tx: Queryable): Promise<void> {
+      await deps.queue.enqueue(OUTDATED_DISCUSSIONS_JOB, { mergeRequestId: event.payload.mergeRequestId }, { tx });
     },
 
     /**
