@@ -100,7 +100,7 @@ export function createServices(deps: AppDeps) {
   const { logger } = deps;
   // Every repository writes through this wrapper, so cached project lookups see this process's writes at once.
   const { db, watch: writeWatch } = watchWrites(deps.db);
-  const queue = createJobQueue({ db, logger });
+  const queue = createJobQueue({ db, logger, timing: { leaseSeconds: deps.config.jobLeaseSeconds, idlePollMs: deps.config.jobPollMs } });
   const events = createEventBus({ db, logger });
   const users = createUsersRepository(db);
   const namespaces = createNamespacesRepository(db);
