@@ -7,6 +7,7 @@ import { createEventBus, type EventBus } from './platform/events.js';
 import type { Logger } from './platform/logger.js';
 import { redactUrl } from './platform/logger.js';
 import { createJobQueue, type JobQueue } from './platform/queue.js';
+import { createRetention, PRUNE_JOB, type Retention } from './platform/retention.js';
 import { createAuthorizer, assertApiScope, type Authorizer } from './auth/authorizer.js';
 import { createUsersRepository } from './domains/users/users.repository.js';
 import { createUsersService } from './domains/users/users.service.js';
@@ -102,6 +103,9 @@ export function createServices(deps: AppDeps) {
   const { db, watch: writeWatch } = watchWrites(deps.db);
   const queue = createJobQueue({ db, logger, timing: { leaseSeconds: deps.config.jobLeaseSeconds, idlePollMs: deps.config.jobPollMs } });
   const events = createEventBus({ db, logger });
+  // Finished jobs and old events are deleted by a job that reschedules itself (server.ts schedules the first).
+  const retention = createRetention({ db, queue });
+  queue.register(PRUNE_JOB, async (_payload, job) => void (await retention.run(job.id)));
   const users = createUsersRepository(db);
   const namespaces = createNamespacesRepository(db);
   const uncachedProjects = createProjectsRepository(db);
@@ -123,7 +127,7 @@ export function createServices(deps: AppDeps) {
     queue,
     events,
   });
-  queue.register(REMOVE_REPOSITORY_JOB, async (payload) => projects.removeRepository(Number(payload.projectId)));
+  queue.register(REMOVE_REPOSITORY_JOB, async (payload) => projects.removeRepository(payload.projectId));
 
   // merge requests allowing collaboration: a fork's branch open to the target's mergers (every branch-writing surface)
   const collaboration = createCollaboration({ db, projects: projectsRepository, authorizer, protectedBranches });
@@ -254,7 +258,7 @@ export function createServices(deps: AppDeps) {
     queue,
     events,
   };
-  return { services, authorizer, queue, events, db, writeWatch };
+  return { services, authorizer, queue, events, retention, db, writeWatch };
 }
 
 export type Services = ReturnType<typeof createServices>['services'];
@@ -267,6 +271,8 @@ export interface App {
   authorizer: Authorizer;
   queue: JobQueue;
   events: EventBus;
+  /** schedules the job that prunes finished jobs and old events (server.ts, on start) */
+  retention: Pick<Retention, 'schedule'>;
   http: FastifyInstance;
   /**
    * Does what a start leaves for later, so that first requests seldom pay for it: compiles
@@ -279,7 +285,7 @@ export interface App {
 export type RoutePlugin = (app: FastifyInstance, ctx: RestContext) => void | Promise<void>;
 
 export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Promise<App> {
-  const { services, authorizer, queue, events, db, writeWatch } = createServices(deps);
+  const { services, authorizer, queue, events, retention, db, writeWatch } = createServices(deps);
   const schemaCompilers = createDeferredSchemaCompilers();
   const http: FastifyInstance = Fastify({
     schemaController: { compilersFactory: schemaCompilers.compilersFactory },
@@ -352,5 +358,5 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     await services.markdown.warmUp();
   }
 
-  return { db, writeWatch, services, authorizer, queue, events, http, warmUp };
+  return { db, writeWatch, services, authorizer, queue, events, retention, http, warmUp };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test-support/database.js';
 import { migrate } from './db/migrate.js';
 import { eventually } from '../test-support/merge-request-fixtures.js';
-import { createJobQueue } from './queue.js';
+import { createJobQueue, type UntypedJobs } from './queue.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -34,7 +34,7 @@ describe(`job leases (${testDatabaseKind()})`, () => {
   it('claims at once a job whose lease holder has no session left', async () => {
     const id = await runningJob('lease-dead', 'tributary:1:deadbeef');
     const ran: number[] = [];
-    const queue = createJobQueue({ db, logger: silent });
+    const queue = createJobQueue<UntypedJobs>({ db, logger: silent });
     queue.register('lease-dead', async (_payload, job) => void ran.push(job.id));
     expect(await queue.runOnce()).toBe(true);
     expect(ran).toEqual([id]);
@@ -44,7 +44,7 @@ describe(`job leases (${testDatabaseKind()})`, () => {
 
   it("leaves alone a job whose holder's session is alive until its lease ends", async () => {
     const id = await runningJob('lease-own', db.sessionName);
-    const queue = createJobQueue({ db, logger: silent });
+    const queue = createJobQueue<UntypedJobs>({ db, logger: silent });
     queue.register('lease-own', async () => undefined);
     expect(await queue.runOnce()).toBe(false);
     await db.query(`UPDATE background_jobs SET locked_until = now() - interval '1 second' WHERE id = $1`, [id]);
@@ -57,13 +57,13 @@ describe(`job leases (${testDatabaseKind()})`, () => {
     await other.connect();
     try {
       await runningJob('lease-other', 'tributary:2:alive');
-      const queue = createJobQueue({ db, logger: silent });
+      const queue = createJobQueue<UntypedJobs>({ db, logger: silent });
       queue.register('lease-other', async () => undefined);
       expect(await queue.runOnce()).toBe(false);
     } finally {
       await other.end();
     }
-    const queue = createJobQueue({ db, logger: silent });
+    const queue = createJobQueue<UntypedJobs>({ db, logger: silent });
     queue.register('lease-other', async () => undefined);
     // Its connection closed: the process is gone, and its job runs again.
     let claimed = false;
@@ -96,7 +96,7 @@ describe(`job heartbeats (${testDatabaseKind()})`, () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     let started = () => undefined as void;
     const running = new Promise<void>((resolve) => (started = resolve));
-    const worker = createJobQueue({ db, logger: silent, timing: { leaseSeconds: 1.5 } });
+    const worker = createJobQueue<UntypedJobs>({ db, logger: silent, timing: { leaseSeconds: 1.5 } });
     worker.register('heartbeat-long', async () => {
       started();
       await released;
@@ -108,7 +108,7 @@ describe(`job heartbeats (${testDatabaseKind()})`, () => {
     const { rows } = await db.query<{ first_end: Date }>('SELECT locked_until AS first_end FROM background_jobs WHERE id = $1', [id]);
     await eventually(async () => (await db.query<{ past: boolean }>('SELECT now() > $1::timestamptz AS past', [rows[0]!.first_end])).rows[0]!.past);
     // Past the first lease, the heartbeat has renewed it: nobody else may take the job.
-    const other = createJobQueue({ db, logger: silent });
+    const other = createJobQueue<UntypedJobs>({ db, logger: silent });
     other.register('heartbeat-long', async () => undefined);
     expect(await other.runOnce()).toBe(false);
     expect((await lease(id)).state).toBe('running');
@@ -144,7 +144,7 @@ describe(`job heartbeats (${testDatabaseKind()})`, () => {
     }
 
     it('takes over at once the job of a worker process that was killed', async () => {
-      const queue = createJobQueue({ db, logger: silent });
+      const queue = createJobQueue<UntypedJobs>({ db, logger: silent });
       const ran: number[] = [];
       queue.register('killed-worker', async (_payload, job) => void ran.push(job.attempts));
       const id = await queue.enqueue('killed-worker', {});
@@ -160,7 +160,7 @@ describe(`job heartbeats (${testDatabaseKind()})`, () => {
     });
 
     it('takes over the job of a hung worker process when its heartbeat stops, and keeps the result when it wakes', async () => {
-      const queue = createJobQueue({ db, logger: silent });
+      const queue = createJobQueue<UntypedJobs>({ db, logger: silent });
       const ran: number[] = [];
       queue.register('hung-worker', async (_payload, job) => void ran.push(job.attempts));
       const id = await queue.enqueue('hung-worker', {});

@@ -28,19 +28,40 @@ export interface JobQueueTiming {
 
 export const DEFAULT_JOB_TIMING: JobQueueTiming = { leaseSeconds: 30, idlePollMs: 5_000 };
 
-export interface JobRow {
+/**
+ * Every background job by queue name, with its payload, as DomainEventMap does for events:
+ * enqueue and register are checked against it.
+ */
+export interface JobPayloadMap {
+  /** a deleted project's repository is removed from disk */
+  'repository.remove': { projectId: number };
+  /** after a push (the project's pushed branches), or for one merge request */
+  'merge_requests.refresh': { projectId: number; branches: string[] } | { mergeRequestId: number; retargeted: boolean };
+  'merge_requests.rebase': { mergeRequestId: number; userId: number; skipCi: boolean };
+  /** the push event and source branch deletion after a merge */
+  'merge_requests.post_merge': { intentId: number };
+  /** diff threads and drafts traced onto a merge request's latest version */
+  'notes.update_diff_positions': { mergeRequestId: number };
+  /** finished jobs and old events are deleted (platform/retention.ts) */
+  'platform.prune': Record<string, never>;
+}
+
+/** A map of any names and payloads, for tests of the queue itself. */
+export type UntypedJobs = Record<string, Record<string, unknown>>;
+
+export interface JobRow<P = unknown> {
   id: number;
   queue: string;
-  payload: Record<string, unknown>;
+  payload: P;
   attempts: number;
   max_attempts: number;
 }
 
-export type JobHandler = (payload: Record<string, unknown>, job: JobRow) => Promise<void>;
+export type JobHandler<P = Record<string, unknown>> = (payload: P, job: JobRow<P>) => Promise<void>;
 
-export interface JobQueue {
-  enqueue(queue: string, payload: Record<string, unknown>, options?: { runAt?: Date; maxAttempts?: number; tx?: Queryable }): Promise<number>;
-  register(queue: string, handler: JobHandler): void;
+export interface JobQueue<M extends object = JobPayloadMap> {
+  enqueue<K extends keyof M & string>(queue: K, payload: M[K], options?: { runAt?: Date; maxAttempts?: number; tx?: Queryable }): Promise<number>;
+  register<K extends keyof M & string>(queue: K, handler: JobHandler<M[K]>): void;
   /** Claims and runs one ready job; resolves false when none was ready. */
   runOnce(): Promise<boolean>;
   /** Runs until every ready job is done (tests and the CLI use this). */
@@ -54,10 +75,14 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(2 ** attempts, 3600);
 }
 
-export function createJobQueue(deps: { db: Database; logger: Pick<Logger, 'error' | 'warn'>; timing?: Partial<JobQueueTiming> }): JobQueue {
+export function createJobQueue<M extends object = JobPayloadMap>(deps: {
+  db: Database;
+  logger: Pick<Logger, 'error' | 'warn'>;
+  timing?: Partial<JobQueueTiming>;
+}): JobQueue<M> {
   const { leaseSeconds, idlePollMs } = { ...DEFAULT_JOB_TIMING, ...deps.timing };
   const me = deps.db.sessionName;
-  const handlers = new Map<string, JobHandler>();
+  const handlers = new Map<string, JobHandler<unknown>>();
   let running = false;
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
@@ -158,7 +183,7 @@ export function createJobQueue(deps: { db: Database; logger: Pick<Logger, 'error
       return rows[0]!.id;
     },
     register(queue, handler) {
-      handlers.set(queue, handler);
+      handlers.set(queue, handler as JobHandler<unknown>);
     },
     runOnce,
     async drain() {

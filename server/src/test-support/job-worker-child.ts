@@ -7,13 +7,13 @@
  */
 import { createInterface } from 'node:readline';
 import { openPostgres } from '../platform/db/postgres.js';
-import { createJobQueue } from '../platform/queue.js';
+import { createJobQueue, type UntypedJobs } from '../platform/queue.js';
 
 const [url, queueName, lease] = process.argv.slice(2);
 const db = await openPostgres(url!);
 // A server keeps its LISTEN connection open for its whole life, so its session name stays listed.
 await db.listen('tributary_jobs', () => undefined);
-const queue = createJobQueue({ db, logger: { error: () => undefined, warn: () => undefined }, timing: { leaseSeconds: Number(lease) } });
+const queue = createJobQueue<UntypedJobs>({ db, logger: { error: () => undefined, warn: () => undefined }, timing: { leaseSeconds: Number(lease) } });
 const lines = createInterface({ input: process.stdin });
 const finish = new Promise<void>((resolve) => lines.on('line', (line) => line === 'finish' && resolve()));
 queue.register(queueName!, async (_payload, job) => {

@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
 import type { DomainEvent, EventBus } from '../../platform/events.js';
 import type { Logger } from '../../platform/logger.js';
-import type { JobQueue } from '../../platform/queue.js';
+import type { JobPayloadMap, JobQueue } from '../../platform/queue.js';
 import { countCommits, diffTreeStats, fetchCommit, mergeBase, readRef, readRefs } from '../../git/index.js';
 import type { RepositoryStorage } from '../projects/repository-storage.js';
 import type { MergeRequestDiffsRepository } from './merge-request-diffs.repository.js';
@@ -12,7 +12,7 @@ import type { Mergeability } from './mergeability/index.js';
 import { decideVersion, fileRows, summarizeVersion, type VersionDecision } from './version-rules.js';
 
 /** The background job that follows a push: new versions for sources, rechecks for targets. */
-export const REFRESH_JOB = 'merge_requests.refresh';
+export const REFRESH_JOB = 'merge_requests.refresh' satisfies keyof JobPayloadMap;
 
 const BRANCH_PREFIX = 'refs/heads/';
 
@@ -146,13 +146,13 @@ export function createMergeRequestVersions(deps: {
     },
 
     /** The REFRESH_JOB handler: after a push (projectId + branches) or for one merge request. */
-    async refresh(payload: Record<string, unknown>): Promise<void> {
-      if (typeof payload.mergeRequestId === 'number') {
+    async refresh(payload: JobPayloadMap[typeof REFRESH_JOB]): Promise<void> {
+      if ('mergeRequestId' in payload) {
         const mergeRequest = await deps.mergeRequests.findById(payload.mergeRequestId);
         if (mergeRequest) await refreshOne(mergeRequest, { retargeted: payload.retargeted === true });
         return;
       }
-      const { projectId, branches } = payload as unknown as RefreshPayload;
+      const { projectId, branches } = payload;
       for (const branch of branches) {
         for (const mergeRequest of await deps.mergeRequests.openWithSource(projectId, branch)) await refreshOne(mergeRequest);
         // The target moved: same version (GitLab keeps it), mergeability checked again.

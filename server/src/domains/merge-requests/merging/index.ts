@@ -60,7 +60,7 @@ export function createMergingDomain(deps: {
     /** Settles every merge whose process died before finishing it (see merge-settlement.ts): on start, and every few seconds. */
     reconcileMerges: () => settlement.reconcileAll(),
     /** The POST_MERGE_JOB handler. */
-    runPostMergeJob: (payload: Record<string, unknown>) => settlement.runPostMergeJob(payload),
+    runPostMergeJob: (payload: { intentId: number }) => settlement.runPostMergeJob(payload),
   };
 }
 
