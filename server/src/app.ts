@@ -8,6 +8,7 @@ import { createEventBus, type EventBus } from './platform/events.js';
 import type { Logger } from './platform/logger.js';
 import { redactUrl } from './platform/logger.js';
 import { createJobQueue, type JobQueue } from './platform/queue.js';
+import { createRetention, PRUNE_JOB, type Retention } from './platform/retention.js';
 import { createAuthorizer, assertApiScope, type Authorizer } from './auth/authorizer.js';
 import { createUsersRepository } from './domains/users/users.repository.js';
 import { createUsersService } from './domains/users/users.service.js';
@@ -105,8 +106,11 @@ export function createServices(deps: AppDeps) {
   const { logger } = deps;
   // Every repository writes through this wrapper, so cached project lookups see this process's writes at once.
   const { db, watch: writeWatch } = watchWrites(deps.db);
-  const queue = createJobQueue({ db, logger });
+  const queue = createJobQueue({ db, logger, timing: { leaseSeconds: deps.config.jobLeaseSeconds, idlePollMs: deps.config.jobPollMs } });
   const events = createEventBus({ db, logger });
+  // Finished jobs and old events are deleted by a job that reschedules itself (server.ts schedules the first).
+  const retention = createRetention({ db, queue });
+  queue.register(PRUNE_JOB, async (_payload, job) => void (await retention.run(job.id)));
   const users = createUsersRepository(db);
   const namespaces = createNamespacesRepository(db);
   const uncachedProjects = createProjectsRepository(db);
@@ -128,7 +132,7 @@ export function createServices(deps: AppDeps) {
     queue,
     events,
   });
-  queue.register(REMOVE_REPOSITORY_JOB, async (payload) => projects.removeRepository(Number(payload.projectId)));
+  queue.register(REMOVE_REPOSITORY_JOB, async (payload) => projects.removeRepository(payload.projectId));
 
   // merge requests allowing collaboration: a fork's branch open to the target's mergers (every branch-writing surface)
   const collaboration = createCollaboration({ db, projects: projectsRepository, authorizer, protectedBranches });
@@ -162,7 +166,7 @@ export function createServices(deps: AppDeps) {
   const noteAccess = createNoteAccess({ mergeRequests: mergeRequestsDomain.mergeRequests, notes: notesRepository });
   // Pushes return at once; new versions and mergeability rechecks happen in a job.
   queue.register(REFRESH_JOB, (payload) => mergeRequestsDomain.mergeRequestVersions.refresh(payload));
-  events.subscribe('repository.pushed', (event) => mergeRequestsDomain.mergeRequestVersions.onPushed(event));
+  events.react('repository.pushed', (event, tx) => mergeRequestsDomain.mergeRequestVersions.onPushed(event, tx));
   // A merged request unblocks its dependants: their pages hear it too.
   events.subscribe('merge_request.changed', (event) => mergeRequestsDomain.mergeability.onChanged(event));
   // Diff threads follow their lines onto every new version, or become outdated (a job per version).
@@ -175,7 +179,7 @@ export function createServices(deps: AppDeps) {
     access: noteAccess,
   });
   queue.register(OUTDATED_DISCUSSIONS_JOB, async (payload) => void (await outdatedDiscussions.run(payload)));
-  events.subscribe('merge_request.version_recorded', (event) => outdatedDiscussions.onVersionRecorded(event));
+  events.react('merge_request.version_recorded', (event, tx) => outdatedDiscussions.onVersionRecorded(event, tx));
   const mergingDomain = createMergingDomain({
     db,
     logger,
@@ -283,7 +287,7 @@ export function createServices(deps: AppDeps) {
     queue,
     events,
   };
-  return { services, authorizer, queue, events, db, writeWatch };
+  return { services, authorizer, queue, events, retention, db, writeWatch };
 }
 
 export type Services = ReturnType<typeof createServices>['services'];
@@ -296,6 +300,8 @@ export interface App {
   authorizer: Authorizer;
   queue: JobQueue;
   events: EventBus;
+  /** schedules the job that prunes finished jobs and old events (server.ts, on start) */
+  retention: Pick<Retention, 'schedule'>;
   http: FastifyInstance;
   /** Every route registered (Fastify has no list of its own), for tests that must visit them all. */
   routes: readonly { method: string; url: string }[];
@@ -310,7 +316,7 @@ export interface App {
 export type RoutePlugin = (app: FastifyInstance, ctx: RestContext) => void | Promise<void>;
 
 export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Promise<App> {
-  const { services, authorizer, queue, events, db, writeWatch } = createServices(deps);
+  const { services, authorizer, queue, events, retention, db, writeWatch } = createServices(deps);
   const schemaCompilers = createDeferredSchemaCompilers();
   const http: FastifyInstance = Fastify({
     schemaController: { compilersFactory: schemaCompilers.compilersFactory },
@@ -403,5 +409,5 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     await services.markdown.warmUp();
   }
 
-  return { db, writeWatch, services, authorizer, queue, events, http, routes, warmUp };
+  return { db, writeWatch, services, authorizer, queue, events, retention, http, routes, warmUp };
 }

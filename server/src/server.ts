@@ -53,9 +53,13 @@ export async function startServer(config: Config, options: { logger?: Logger; da
   let stopWatchingWrites: (() => Promise<void>) | undefined;
   let admin: Awaited<ReturnType<typeof buildAdminServer>> | undefined;
   let warmUp: NodeJS.Timeout | undefined;
+  let settling: NodeJS.Timeout | undefined;
+  let stopping = false;
   /** Stops whatever has started, in the reverse order: for close(), and for a start that fails half way (no port or data directory left held). */
   async function shutDown(): Promise<void> {
+    stopping = true;
     clearTimeout(warmUp);
+    clearTimeout(settling);
     await admin?.close();
     await app.http.close();
     await app.queue.stop();
@@ -79,6 +83,20 @@ export async function startServer(config: Config, options: { logger?: Logger; da
     await app.http.listen({ port: config.port, host: config.host });
     // Jobs start once the server listens: a start does not wait for their first claim.
     await app.queue.start();
+    await app.retention.schedule();
+    // Merges another server on this database died in are settled by the survivors, within seconds.
+    const settleAbandonedMerges = () => {
+      settling = setTimeout(() => {
+        app.services
+          .reconcileMerges()
+          .catch((error: unknown) => logger.warn({ err: error }, 'settling abandoned merges failed'))
+          .finally(() => {
+            if (!stopping) settleAbandonedMerges();
+          });
+      }, config.jobPollMs);
+      settling.unref();
+    };
+    settleAbandonedMerges();
     const address = app.http.server.address();
     if (typeof address === 'object' && address) port = address.port;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/platform/db/database.js';
 import { openPostgres } from '../src/platform/db/postgres.js';
 import { createEventBus, type DomainEvent, type EventBus } from '../src/platform/events.js';
-import { createJobQueue, type JobHandler, type JobQueue } from '../src/platform/queue.js';
+import { createJobQueue, type JobHandler, type JobQueue, type UntypedJobs } from '../src/platform/queue.js';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../src/test-support/database.js';
 import { unique, waitFor } from './support/fixtures.js';
 
@@ -30,8 +30,8 @@ describe(`job queue and domain events (${testDatabaseKind()})`, () => {
   afterAll(() => db?.close());
 
   /** A queue (a "worker") serving one queue name with `handler`. */
-  function worker(name: string, handler: JobHandler, on: Database = db): JobQueue {
-    const queue = createJobQueue({ db: on, logger: quiet });
+  function worker(name: string, handler: JobHandler, on: Database = db): JobQueue<UntypedJobs> {
+    const queue = createJobQueue<UntypedJobs>({ db: on, logger: quiet });
     queue.register(name, handler);
     return queue;
   }

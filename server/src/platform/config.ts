@@ -23,6 +23,13 @@ export interface Config {
    * NODE_ENV=test, so it is inert in every other environment.
    */
   testCrashAt?: string;
+  /**
+   * Background job timing (platform/queue.ts): how long a claim lasts without a heartbeat
+   * (TRIBUTARY_JOB_LEASE_SECONDS, default 30) and how often an idle worker looks for work that no
+   * notification announces, such as a lease that ended (TRIBUTARY_JOB_POLL_MS, default 5000).
+   */
+  jobLeaseSeconds: number;
+  jobPollMs: number;
 }
 
 /** Reads the environment once, at the composition root. Nothing else reads process.env. */
@@ -38,8 +45,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rootPassword: overrides.rootPassword ?? env.TRIBUTARY_ROOT_PASSWORD,
     logLevel: overrides.logLevel ?? env.LOG_LEVEL ?? 'info',
     trustProxy: overrides.trustProxy ?? parseTrustProxy(env.TRIBUTARY_TRUST_PROXY),
+    jobLeaseSeconds: overrides.jobLeaseSeconds ?? positive(env.TRIBUTARY_JOB_LEASE_SECONDS, 30),
+    jobPollMs: overrides.jobPollMs ?? positive(env.TRIBUTARY_JOB_POLL_MS, 5_000),
     testCrashAt: overrides.testCrashAt ?? (env.NODE_ENV === 'test' ? env.TRIBUTARY_TEST_CRASH_AT || undefined : undefined),
   };
+}
+
+/** A positive number from the environment, or the default when unset or not one. */
+function positive(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

@@ -5,29 +5,63 @@ import type { Logger } from './logger.js';
  * A durable job queue in PostgreSQL. Workers claim one row at a time with
  * FOR UPDATE SKIP LOCKED, so any number of processes can work one queue; a
  * claimed job carries a lease (locked_until) and the claiming process's
- * session name (locked_by, see Database.sessionName). A job whose worker died
- * is claimed again at once when no session of that name is left in
- * pg_stat_activity (a killed process's connections close with it), and in any
- * case once the lease ends. Failures retry with exponential backoff up to
- * max_attempts.
+ * session name (locked_by, see Database.sessionName). While the handler runs,
+ * the worker renews the lease every third of it (the heartbeat).
+ * A job is claimed again:
+ * - at once when no session named locked_by is left in pg_stat_activity (a
+ *   killed process's connections close with it; on PGlite, where one process
+ *   owns the database, any other name is a previous, dead process);
+ * - when its lease ends without a heartbeat (a hung or cut-off worker).
+ * Finishing is fenced by holder and attempt, so a worker that lost its lease
+ * never overwrites the outcome of the worker that took the job over. Jobs run
+ * at least once: handlers are idempotent. Failures retry with exponential
+ * backoff up to max_attempts.
  */
 export const JOBS_CHANNEL = 'tributary_jobs';
-const LEASE_SECONDS = 300;
-const IDLE_POLL_MS = 5_000;
 
-export interface JobRow {
+export interface JobQueueTiming {
+  /** How long a claim lasts without a heartbeat (default 30 s); the heartbeat renews it every third. */
+  leaseSeconds: number;
+  /** How often an idle worker looks for due jobs and expired leases that no notification announces (default 5 s). */
+  idlePollMs: number;
+}
+
+export const DEFAULT_JOB_TIMING: JobQueueTiming = { leaseSeconds: 30, idlePollMs: 5_000 };
+
+/**
+ * Every background job by queue name, with its payload, as DomainEventMap does for events:
+ * enqueue and register are checked against it.
+ */
+export interface JobPayloadMap {
+  /** a deleted project's repository is removed from disk */
+  'repository.remove': { projectId: number };
+  /** after a push (the project's pushed branches), or for one merge request */
+  'merge_requests.refresh': { projectId: number; branches: string[] } | { mergeRequestId: number; retargeted: boolean };
+  'merge_requests.rebase': { mergeRequestId: number; userId: number; skipCi: boolean };
+  /** the push event and source branch deletion after a merge */
+  'merge_requests.post_merge': { intentId: number };
+  /** diff threads and drafts traced onto a merge request's latest version */
+  'notes.update_diff_positions': { mergeRequestId: number };
+  /** finished jobs and old events are deleted (platform/retention.ts) */
+  'platform.prune': Record<string, never>;
+}
+
+/** A map of any names and payloads, for tests of the queue itself. */
+export type UntypedJobs = Record<string, Record<string, unknown>>;
+
+export interface JobRow<P = unknown> {
   id: number;
   queue: string;
-  payload: Record<string, unknown>;
+  payload: P;
   attempts: number;
   max_attempts: number;
 }
 
-export type JobHandler = (payload: Record<string, unknown>, job: JobRow) => Promise<void>;
+export type JobHandler<P = Record<string, unknown>> = (payload: P, job: JobRow<P>) => Promise<void>;
 
-export interface JobQueue {
-  enqueue(queue: string, payload: Record<string, unknown>, options?: { runAt?: Date; maxAttempts?: number; tx?: Queryable }): Promise<number>;
-  register(queue: string, handler: JobHandler): void;
+export interface JobQueue<M extends object = JobPayloadMap> {
+  enqueue<K extends keyof M & string>(queue: K, payload: M[K], options?: { runAt?: Date; maxAttempts?: number; tx?: Queryable }): Promise<number>;
+  register<K extends keyof M & string>(queue: K, handler: JobHandler<M[K]>): void;
   /** Claims and runs one ready job; resolves false when none was ready. */
   runOnce(): Promise<boolean>;
   /** Runs until every ready job is done (tests and the CLI use this). */
@@ -41,8 +75,14 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(2 ** attempts, 3600);
 }
 
-export function createJobQueue(deps: { db: Database; logger: Pick<Logger, 'error' | 'warn'> }): JobQueue {
-  const handlers = new Map<string, JobHandler>();
+export function createJobQueue<M extends object = JobPayloadMap>(deps: {
+  db: Database;
+  logger: Pick<Logger, 'error' | 'warn'>;
+  timing?: Partial<JobQueueTiming>;
+}): JobQueue<M> {
+  const { leaseSeconds, idlePollMs } = { ...DEFAULT_JOB_TIMING, ...deps.timing };
+  const me = deps.db.sessionName;
+  const handlers = new Map<string, JobHandler<unknown>>();
   let running = false;
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
@@ -65,29 +105,49 @@ export function createJobQueue(deps: { db: Database; logger: Pick<Logger, 'error
            LIMIT 1
            FOR UPDATE SKIP LOCKED)
         RETURNING id, queue, payload, attempts, max_attempts`,
-      [queues, LEASE_SECONDS, deps.db.sessionName],
+      [queues, leaseSeconds, me],
     );
     return rows[0];
+  }
+
+  /** The holder and attempt that may renew or finish a claim (another worker may have taken it over). */
+  const FENCE = `id = $1 AND state = 'running' AND locked_by = $2 AND attempts = $3`;
+
+  /** Renews the claim every third of the lease while `job` runs. */
+  function heartbeat(job: JobRow): () => void {
+    const timer = setInterval(() => {
+      deps.db
+        .query(`UPDATE background_jobs SET locked_until = now() + make_interval(secs => $4) WHERE ${FENCE}`, [job.id, me, job.attempts, leaseSeconds])
+        .then(({ rowCount }) => {
+          if (rowCount === 0) deps.logger.warn({ jobId: job.id, queue: job.queue }, 'background job lease lost: another worker took the job over');
+        })
+        .catch((error: unknown) => deps.logger.warn({ jobId: job.id, err: error }, 'background job heartbeat failed'));
+    }, (leaseSeconds * 1000) / 3);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   async function runOnce(): Promise<boolean> {
     const job = await claim();
     if (!job) return false;
     const handler = handlers.get(job.queue)!;
+    const stopHeartbeat = heartbeat(job);
     try {
       await handler(job.payload, job);
-      await deps.db.query(`UPDATE background_jobs SET state = 'done', finished_at = now(), locked_until = NULL WHERE id = $1`, [job.id]);
+      stopHeartbeat();
+      await deps.db.query(`UPDATE background_jobs SET state = 'done', finished_at = now(), locked_until = NULL WHERE ${FENCE}`, [job.id, me, job.attempts]);
     } catch (error) {
+      stopHeartbeat();
       const message = error instanceof Error ? error.message : String(error);
       const final = job.attempts >= job.max_attempts;
       deps.logger.warn({ jobId: job.id, queue: job.queue, attempts: job.attempts, final, err: error }, 'background job failed');
       await deps.db.query(
         `UPDATE background_jobs
-            SET state = $2, last_error = $3, locked_until = NULL,
-                run_at = now() + make_interval(secs => $4),
-                finished_at = CASE WHEN $2 = 'failed' THEN now() END
-          WHERE id = $1`,
-        [job.id, final ? 'failed' : 'pending', message, retryDelaySeconds(job.attempts)],
+            SET state = $4, last_error = $5, locked_until = NULL,
+                run_at = now() + make_interval(secs => $6),
+                finished_at = CASE WHEN $4 = 'failed' THEN now() END
+          WHERE ${FENCE}`,
+        [job.id, me, job.attempts, final ? 'failed' : 'pending', message, retryDelaySeconds(job.attempts)],
       );
     }
     return true;
@@ -104,7 +164,7 @@ export function createJobQueue(deps: { db: Database; logger: Pick<Logger, 'error
       if (!didWork && running) {
         await new Promise<void>((resolve) => {
           wake = resolve;
-          timer = setTimeout(resolve, IDLE_POLL_MS);
+          timer = setTimeout(resolve, idlePollMs);
         });
         clearTimeout(timer);
         wake = undefined;
@@ -123,7 +183,7 @@ export function createJobQueue(deps: { db: Database; logger: Pick<Logger, 'error
       return rows[0]!.id;
     },
     register(queue, handler) {
-      handlers.set(queue, handler);
+      handlers.set(queue, handler as JobHandler<unknown>);
     },
     runOnce,
     async drain() {

@@ -1,7 +1,7 @@
-import type { Database } from '../../platform/db/database.js';
+import type { Database, Queryable } from '../../platform/db/database.js';
 import type { DomainEvent, EventBus } from '../../platform/events.js';
 import type { Logger } from '../../platform/logger.js';
-import type { JobQueue } from '../../platform/queue.js';
+import type { JobPayloadMap, JobQueue } from '../../platform/queue.js';
 import { countCommits, diffTreeStats, fetchCommit, mergeBase, readRef, readRefs } from '../../git/index.js';
 import type { RepositoryStorage } from '../projects/repository-storage.js';
 import type { MergeRequestDiffsRepository } from './merge-request-diffs.repository.js';
@@ -12,7 +12,7 @@ import type { Mergeability } from './mergeability/index.js';
 import { decideVersion, fileRows, summarizeVersion, type VersionDecision } from './version-rules.js';
 
 /** The background job that follows a push: new versions for sources, rechecks for targets. */
-export const REFRESH_JOB = 'merge_requests.refresh';
+export const REFRESH_JOB = 'merge_requests.refresh' satisfies keyof JobPayloadMap;
 
 const BRANCH_PREFIX = 'refs/heads/';
 
@@ -35,7 +35,7 @@ export interface RecordResult {
  */
 export function createMergeRequestVersions(deps: {
   db: Pick<Database, 'transaction'>;
-  mergeRequests: Pick<MergeRequestsRepository, 'lock' | 'findById' | 'openWithSource' | 'openWithTarget' | 'claimPushRefresh'>;
+  mergeRequests: Pick<MergeRequestsRepository, 'lock' | 'findById' | 'openWithSource' | 'openWithTarget'>;
   diffs: Pick<MergeRequestDiffsRepository, 'insert' | 'latest'>;
   storage: Pick<RepositoryStorage, 'pathFor'>;
   queue: Pick<JobQueue, 'enqueue'>;
@@ -132,27 +132,27 @@ export function createMergeRequestVersions(deps: {
     checkMergeability,
     recordOrSchedule,
 
-    /** The `repository.pushed` subscriber: one refresh job per push, whichever process hears it first. */
-    async onPushed(event: DomainEvent<'repository.pushed'>): Promise<void> {
+    /**
+     * The `repository.pushed` reaction, in the push's transaction: one refresh job per push,
+     * enqueued once however many processes run (platform/events.ts).
+     */
+    async onPushed(event: DomainEvent<'repository.pushed'>, tx: Queryable): Promise<void> {
       const branches = event.payload.refs.filter((ref) => ref.ref.startsWith(BRANCH_PREFIX)).map((ref) => ref.ref.slice(BRANCH_PREFIX.length));
       if (branches.length === 0) return;
-      await deps.db.transaction(async (tx) => {
-        if (!(await deps.mergeRequests.claimPushRefresh(event.id, tx))) return;
-        const payload: RefreshPayload = { projectId: event.payload.projectId, branches };
-        await deps.queue.enqueue(REFRESH_JOB, { ...payload }, { tx });
-        // Their merge requests say `checking` from now until the job has rechecked them (GitLab).
-        await deps.mergeability.markChecking(event.payload.projectId, branches, tx);
-      });
+      const payload: RefreshPayload = { projectId: event.payload.projectId, branches };
+      await deps.queue.enqueue(REFRESH_JOB, { ...payload }, { tx });
+      // Their merge requests say `checking` from now until the job has rechecked them (GitLab).
+      await deps.mergeability.markChecking(event.payload.projectId, branches, tx);
     },
 
     /** The REFRESH_JOB handler: after a push (projectId + branches) or for one merge request. */
-    async refresh(payload: Record<string, unknown>): Promise<void> {
-      if (typeof payload.mergeRequestId === 'number') {
+    async refresh(payload: JobPayloadMap[typeof REFRESH_JOB]): Promise<void> {
+      if ('mergeRequestId' in payload) {
         const mergeRequest = await deps.mergeRequests.findById(payload.mergeRequestId);
         if (mergeRequest) await refreshOne(mergeRequest, { retargeted: payload.retargeted === true });
         return;
       }
-      const { projectId, branches } = payload as unknown as RefreshPayload;
+      const { projectId, branches } = payload;
       for (const branch of branches) {
         for (const mergeRequest of await deps.mergeRequests.openWithSource(projectId, branch)) await refreshOne(mergeRequest);
         // The target moved: same version (GitLab keeps it), mergeability checked again.

@@ -194,10 +194,6 @@ export function createMergeRequestsRepository(db: Queryable) {
       return rowCount > 0;
     },
     /** True for the first caller per domain event: every process hears each event once. */
-    async claimPushRefresh(eventId: number, tx?: Queryable): Promise<boolean> {
-      const { rowCount } = await on(db, tx).query('INSERT INTO merge_request_push_refreshes (event_id) VALUES ($1) ON CONFLICT DO NOTHING', [eventId]);
-      return rowCount > 0;
-    },
   };
 }
 

@@ -14,10 +14,10 @@
  */
 import { diffTreesForPaths, DIFF_MAX_PATCH_BYTES, NO_DIFF_LIMITS, type DiffLimits, type FileDiff } from '../../git/index.js';
 import type { Actor } from '../../auth/actor.js';
-import type { Database } from '../../platform/db/database.js';
+import type { Database, Queryable } from '../../platform/db/database.js';
 import type { DomainEvent, EventBus } from '../../platform/events.js';
 import { NotFoundError } from '../../platform/errors.js';
-import type { JobQueue } from '../../platform/queue.js';
+import type { JobPayloadMap, JobQueue } from '../../platform/queue.js';
 import type { RepositoryStorage } from '../projects/repository-storage.js';
 import { parseDiffLines } from './diff-lines.js';
 import type { NoteAccess } from './note-access.js';
@@ -26,7 +26,7 @@ import { positionFilePath, type DiffRefs, type NotePosition } from './position.j
 import { outdatedExcerpt, type ExcerptLine } from './position-tracer-lines.js';
 import { tracePosition, type DiffSet, type TraceResult } from './position-tracer.js';
 
-export const OUTDATED_DISCUSSIONS_JOB = 'notes.update_diff_positions';
+export const OUTDATED_DISCUSSIONS_JOB = 'notes.update_diff_positions' satisfies keyof JobPayloadMap;
 
 /** Threads traced and written per batch (one transaction each). */
 export const TRACE_BATCH_SIZE = 100;
@@ -106,16 +106,16 @@ export function createOutdatedDiscussions(deps: {
   }
 
   return {
-    /** The `merge_request.version_recorded` subscriber. */
-    async onVersionRecorded(event: DomainEvent<'merge_request.version_recorded'>): Promise<void> {
-      await deps.queue.enqueue(OUTDATED_DISCUSSIONS_JOB, { mergeRequestId: event.payload.mergeRequestId });
+    /** The `merge_request.version_recorded` reaction: the job is enqueued in the version's transaction. */
+    async onVersionRecorded(event: DomainEvent<'merge_request.version_recorded'>, tx: Queryable): Promise<void> {
+      await deps.queue.enqueue(OUTDATED_DISCUSSIONS_JOB, { mergeRequestId: event.payload.mergeRequestId }, { tx });
     },
 
     /**
      * The job: traces every thread and draft the latest version left behind. Returns how many
      * threads moved and became outdated, and how many drafts moved.
      */
-    async run(payload: Record<string, unknown>): Promise<{ moved: number; outdated: number; draftsMoved: number }> {
+    async run(payload: { mergeRequestId: number }): Promise<{ moved: number; outdated: number; draftsMoved: number }> {
       const counts = { moved: 0, outdated: 0, draftsMoved: 0 };
       const mergeRequestId = Number(payload.mergeRequestId);
       const target = Number.isSafeInteger(mergeRequestId) ? await repository.target(mergeRequestId) : undefined;

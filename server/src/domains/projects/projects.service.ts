@@ -2,7 +2,7 @@ import { VISIBILITIES, type Visibility, AccessLevel } from '@tributary/contracts
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import type { EventBus } from '../../platform/events.js';
-import type { JobQueue } from '../../platform/queue.js';
+import type { JobPayloadMap, JobQueue } from '../../platform/queue.js';
 import { NotFoundError, ValidationError } from '../../platform/errors.js';
 import type { Actor } from '../../auth/actor.js';
 import type { Authorizer } from '../../auth/authorizer.js';
@@ -17,7 +17,7 @@ import type { RepositoryStorage } from './repository-storage.js';
 import { mergeTextSettings } from './merge-settings.js';
 import { EDITABLE_SETTINGS, type Project } from './project.js';
 
-export const REMOVE_REPOSITORY_JOB = 'repository.remove';
+export const REMOVE_REPOSITORY_JOB = 'repository.remove' satisfies keyof JobPayloadMap;
 
 export interface CreateProjectInput {
   name?: string;

@@ -8,9 +8,13 @@ import type { Database, Queryable } from './database.js';
  *   after the transaction holding one ends (commit or rollback), so a request
  *   that follows its own write reads fresh data;
  * - for every process, when PostgreSQL announces a committed change on the
- *   watch's channel (statement triggers call pg_notify with the table's name,
- *   migration 0010), which covers other processes and writes made
- *   outside the server.
+ *   watch's channel (statement triggers call pg_notify with the table's name),
+ *   which covers other processes and writes made outside the server.
+ *
+ * Both follow one list, WATCHED_TABLES: the in-process side matches its names
+ * in statements, and the triggers are made from it (`syncWriteTriggers`, run
+ * when the watch starts), so a table added to the list cannot be left without
+ * its trigger, nor a table removed from it keep one.
  *
  * A cache records the generation of the tables it reads before it reads, and
  * keeps the answer only if that generation has not moved meanwhile: a read
@@ -23,13 +27,10 @@ export interface WriteWatch {
   start(): Promise<() => Promise<void>>;
 }
 
-/** Where the statement triggers announce committed writes (migration 0010). */
+/** Where the statement triggers announce committed writes (the function is migration 0010's). */
 export const TABLE_WRITES_CHANNEL = 'tributary_table_writes';
 
-/**
- * Every table some cache reads, each with a statement trigger in migration 0010: a table
- * added here needs its trigger there (write-watch.int.test.ts checks that they agree).
- */
+/** Every table some cache reads; each gets its statement trigger from here (`syncWriteTriggers`). */
 export const WATCHED_TABLES = [
   'projects', 'routes', 'namespaces', 'project_members', 'group_members', 'users',
   'merge_requests', 'merge_request_diffs', 'merge_request_blocks', 'merge_intents', 'notes', 'discussions',
@@ -37,9 +38,15 @@ export const WATCHED_TABLES = [
   'protected_branches', 'protected_branch_access_levels',
 ] as const;
 
-/** The watched tables a statement writes: INSERT INTO t, UPDATE t, DELETE FROM t, TRUNCATE t, CTEs included. */
+/**
+ * The watched tables a statement writes: INSERT INTO t, UPDATE t, DELETE FROM t, TRUNCATE t,
+ * MERGE INTO t, CTEs included, with or without quotes and the `public.` schema.
+ */
 export function tablesWrittenBy(tables: readonly string[]): (sql: string) => readonly string[] {
-  const pattern = new RegExp(`\\b(?:INSERT\\s+INTO|UPDATE|DELETE\\s+FROM|TRUNCATE(?:\\s+TABLE)?)\\s+(?:ONLY\\s+)?(${tables.join('|')})\\b`, 'gi');
+  const pattern = new RegExp(
+    `\\b(?:INSERT\\s+INTO|UPDATE|DELETE\\s+FROM|MERGE\\s+INTO|TRUNCATE(?:\\s+TABLE)?)\\s+(?:ONLY\\s+)?(?:"?public"?\\.)?"?(${tables.join('|')})\\b`,
+    'gi',
+  );
   const known = new Map<string, readonly string[]>();
   return (sql) => {
     let written = known.get(sql);
@@ -50,6 +57,39 @@ export function tablesWrittenBy(tables: readonly string[]): (sql: string) => rea
     }
     return written;
   };
+}
+
+/** The statement trigger function of migration 0010: pg_notify(TABLE_WRITES_CHANNEL, TG_TABLE_NAME). */
+const TRIGGER_FUNCTION = 'tributary_notify_table_write';
+/** pg_advisory_xact_lock key: processes starting together change the triggers one at a time. */
+const TRIGGERS_LOCK = 727_101;
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Makes the write-announcing statement triggers exactly those of `tables`: a missing one is
+ * created, one on a table no longer listed is dropped. Nothing changes when they agree (the
+ * usual start: one catalog query).
+ */
+export async function syncWriteTriggers(db: Pick<Database, 'transaction'>, tables: readonly string[] = WATCHED_TABLES): Promise<{ created: string[]; dropped: string[] }> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [TRIGGERS_LOCK]);
+    const { rows } = await tx.query<{ table: string; trigger: string }>(
+      `SELECT c.relname AS table, t.tgname AS trigger FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+        WHERE p.proname = $1 AND NOT t.tgisinternal`,
+      [TRIGGER_FUNCTION],
+    );
+    const present = new Set(rows.map((row) => row.table));
+    const created = tables.filter((table) => !present.has(table));
+    const stale = rows.filter((row) => !tables.includes(row.table));
+    for (const table of created) {
+      await tx.query(
+        `CREATE TRIGGER ${quoteIdent(`${table}_notify_write`)} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${quoteIdent(table)}
+           FOR EACH STATEMENT EXECUTE FUNCTION ${TRIGGER_FUNCTION}()`,
+      );
+    }
+    for (const { table, trigger } of stale) await tx.query(`DROP TRIGGER ${quoteIdent(trigger)} ON ${quoteIdent(table)}`);
+    return { created, dropped: stale.map((row) => row.table) };
+  });
 }
 
 /** Wraps `db` so that writes to `tables` move the watch's counters. */
@@ -98,7 +138,10 @@ export function watchWrites(db: Database, tables: readonly string[] = WATCHED_TA
         for (const table of of) sum += counters.get(table) ?? 0;
         return sum;
       },
-      start: () => db.listen(channel, (table) => bump(table)),
+      async start() {
+        await syncWriteTriggers(db, tables);
+        return db.listen(channel, (table) => bump(table));
+      },
     },
   };
 }

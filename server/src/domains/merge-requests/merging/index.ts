@@ -48,7 +48,7 @@ export function createMergingDomain(deps: {
   /** merge requests allowing collaboration open their fork branch to the target's mergers (rebase) */
   collaboration?: Pick<Collaboration, 'branchesFor'>;
 }) {
-  const repository = createMergingRepository(deps.db);
+  const repository = createMergingRepository(deps.db, deps.db.sessionName);
   const mergeRequests = createMergeRequestsRepository(deps.db);
   const settlement = createMergeSettlement({ ...deps, repository, mergeRequests });
   const merging = createMergeService({ ...deps, repository, settlement, mergeRequests, onStep: deps.onStep ?? noSteps });
@@ -57,10 +57,10 @@ export function createMergingDomain(deps: {
     merging,
     rebasing,
     mergeIntents: repository,
-    /** Settles every merge a crash left unfinished (see merge-settlement.ts). */
+    /** Settles every merge whose process died before finishing it (see merge-settlement.ts): on start, and every few seconds. */
     reconcileMerges: () => settlement.reconcileAll(),
     /** The POST_MERGE_JOB handler. */
-    runPostMergeJob: (payload: Record<string, unknown>) => settlement.runPostMergeJob(payload),
+    runPostMergeJob: (payload: { intentId: number }) => settlement.runPostMergeJob(payload),
   };
 }
 

@@ -17,7 +17,7 @@
 import type { Database, Queryable } from '../../../platform/db/database.js';
 import type { EventBus } from '../../../platform/events.js';
 import type { Logger } from '../../../platform/logger.js';
-import type { JobQueue } from '../../../platform/queue.js';
+import type { JobPayloadMap, JobQueue } from '../../../platform/queue.js';
 import { actorFor } from '../../../auth/actor.js';
 import type { Authorizer } from '../../../auth/authorizer.js';
 import { deleteRef, isAncestor, readRef, RefConflictError } from '../../../git/index.js';
@@ -47,7 +47,7 @@ export interface MergeSettlementDeps {
 }
 
 /** Runs the after-merge steps of one merged intent. */
-export const POST_MERGE_JOB = 'merge_requests.post_merge';
+export const POST_MERGE_JOB = 'merge_requests.post_merge' satisfies keyof JobPayloadMap;
 
 export function createMergeSettlement(deps: MergeSettlementDeps) {
   const { repository } = deps;
@@ -133,8 +133,8 @@ export function createMergeSettlement(deps: MergeSettlementDeps) {
     settle,
 
     /** The POST_MERGE_JOB handler; a failure retries the job. */
-    async runPostMergeJob(payload: Record<string, unknown>): Promise<void> {
-      const intent = await repository.findIntent(Number(payload.intentId));
+    async runPostMergeJob(payload: { intentId: number }): Promise<void> {
+      const intent = await repository.findIntent(payload.intentId);
       if (intent?.state === 'done' && !intent.post_merge_done) await postMerge(intent);
     },
 

@@ -51,14 +51,18 @@ export interface CommitTemplates {
 const INTENT_COLUMNS = `id, merge_request_id, project_id, user_id, target_branch, merge_method, source_sha, expected_old_sha, new_sha,
   merge_commit_sha, squash_commit_sha, delete_source_branch_as, should_remove_source_branch, state, post_merge_done, error, created_at, updated_at`;
 
-export function createMergingRepository(db: Queryable) {
+/**
+ * `owner` is the session name of this process's connections (Database.sessionName): an intent
+ * names the process merging it, so that other processes settle it only once that process is gone.
+ */
+export function createMergingRepository(db: Queryable, owner: string) {
   return {
     /** Throws a unique violation when the request already has an unfinished intent (a concurrent merge). */
     async insertIntent(intent: NewMergeIntent, tx?: Queryable): Promise<MergeIntent> {
       const { rows } = await on(db, tx).query<MergeIntent>(
         `INSERT INTO merge_intents (merge_request_id, project_id, user_id, target_branch, merge_method, source_sha, expected_old_sha, new_sha,
-                                    merge_commit_sha, squash_commit_sha, delete_source_branch_as, should_remove_source_branch)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${INTENT_COLUMNS}`,
+                                    merge_commit_sha, squash_commit_sha, delete_source_branch_as, should_remove_source_branch, owner)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${INTENT_COLUMNS}`,
         [
           intent.merge_request_id,
           intent.project_id,
@@ -72,6 +76,7 @@ export function createMergingRepository(db: Queryable) {
           intent.squash_commit_sha,
           intent.delete_source_branch_as,
           intent.should_remove_source_branch,
+          owner,
         ],
       );
       return rows[0]!;
@@ -96,9 +101,20 @@ export function createMergingRepository(db: Queryable) {
       await db.query('UPDATE merge_intents SET post_merge_done = true, updated_at = now() WHERE id = $1', [id]);
     },
 
-    /** Intents a crash may have left unfinished. */
+    /**
+     * Unfinished intents whose process is gone: no session of its name is left in
+     * pg_stat_activity (a killed process's connections close with it; on PGlite, which one
+     * process owns, any other name is a previous process). This process's own are never listed.
+     */
     async toReconcile(): Promise<MergeIntent[]> {
-      const { rows } = await db.query<MergeIntent>(`SELECT ${INTENT_COLUMNS} FROM merge_intents WHERE state IN ('pending', 'ref_moved') ORDER BY id`);
+      const { rows } = await db.query<MergeIntent>(
+        `SELECT ${INTENT_COLUMNS} FROM merge_intents i
+          WHERE i.state IN ('pending', 'ref_moved')
+            AND (i.owner IS NULL
+                 OR (i.owner <> $1 AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.application_name = i.owner)))
+          ORDER BY i.id`,
+        [owner],
+      );
       return rows;
     },
 

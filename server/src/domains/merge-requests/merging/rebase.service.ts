@@ -12,7 +12,7 @@ import type { Database } from '../../../platform/db/database.js';
 import type { EventBus } from '../../../platform/events.js';
 import { ConflictError, ForbiddenError, UnauthorizedError } from '../../../platform/errors.js';
 import type { Logger } from '../../../platform/logger.js';
-import type { JobQueue, JobRow } from '../../../platform/queue.js';
+import type { JobPayloadMap, JobQueue, JobRow } from '../../../platform/queue.js';
 import type { Actor } from '../../../auth/actor.js';
 import type { Authorizer } from '../../../auth/authorizer.js';
 import { fetchCommit, readRef, RefConflictError, updateRef } from '../../../git/index.js';
@@ -29,7 +29,7 @@ import { REBASE_MESSAGES } from './merge-messages.js';
 import type { MergingRepository } from './merging.repository.js';
 import { replayCommits } from './rebase-git.js';
 
-export const REBASE_JOB = 'merge_requests.rebase';
+export const REBASE_JOB = 'merge_requests.rebase' satisfies keyof JobPayloadMap;
 /** A rebase that keeps failing for unexpected reasons gives up after this many tries. */
 const REBASE_ATTEMPTS = 3;
 
@@ -126,8 +126,7 @@ export function createRebaseService(deps: {
     },
 
     /** The REBASE_JOB handler. Unexpected errors retry the job; the last attempt reports the failure. */
-    async run(raw: Record<string, unknown>, job: Pick<JobRow, 'attempts' | 'max_attempts'>): Promise<void> {
-      const payload = raw as unknown as RebasePayload;
+    async run(payload: RebasePayload, job: Pick<JobRow, 'attempts' | 'max_attempts'>): Promise<void> {
       const mergeRequest = await deps.mergeRequests.findById(payload.mergeRequestId);
       if (!mergeRequest) return;
       let failure: string | null;

@@ -144,8 +144,8 @@ describe(`merges interrupted by SIGKILL (${testDatabaseKind()})`, () => {
       else expect(after.merge_commit_sha).toBe(git(project.id, ['rev-parse', 'refs/heads/main']));
       // nothing merged before is lost
       for (const previous of cases.slice(0, -1)) if (!isEarly(previous.step)) expect(contains(project.id, previous.head), previous.step).toBe(true);
-      // Its after-merge job finishes before the next crash: a job a killed process had claimed
-      // waits for its lease (5 minutes) before another process takes it (platform/queue.ts).
+      // Its after-merge job finishes before the next crash (a job the killed process had claimed
+      // is taken again by the next process at once, platform/queue.ts).
       if (!early) await eventually(async () => !(await api.Branches.all(project.id)).some((branch) => branch.name === source), 60_000);
     }
 

@@ -111,14 +111,9 @@ describe(`merge request versions (${testDatabaseKind()})`, () => {
     expect(reopen.code).toBe(0);
   });
 
-  it('refreshes idempotently: the same event twice makes one job, the same job twice one version', async () => {
+  it('refreshes idempotently: the same job twice makes one version', async () => {
     const { mergeRequestVersions } = fx.server.app.services;
     const before = await versions();
-    const event = { id: 987654321, type: 'repository.pushed' as const, payload: { projectId: project.id, userId: null, pushEventIds: [], refs: [{ ref: 'refs/heads/topic', oldSha: 'a', newSha: 'b' }] } };
-    await mergeRequestVersions.onPushed(event);
-    await mergeRequestVersions.onPushed(event);
-    const jobs = await fx.server.app.db.query(`SELECT 1 FROM merge_request_push_refreshes WHERE event_id = $1`, [event.id]);
-    expect(jobs.rowCount).toBe(1);
     await Promise.all([mergeRequestVersions.refresh({ projectId: project.id, branches: ['topic'] }), mergeRequestVersions.refresh({ projectId: project.id, branches: ['topic'] })]);
     expect(await versions()).toEqual(before);
   });
