@@ -119,6 +119,27 @@ describe(`merge request notes (${testDatabaseKind()})`, () => {
     expect(await fx.root.MergeRequestNotes.all(other.id, other.iid)).toHaveLength(5);
   });
 
+  it('writes system notes for assignees and reviewers, with GitLab’s words', async () => {
+    const other = await fx.notesProject('notes-people');
+    const alice = await fx.memberClient(other.id, 30);
+    const bob = await fx.memberClient(other.id, 30);
+    await fx.root.MergeRequests.edit(other.id, other.iid, { assigneeIds: [alice.user.id] });
+    await fx.root.MergeRequests.edit(other.id, other.iid, { assigneeIds: [bob.user.id] });
+    await fx.root.MergeRequests.edit(other.id, other.iid, { assigneeIds: [bob.user.id] });
+    await fx.root.MergeRequests.edit(other.id, other.iid, { reviewerIds: [alice.user.id, bob.user.id] });
+    await fx.root.MergeRequests.edit(other.id, other.iid, { reviewerIds: [] });
+    const notes = (await fx.root.MergeRequestNotes.all(other.id, other.iid, { sort: 'asc' })) as Array<{ body: string; system: boolean }>;
+    const a = alice.user.username;
+    const b = bob.user.username;
+    expect(notes.map((note) => note.body)).toEqual([
+      `assigned to @${a}`,
+      `assigned to @${b} and unassigned @${a}`,
+      `requested review from @${a} and @${b}`,
+      `removed review request for @${a} and @${b}`,
+    ]);
+    expect(notes.every((note) => note.system)).toBe(true);
+  });
+
   it('writes "added N commits" with the commit list after a push', async () => {
     const other = await fx.notesProject('notes-push');
     const pushed = await fx.root.Commits.create(other.id, 'feature', 'Second <change>', [{ action: 'create', filePath: 'second.txt', content: '2\n' }]);
