@@ -8,7 +8,7 @@ export function useReviewActions(target: ReviewTarget) {
   const refreshDrafts = () => client.invalidateQueries({ queryKey: reviewKeys.drafts(target.projectId, target.iid) });
 
   const addDraft = useMutation({
-    mutationFn: (input: { note: string; internal?: boolean; discussionId?: string }) => draftsApi.create(target, input),
+    mutationFn: (input: { note: string; internal?: boolean; discussionId?: string; resolveDiscussion?: boolean }) => draftsApi.create(target, input),
     onSuccess: () => refreshDrafts(),
   });
   const updateDraft = useMutation({
