@@ -146,6 +146,8 @@ describe('diff comments on the Changes tab', () => {
     await form().getByRole('textbox', { name: 'Comment' }).fill('These three belong together.');
     await form().getByRole('button', { name: 'Add comment now' }).click();
     await changes().getByRole('article', { name: 'Thread' }).filter({ hasText: 'These three belong together.' }).waitFor();
+    // the posted thread says which lines it covers
+    await changes().getByRole('article', { name: 'Thread' }).filter({ hasText: 'These three belong together.' }).getByText('Comment on lines +6 to +8').waitFor();
     const ranged = (await discussions()).find((d) => d.notes[0].body === 'These three belong together.');
     // anchored at its last line, the added line 8
     expect(ranged.notes[0].position).toMatchObject({ new_line: 8, old_line: null });
@@ -277,6 +279,9 @@ describe('diff comments on the Changes tab', () => {
     await header(GUIDE).waitFor();
     await expect.poll(async () => viewed().isChecked()).toBe(true);
     expect(await row('Install it.').count()).toBe(0);
+    // the file tree marks it viewed
+    const guideName = GUIDE.split('/').pop()!;
+    await page.getByRole('tree', { name: 'Changed files tree' }).getByRole('treeitem', { name: new RegExp(`^${guideName.replace('.', '\\.')}\\b.*, viewed$`) }).waitFor();
     await viewportShot(page, T, 'viewed-collapsed');
     await viewed().press('Space');
     await row('Install it.').waitFor();

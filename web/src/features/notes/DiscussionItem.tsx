@@ -7,6 +7,7 @@ import { EntityAvatar } from '../../components/EntityAvatar';
 import { TimeAgo } from '../../components/TimeAgo';
 import { errorMessage } from '../../lib/api-error';
 import { DiffExcerpt } from '../diff-notes/DiffExcerpt';
+import { threadLines } from '../diff-notes/threads';
 import { DraftNoteItem } from '../review/DraftNoteItem';
 import { keyboardSubmitKind } from '../review/review-rules';
 import { useReviewActions } from '../review/useReviewActions';
@@ -45,6 +46,7 @@ function Thread({ discussion }: { discussion: DiscussionEntity }) {
   const draftReplies = ctx.user ? ctx.drafts.filter((draft) => draft.discussion_id === discussion.id) : [];
   // a resolved thread shows collapsed (GitLab's notes app), unless a link points into it
   const [threadOpen, setThreadOpen] = useState(resolution === null);
+  const lines = threadLines(discussion);
   if (resolution !== null && !threadOpen && !targetedAny) {
     return (
       <article className={styles.thread} aria-label={t('Thread')} data-discussion-id={discussion.id}>
@@ -64,6 +66,7 @@ function Thread({ discussion }: { discussion: DiscussionEntity }) {
   return (
     <article className={styles.thread} aria-label={discussion.individual_note ? t('Comment') : t('Thread')} data-discussion-id={discussion.id}>
       <DiffExcerpt discussion={discussion} />
+      {lines ? <p className={styles.threadLines}>{t('Comment on lines %{range}', { range: lines })}</p> : null}
       <NoteItem note={first!} discussionId={discussion.id} onReply={discussion.individual_note && ctx.canReply && !replying ? () => setReplying(true) : undefined} />
       {replies.length > 0 ? (
         <div className={styles.replies}>
