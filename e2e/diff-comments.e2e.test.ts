@@ -137,6 +137,9 @@ describe('diff comments on the Changes tab', () => {
   it('comments on a range of lines dragged over, and Escape closes an empty form', async () => {
     await drag(row(appLine(6)), row(appLine(8, 80)));
     await form().getByText('Commenting on lines +6 to +8').waitFor();
+    // with the form open, the '+' shows no tooltip over the code
+    const plus = row(appLine(8, 80)).getByRole('button', { name: ADD_LINE });
+    expect(await plus.evaluate((element) => getComputedStyle(element, '::after').display)).toBe('none');
     const box = form().getByRole('textbox', { name: 'Comment' });
     await box.press('Escape');
     await expect.poll(async () => form().count()).toBe(0);
