@@ -137,6 +137,9 @@ describe('diff comments on the Changes tab', () => {
   it('comments on a range of lines dragged over, and Escape closes an empty form', async () => {
     await drag(row(appLine(6)), row(appLine(8, 80)));
     await form().getByText('Commenting on lines +6 to +8').waitFor();
+    // with the form open, the '+' shows no tooltip over the code
+    const plus = row(appLine(8, 80)).getByRole('button', { name: ADD_LINE });
+    expect(await plus.evaluate((element) => getComputedStyle(element, '::after').display)).toBe('none');
     const box = form().getByRole('textbox', { name: 'Comment' });
     await box.press('Escape');
     await expect.poll(async () => form().count()).toBe(0);
@@ -146,6 +149,8 @@ describe('diff comments on the Changes tab', () => {
     await form().getByRole('textbox', { name: 'Comment' }).fill('These three belong together.');
     await form().getByRole('button', { name: 'Add comment now' }).click();
     await changes().getByRole('article', { name: 'Thread' }).filter({ hasText: 'These three belong together.' }).waitFor();
+    // the posted thread says which lines it covers
+    await changes().getByRole('article', { name: 'Thread' }).filter({ hasText: 'These three belong together.' }).getByText('Comment on lines +6 to +8').waitFor();
     const ranged = (await discussions()).find((d) => d.notes[0].body === 'These three belong together.');
     // anchored at its last line, the added line 8
     expect(ranged.notes[0].position).toMatchObject({ new_line: 8, old_line: null });
@@ -277,6 +282,9 @@ describe('diff comments on the Changes tab', () => {
     await header(GUIDE).waitFor();
     await expect.poll(async () => viewed().isChecked()).toBe(true);
     expect(await row('Install it.').count()).toBe(0);
+    // the file tree marks it viewed
+    const guideName = GUIDE.split('/').pop()!;
+    await page.getByRole('tree', { name: 'Changed files tree' }).getByRole('treeitem', { name: new RegExp(`^${guideName.replace('.', '\\.')}\\b.*, viewed$`) }).waitFor();
     await viewportShot(page, T, 'viewed-collapsed');
     await viewed().press('Space');
     await row('Install it.').waitFor();

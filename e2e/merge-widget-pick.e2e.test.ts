@@ -85,7 +85,12 @@ describe('revert and cherry-pick from the merge widget', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Revert this merge request' });
     await dialog.waitFor();
-    expect(await dialog.getByLabel('Revert in branch').inputValue()).toBe('main');
+    // the branch is chosen from the project's branches
+    await dialog.getByRole('button', { name: 'Revert in branch: main' }).click();
+    await page.getByRole('option', { name: 'main' }).waitFor();
+    await shot(page, T, 'revert-branches');
+    await page.getByRole('option', { name: 'main' }).click();
+    await dialog.getByRole('button', { name: 'Revert in branch: main' }).waitFor();
     expect(await dialog.getByRole('checkbox', { name: 'Start a new merge request with these changes' }).isChecked()).toBe(true);
     await shot(page, T, 'revert-dialog');
     await dialog.getByRole('button', { name: 'Revert', exact: true }).click();

@@ -177,6 +177,8 @@ describe('outdated diff threads', () => {
       .toEqual([false, true, true, head]);
 
     await openActivity();
+    // a resolved thread shows collapsed, one line, until opened
+    await activity().getByRole('button', { name: /started a thread.*Automatically resolved/ }).click();
     const thread = activityThread('Eighty looks odd.');
     await thread.getByText('started a thread on an old version of the diff').waitFor();
     await thread.getByText('Automatically resolved').waitFor();

@@ -13,6 +13,8 @@ export type { GitCommit } from './commit-format.js';
 export interface HistoryFilter {
   /** A revision or range (`main`, `a..b`); defaults to HEAD. Ignored when `all` is set. */
   ref?: string;
+  /** Commits reachable from these are left out (`^sha`), e.g. a target branch's. */
+  exclude?: string[];
   /** Every ref (`--all`) instead of `ref`. */
   all?: boolean;
   path?: string;
@@ -46,7 +48,7 @@ function applyFilter(command: GitCommand, filter: HistoryFilter): GitCommand {
   if (filter.until) command.option('--until', gitDate(filter.until));
   if (filter.author !== undefined) command.flag('--fixed-strings', '--regexp-ignore-case').option('--author', filter.author);
   if (filter.all) command.flag('--all');
-  else command.revisions(filter.ref ?? 'HEAD');
+  else command.revisions(filter.ref ?? 'HEAD', ...(filter.exclude ?? []).map((rev) => `^${rev}`));
   if (filter.path !== undefined) command.paths(assertTreePath(filter.path));
   return command;
 }

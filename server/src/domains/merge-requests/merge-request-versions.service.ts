@@ -35,7 +35,7 @@ export interface RecordResult {
  */
 export function createMergeRequestVersions(deps: {
   db: Pick<Database, 'transaction'>;
-  mergeRequests: Pick<MergeRequestsRepository, 'lock' | 'findById' | 'openWithSource' | 'openWithTarget'>;
+  mergeRequests: Pick<MergeRequestsRepository, 'lock' | 'update' | 'findById' | 'openWithSource' | 'openWithTarget'>;
   diffs: Pick<MergeRequestDiffsRepository, 'insert' | 'latest'>;
   storage: Pick<RepositoryStorage, 'pathFor'>;
   queue: Pick<JobQueue, 'enqueue'>;
@@ -94,6 +94,9 @@ export function createMergeRequestVersions(deps: {
         'checking',
         tx,
       );
+      // A push to the source clears the last merge or rebase error (GitLab's RefreshService): the
+      // branch it was about is gone, so 'Rebase failed' no longer outlives a resolved conflict.
+      if (locked.merge_error !== null && current && current.head_commit_sha !== head) await deps.mergeRequests.update(mergeRequest.id, { merge_error: null }, tx);
       await deps.mergeability.publishChanged([mergeRequest], tx);
       await deps.events?.publish('merge_request.version_recorded', { mergeRequestId: mergeRequest.id, projectId: mergeRequest.target_project_id, versionId: id }, tx);
       return id;

@@ -110,4 +110,4 @@ export interface DiffFileRow {
 }
 
 /** `title` (migration 0005) keeps both titles; system notes (domains/notes/) are made from these events. */
-export type MergeRequestEventAction = 'opened' | 'closed' | 'reopened' | 'merged' | 'retargeted' | 'draft' | 'ready' | 'title' | 'description';
+export type MergeRequestEventAction = 'opened' | 'closed' | 'reopened' | 'merged' | 'retargeted' | 'draft' | 'ready' | 'title' | 'description' | 'assignees' | 'reviewers';

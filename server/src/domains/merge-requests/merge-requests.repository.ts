@@ -45,6 +45,7 @@ export type MergeRequestFields = Partial<
     | 'merge_status'
     | 'closed_by_id'
     | 'closed_at'
+    | 'merge_error'
   >
 >;
 
@@ -113,8 +114,8 @@ export function createMergeRequestsRepository(db: Queryable) {
       return rows[0];
     },
     /** Locks the row until the transaction ends (version recording, state changes). */
-    async lock(id: number, tx: Queryable): Promise<{ state: MergeRequestState; latest_diff_id: number | null } | undefined> {
-      const { rows } = await tx.query<{ state: MergeRequestState; latest_diff_id: number | null }>('SELECT state, latest_diff_id FROM merge_requests WHERE id = $1 FOR UPDATE', [id]);
+    async lock(id: number, tx: Queryable): Promise<{ state: MergeRequestState; latest_diff_id: number | null; merge_error: string | null } | undefined> {
+      const { rows } = await tx.query<{ state: MergeRequestState; latest_diff_id: number | null; merge_error: string | null }>('SELECT state, latest_diff_id, merge_error FROM merge_requests WHERE id = $1 FOR UPDATE', [id]);
       return rows[0];
     },
     /** The open merge request with the same projects and branches, other than `exceptId`. */

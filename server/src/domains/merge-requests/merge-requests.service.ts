@@ -88,6 +88,20 @@ export function createMergeRequestsService(deps: {
     return { project, mergeRequest, abilities };
   }
 
+  /**
+   * Sets the assignees or reviewers and, when the set of people changed, records the event
+   * (usernames before and after, space-separated) that becomes GitLab's "assigned to @x" or
+   * "requested review from @x" note.
+   */
+  async function replacePeople(field: 'assignees' | 'reviewers', mergeRequestId: number, userIds: number[], actorId: number, tx: Queryable): Promise<void> {
+    const usernames = async () => ((await mergeRequests[field]([mergeRequestId], tx)).get(mergeRequestId) ?? []).map((person) => person.username);
+    const before = await usernames();
+    await (field === 'assignees' ? mergeRequests.setAssignees : mergeRequests.setReviewers)(mergeRequestId, userIds, tx);
+    const after = await usernames();
+    const same = before.length === after.length && before.every((name) => after.includes(name));
+    if (!same) await mergeRequests.recordEvent(mergeRequestId, actorId, field, { from: before.join(' '), to: after.join(' ') }, tx);
+  }
+
   /** GitLab drops assignees and reviewers who could not read the merge request. */
   async function eligibleUsers(field: 'assignees' | 'reviewers', project: Project, ids: number[] | undefined): Promise<number[] | undefined> {
     if (ids === undefined) return undefined;
@@ -231,8 +245,8 @@ export function createMergeRequestsService(deps: {
           await mergeRequests.lock(before.id, tx);
           if ((retarget !== undefined && (before.state === 'opened' || reopen)) || reopen) await assertNoDuplicate(key, before.id, tx);
           await mergeRequests.update(before.id, fields, tx);
-          if (assignees) await mergeRequests.setAssignees(before.id, assignees, tx);
-          if (reviewers) await mergeRequests.setReviewers(before.id, reviewers, tx);
+          if (assignees) await replacePeople('assignees', before.id, assignees, user.id, tx);
+          if (reviewers) await replacePeople('reviewers', before.id, reviewers, user.id, tx);
           if (assignees || reviewers) await mergeRequests.touch(before.id, tx);
           if (retarget !== undefined) await mergeRequests.recordEvent(before.id, user.id, 'retargeted', { from: before.target_branch, to: retarget }, tx);
           // A change of the draft prefix alone is the draft/ready event below, not a title change (GitLab's notes).

@@ -23,6 +23,7 @@ export interface DiscussionsView {
   users: Map<number, User>;
   /** suggested changes of diff notes, by note id (domains/suggestions/) */
   suggestions?: NotesView['suggestions'];
+  abilities: NotesView['abilities'];
 }
 
 export type DiscussionPage = { kind: 'offset'; limit: number; offset: number } | { kind: 'keyset'; limit: number; after: DiscussionCursor | null };
@@ -54,8 +55,8 @@ export function createDiscussionsService(deps: {
     const byDiscussion = new Map(rows.map((row) => [row.id, [] as typeof all]));
     for (const note of all) byDiscussion.get(note.discussion_id)?.push(note);
     const discussions = [...byDiscussion].filter(([, list]) => list.length > 0).map(([id, list]) => ({ id, notes: list }));
-    const [users, suggestions] = await Promise.all([notes.usersByIds(all.flatMap((note) => [note.author_id, note.resolved_by_id])), deps.suggestions?.forNotes(scope, all)]);
-    return { scope, discussions, users, suggestions };
+    const [users, suggestions] = await Promise.all([notes.usersByIds(all.flatMap((note) => [note.author_id, note.resolved_by_id, note.updated_by_id])), deps.suggestions?.forNotes(scope, all)]);
+    return { scope, discussions, users, suggestions, abilities: (note) => access.abilities(scope, note) };
   }
 
   /** Who may resolve a thread: GitLab's Discussion#can_resolve? (a resolvable thread, and the right on its notes). */

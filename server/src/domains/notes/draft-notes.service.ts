@@ -10,6 +10,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/e
 import type { User } from '../users/user.js';
 import type { MergeRequestRef, NoteAccess, NoteScope } from './note-access.js';
 import { isResolvable, MAX_NOTE_LENGTH, type DraftNote } from './note.js';
+import { noteBodyError } from './note-rules.js';
 import type { NoteWriter } from './note-writer.js';
 import type { NotesRepository } from './notes.repository.js';
 import { signedInUser } from './notes.service.js';
@@ -186,11 +187,24 @@ export function createDraftNotesService(deps: {
       await deps.db.transaction((tx) => publish(scope, user, plans, tx));
     },
 
-    /** Every draft of the caller on this merge request, at once: all are published or none. */
-    async publishAll(ref: MergeRequestRef): Promise<void> {
+    /**
+     * Every draft of the caller on this merge request, at once: all are published or none. The
+     * review's summary, when given, is a plain comment after them, not a thread to resolve
+     * (GitLab's DraftNotes::PublishService with a `note`).
+     */
+    async publishAll(ref: MergeRequestRef, summary?: string): Promise<void> {
       const { scope, user } = await own(ref);
+      const body = summary?.trim() ? summary : undefined;
+      if (body !== undefined) {
+        const invalid = noteBodyError(body);
+        if (invalid) throw invalid;
+        if (!mayComment(scope, false)) throw new ForbiddenError();
+      }
       const plans = await prepare(scope, await drafts.list(scope.noteable.mergeRequestId, user.id));
-      await deps.db.transaction((tx) => publish(scope, user, plans, tx));
+      await deps.db.transaction(async (tx) => {
+        await publish(scope, user, plans, tx);
+        if (body !== undefined) await deps.writer.start(scope, user.id, { body, type: null, internal: false }, tx);
+      });
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../../platform/errors.js';
 import type { Database } from '../../platform/db/database.js';
-import { canCreateNote } from '../../auth/permissions.js';
+import { canCreateNote, type NoteAction } from '../../auth/permissions.js';
 import type { User } from '../users/user.js';
 import type { MergeRequestRef, NoteAccess, NoteScope } from './note-access.js';
 import { isResolvable, type Note } from './note.js';
@@ -22,6 +22,8 @@ export interface NotesView {
   users: Map<number, User>;
   /** suggested changes of diff notes, by note id (domains/suggestions/) */
   suggestions?: Map<number, SuggestionView[]>;
+  /** what the reader may do to each note (auth/permissions.ts noteAbilities, the one rule) */
+  abilities: (note: Note) => Set<NoteAction>;
 }
 
 /** The suggestions of diff notes; the composition root passes domains/suggestions/ in. */
@@ -50,8 +52,8 @@ export function createNotesService(deps: {
   const { access, notes } = deps;
 
   async function view(scope: NoteScope, list: Note[]): Promise<NotesView> {
-    const [users, suggestions] = await Promise.all([notes.usersByIds(list.flatMap((note) => [note.author_id, note.resolved_by_id])), deps.suggestions?.forNotes(scope, list)]);
-    return { scope, notes: list, users, suggestions };
+    const [users, suggestions] = await Promise.all([notes.usersByIds(list.flatMap((note) => [note.author_id, note.resolved_by_id, note.updated_by_id])), deps.suggestions?.forNotes(scope, list)]);
+    return { scope, notes: list, users, suggestions, abilities: (note) => access.abilities(scope, note) };
   }
 
   async function reload(scope: NoteScope, noteId: number): Promise<NotesView> {

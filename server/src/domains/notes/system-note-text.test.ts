@@ -25,6 +25,23 @@ describe('eventNote', () => {
     expect(eventNote({ action, from, to })).toEqual({ body, action: icon });
   });
 
+  it.each([
+    ['assignees', '', 'alice', 'assigned to @alice', 'assignee'],
+    ['assignees', 'alice', 'alice bob carol', 'assigned to @bob and @carol', 'assignee'],
+    ['assignees', 'alice', 'bob', 'assigned to @bob and unassigned @alice', 'assignee'],
+    ['assignees', 'alice bob carol', '', 'unassigned @alice, @bob, and @carol', 'assignee'],
+    ['reviewers', null, 'alice', 'requested review from @alice', 'reviewer'],
+    ['reviewers', 'alice', 'bob', 'requested review from @bob and removed review request for @alice', 'reviewer'],
+    ['reviewers', 'alice bob', 'bob', 'removed review request for @alice', 'reviewer'],
+  ] as const)('%s %s → %s', (action, from, to, body, icon) => {
+    expect(eventNote({ action, from, to })).toEqual({ body, action: icon });
+  });
+
+  it('says nothing when the assignees or reviewers are the same people', () => {
+    expect(eventNote({ action: 'assignees', from: 'alice bob', to: 'bob alice' })).toBeNull();
+    expect(eventNote({ action: 'reviewers', from: '', to: '' })).toBeNull();
+  });
+
   it('says nothing for opening, or for a title change that only toggled the draft prefix', () => {
     expect(eventNote({ action: 'opened', from: null, to: null })).toBeNull();
     expect(eventNote({ action: 'title', from: 'Draft: Fix', to: 'Fix' })).toBeNull();

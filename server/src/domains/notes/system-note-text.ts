@@ -65,6 +65,10 @@ export function eventNote(event: EventFacts): SystemNoteText | null {
     case 'description':
       // the version it made is the event's to_value: description-versions/ links the two
       return { body: 'changed the description', action: 'description' };
+    case 'assignees':
+      return userChangeNote(event, 'assigned to', 'unassigned', 'assignee');
+    case 'reviewers':
+      return userChangeNote(event, 'requested review from', 'removed review request for', 'reviewer');
     case 'title': {
       const from = event.from ?? '';
       const to = event.to ?? '';
@@ -73,6 +77,30 @@ export function eventNote(event: EventFacts): SystemNoteText | null {
       return { body: `changed title from **${marked.old}** to **${marked.new}**`, action: 'title' };
     }
   }
+}
+
+/** An assignee or reviewer event stores usernames space-separated (usernames have no spaces). */
+const parseUsernames = (value: string | null) => (value ?? '').split(' ').filter((name) => name !== '');
+
+/** Rails' Array#to_sentence: "a", "a and b", "a, b, and c". */
+export function toSentence(words: string[]): string {
+  if (words.length <= 2) return words.join(' and ');
+  return `${words.slice(0, -1).join(', ')}, and ${words[words.length - 1]}`;
+}
+
+/**
+ * GitLab's change_issuable_assignees / change_issuable_reviewers: who was added, then who was
+ * removed, joined by " and " ("assigned to @a and unassigned @b"); null when the set is the same.
+ */
+function userChangeNote(event: EventFacts, addedVerb: string, removedVerb: string, action: string): SystemNoteText | null {
+  const before = parseUsernames(event.from);
+  const after = parseUsernames(event.to);
+  const added = after.filter((name) => !before.includes(name));
+  const removed = before.filter((name) => !after.includes(name));
+  const parts: string[] = [];
+  if (added.length > 0) parts.push(`${addedVerb} ${toSentence(added.map((name) => `@${name}`))}`);
+  if (removed.length > 0) parts.push(`${removedVerb} ${toSentence(removed.map((name) => `@${name}`))}`);
+  return parts.length === 0 ? null : { body: parts.join(' and '), action };
 }
 
 export interface PushedCommit {

@@ -20,6 +20,8 @@ export interface PendingVersion {
   source: 'version';
   id: number;
   head_commit_sha: string;
+  /** the target branch's tip the version was compared with */
+  start_commit_sha: string;
   created_at: Date;
   /** the version before it (null for the first version, which reports nothing) */
   previous_id: number | null;
@@ -42,7 +44,7 @@ export function createSystemNotesRepository(db: Queryable) {
           [mergeRequestId],
         ),
         db.query<PendingVersion>(
-          `SELECT 'version' AS source, v.id, v.head_commit_sha, v.created_at, p.id AS previous_id, p.head_commit_sha AS previous_head_sha
+          `SELECT 'version' AS source, v.id, v.head_commit_sha, v.start_commit_sha, v.created_at, p.id AS previous_id, p.head_commit_sha AS previous_head_sha
              FROM merge_request_diffs v
              LEFT JOIN LATERAL (SELECT id, head_commit_sha FROM merge_request_diffs x WHERE x.merge_request_id = v.merge_request_id AND x.id < v.id ORDER BY x.id DESC LIMIT 1) p ON true
             WHERE v.merge_request_id = $1

@@ -30,12 +30,17 @@ export function createSystemNotes(deps: {
   storage: Pick<RepositoryStorage, 'pathFor'>;
   logger: Pick<Logger, 'warn'>;
 }) {
-  /** "added N commits": the commits of the new head that the previous head did not have. */
+  /**
+   * "added N commits": the merge request's commits (not the target branch's) that the previous
+   * head did not have. After a rebase those are the rebased commits, never the target's commits
+   * the branch now sits on (GitLab lists the merge request's own new commits).
+   */
   async function versionNote(mergeRequest: MergeRequest, version: PendingVersion): Promise<{ text: SystemNoteText; authorId: number | null } | null> {
     if (version.previous_id === null || version.previous_head_sha === null || version.previous_head_sha === version.head_commit_sha) return null;
     const repo = deps.storage.pathFor(mergeRequest.target_project_id);
     const range = `${version.previous_head_sha}..${version.head_commit_sha}`;
-    const [page, total] = await Promise.all([listCommits(repo, { ref: range, limit: SYSTEM_NOTE_COMMITS_LIMIT }), countCommits(repo, { ref: range })]);
+    const exclude = [version.start_commit_sha];
+    const [page, total] = await Promise.all([listCommits(repo, { ref: range, exclude, limit: SYSTEM_NOTE_COMMITS_LIMIT }), countCommits(repo, { ref: range, exclude })]);
     if (!page || !total) return null;
     const compare = `/${mergeRequest.target_full_path}/-/merge_requests/${mergeRequest.iid}/diffs?diff_id=${version.id}&start_sha=${version.previous_head_sha}`;
     const pusher = mergeRequest.source_project_id === null ? null : await deps.systemNotes.pusherOf(mergeRequest.source_project_id, mergeRequest.source_branch, version.head_commit_sha);

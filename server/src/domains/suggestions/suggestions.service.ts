@@ -257,7 +257,6 @@ export function createSuggestionsService(deps: {
       // Refuse before writing anything when the branch is gone (the writer would say 404 Branch).
       await check(await sourceTip({ source_project_id: first.source_project_id, source_branch: first.source_branch }));
 
-      const authors = [...new Map(rows.filter((row) => row.note_author_id !== null && row.author_email).map((row) => [row.note_author_id!, { name: row.author_name!, email: row.author_email! }])).values()];
       const message = suggestionCommitMessage(options.commitMessage, {
         branchName: first.source_branch,
         filePaths: paths,
@@ -268,11 +267,11 @@ export function createSuggestionsService(deps: {
         suggestionsCount: rows.length,
         coAuthors: [...new Map(rows.filter((row) => row.note_author_id !== user.id && row.author_email).map((row) => [row.note_author_id!, { name: row.author_name!, email: row.author_email! }])).values()],
       });
-      // GitLab: the suggestion's author writes the commit when there is one; the caller commits it.
+      // The caller is the commit's author and committer; the suggestions' other authors are
+      // credited once each by the message's Co-authored-by trailers (GitLab).
       const sha = await deps.writer.writeTree(actor, handle, {
         branch: first.source_branch,
         message,
-        author: authors.length === 1 ? authors[0] : undefined,
         plan: async (tip) => {
           const files = await check(tip);
           const actions = paths.map((path) => {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useLoadPagesWhenIdle } from '../../components/useLoadPagesWhenIdle';
 import type { DiffFile } from '../../lib/diff-file';
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
-import { DEVELOPER, GUEST, projectAccessLevel } from '../../lib/permissions';
+import { GUEST, projectAccessLevel } from '../../lib/permissions';
 import { authorRolesQuery, discussionsQuery } from '../notes/api';
 import { useDraftNotes } from '../review/api';
 import { storage } from '../notes/autosave';
@@ -138,7 +138,6 @@ export function DiffNotesProvider({ project, mr, files, commentable, children }:
       noteableAuthorId: mr.author?.id ?? null,
       user,
       canReply,
-      canModerate: level >= DEVELOPER,
       editingNoteId,
       setEditingNoteId,
       targetNoteId: null,

@@ -50,6 +50,8 @@ export function LineCommentButton({ file, row }: { file: DiffFile; row: LineRow 
       className={styles.lineButton}
       aria-label={label}
       data-tooltip={label}
+      // with a comment form open the tooltip would sit on the code being commented on
+      data-form-open={notes.form ? 'true' : undefined}
       aria-disabled={refusal ? true : undefined}
       onPointerDown={(event) => {
         if (refusal || event.button !== 0) return;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DiscussionEntity } from '../notes/types';
 import type { DraftNote } from './api';
-import { imagePins, indexDiffThreads, isOutdated } from './threads';
+import { imagePins, indexDiffThreads, isOutdated, threadLines } from './threads';
 
 const refs = { base_sha: 'a'.repeat(40), start_sha: 'b'.repeat(40), head_sha: 'c'.repeat(40) };
 const note = (position: unknown) => ({ id: 1, type: 'DiffNote', body: 'x', position }) as unknown as DiscussionEntity['notes'][number];
@@ -42,5 +42,17 @@ describe('indexDiffThreads', () => {
     const outdated = thread('t', line);
     (outdated.notes[0] as unknown as Record<string, unknown>).outdated_line_change_path = '/x';
     expect(isOutdated(outdated)).toBe(true);
+  });
+});
+
+describe('threadLines', () => {
+  const text = (line_range: unknown) => ({ ...refs, position_type: 'text', old_path: 'a', new_path: 'a', old_line: null, new_line: 7, line_range });
+  it('names the first and last line of a multi-line thread', () => {
+    const range = { start: { line_code: 'x_0_5', type: 'new', old_line: null, new_line: 5 }, end: { line_code: 'x_0_7', type: 'new', old_line: null, new_line: 7 } };
+    expect(threadLines(thread('t', text(range)))).toBe('+5 to +7');
+  });
+  it('says nothing for one line, or a thread without a position', () => {
+    expect(threadLines(thread('t', text(null)))).toBeNull();
+    expect(threadLines({ id: 'n', individual_note: true, notes: [{ id: 2, type: null, body: 'x' } as unknown as DiscussionEntity['notes'][number]] })).toBeNull();
   });
 });

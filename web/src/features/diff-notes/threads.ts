@@ -5,7 +5,7 @@
  */
 import type { DiscussionEntity } from '../notes/types';
 import type { DraftNote } from './api';
-import { lineKey, positionPath, type DiffPosition, type ImagePosition } from './position';
+import { lineKey, positionPath, rangeLabel, type DiffPosition, type ImagePosition } from './position';
 
 export interface Placed<T> {
   /** by lineKey of the position's (last) line */
@@ -24,6 +24,15 @@ const isPosition = (value: unknown): value is DiffPosition => typeof value === '
 export function discussionPosition(discussion: DiscussionEntity): DiffPosition | null {
   const position = (discussion.notes[0] as { position?: unknown } | undefined)?.position;
   return isPosition(position) ? position : null;
+}
+
+/**
+ * The lines a multi-line thread covers, as GitLab's note header says them ('+3 to +5'), or
+ * null for a thread on one line, a file or an image.
+ */
+export function threadLines(discussion: DiscussionEntity): string | null {
+  const position = discussionPosition(discussion);
+  return position && position.position_type === 'text' ? rangeLabel(position) : null;
 }
 
 function place<T>(index: Map<string, Placed<T>>, position: DiffPosition, item: T): void {

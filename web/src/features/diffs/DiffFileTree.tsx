@@ -1,10 +1,12 @@
-import { ChevronDownIcon, ChevronRightIcon, FileDirectoryFillIcon, FileDirectoryOpenFillIcon, SearchIcon } from '@primer/octicons-react';
+import { ChevronDownIcon, ChevronRightIcon, EyeIcon, FileDirectoryFillIcon, FileDirectoryOpenFillIcon, SearchIcon } from '@primer/octicons-react';
 import { TextInput } from '@primer/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { displayPath, type DiffFile } from '../../lib/diff-file';
 import { buildDiffTree, filterTreeFiles, flattenTree, treeRowKey, type FlatTreeRow } from '../../lib/diff-file-tree';
+import { useDiffNotes } from '../diff-notes/DiffNotesContext';
 import { FileStatusIcon } from './DiffFileHeader';
+import { treeRowLabel } from './tree-label';
 import styles from './DiffFileTree.module.css';
 
 interface TreeFile {
@@ -20,9 +22,11 @@ const TREE_ROW_HEIGHT = 28;
 /** Indentation per level in pixels. */
 const INDENT = 16;
 
-const TreeRow = memo(function TreeRow({ row, current, focused, expanded, onActivate, onFocusRow, domId, top }: {
+const TreeRow = memo(function TreeRow({ row, current, viewed, focused, expanded, onActivate, onFocusRow, domId, top }: {
   row: FlatTreeRow<TreeFile>;
   current: boolean;
+  /** the file is marked 'Viewed' (a merge request's Changes tab) */
+  viewed: boolean;
   focused: boolean;
   expanded: boolean;
   onActivate: (row: FlatTreeRow<TreeFile>) => void;
@@ -41,9 +45,9 @@ const TreeRow = memo(function TreeRow({ row, current, focused, expanded, onActiv
       aria-setsize={row.siblings}
       aria-expanded={node.kind === 'dir' ? expanded : undefined}
       aria-current={current ? 'true' : undefined}
-      aria-label={node.kind === 'file' && node.file.file.countsKnown ? `${node.name}, ${node.file.added} added, ${node.file.removed} removed` : node.name}
+      aria-label={treeRowLabel(node.name, node.kind === 'file' && node.file.file.countsKnown ? node.file : null, viewed)}
       tabIndex={focused ? 0 : -1}
-      className={`${styles.row} ${current ? styles.current : ''}`}
+      className={`${styles.row} ${current ? styles.current : ''} ${viewed ? styles.viewed : ''}`}
       style={{ transform: `translateY(${top}px)`, paddingLeft: row.depth * INDENT + 4 }}
       onClick={() => {
         onFocusRow(key);
@@ -62,6 +66,7 @@ const TreeRow = memo(function TreeRow({ row, current, focused, expanded, onActiv
           <span className={styles.chevron} />
           <FileStatusIcon file={node.file.file} />
           <span className={styles.name}>{node.name}</span>
+          {viewed ? <EyeIcon className={styles.viewedIcon} aria-hidden="true" /> : null}
           {node.file.file.countsKnown ? (
             <span className={styles.counts} aria-hidden="true">
               <span className={styles.added}>+{node.file.added}</span> <span className={styles.removed}>−{node.file.removed}</span>
@@ -80,6 +85,8 @@ const TreeRow = memo(function TreeRow({ row, current, focused, expanded, onActiv
  * enters, ← closes or goes up, Home and End, Enter selects.
  */
 export const DiffFileTree = memo(function DiffFileTree({ files, current, onSelect }: { files: readonly DiffFile[]; current: DiffFile | null; onSelect: (file: DiffFile) => void }) {
+  // a merge request's Changes tab marks the files ticked 'Viewed' (elsewhere there are none)
+  const notes = useDiffNotes();
   const [filter, setFilter] = useState('');
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
@@ -195,6 +202,7 @@ export const DiffFileTree = memo(function DiffFileTree({ files, current, onSelec
                   domId={`${idPrefix}-${item.index}`}
                   top={item.start}
                   current={row.node.kind === 'file' && row.node.file.id === current?.id}
+                  viewed={row.node.kind === 'file' && notes !== null && notes.isReviewed(row.node.file.file)}
                   focused={item.index === tabStop}
                   expanded={row.node.kind === 'dir' && !collapsed.has(row.node.path)}
                   onActivate={activate}

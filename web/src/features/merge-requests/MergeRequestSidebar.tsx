@@ -7,7 +7,7 @@ import { TimeAgo } from '../../components/TimeAgo';
 import { errorMessage } from '../../lib/api-error';
 import type { MergeRequest, Project, UserBasic } from '../../lib/gitlab-types';
 import { mergeRequestKeys, updateMergeRequestMutation } from './api';
-import { MERGE_OPTION } from './merge-options';
+import { MERGE_OPTION, squashOptionText } from './merge-options';
 import { BranchName } from './MergeRequestHeader';
 import styles from './MergeRequestPage.module.css';
 import { UsersSelect } from './UserSelect';
@@ -80,7 +80,7 @@ export function MergeRequestSidebar({ project, mr, canUpdate, sourceProjectPath 
         <h2>Merge options</h2>
         <ul className={styles.options}>
           <li>{mr.force_remove_source_branch ? t(MERGE_OPTION.deleteSourceBranch) : 'Keep the source branch after merging'}</li>
-          <li>{mr.squash ? t(MERGE_OPTION.squash) : 'Commits are kept as they are'}</li>
+          <li>{t(squashOptionText(mr))}</li>
         </ul>
       </section>
       <section className={styles.sideBlock}>

@@ -30,6 +30,7 @@ import { useMergeFlow } from './useMergeFlow';
 import { useMergeStatusSubscription } from './useMergeStatusSubscription';
 import { deriveWidgetState, missingBranchType, SPECIAL_STATES, type WidgetStateInput } from './widget-state';
 import { WidgetAlertFlash, type WidgetAlert } from './WidgetAlert';
+import { widgetBanners } from './widget-banners';
 
 /** What the live region says when the main area changes, so screen readers hear the new state. */
 const ANNOUNCEMENTS: Record<string, string> = {
@@ -153,7 +154,7 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
 
   const project_ = result.project;
   const ffOnly = project_.mergeRequestsFfOnlyEnabled || project_.mergeMethod === 'FF';
-  const showErrorBanner = data.state === 'opened' && data.mergeError !== null && data.mergeError !== '' && shown !== 'failedToMerge' && dismissedError !== data.mergeError;
+  const banners = widgetBanners({ alert, state: data.state, mergeError: data.mergeError, rebaseInProgress: data.rebaseInProgress, failedToMergeShown: shown === 'failedToMerge', dismissedError });
 
   function mainArea() {
     switch (shown) {
@@ -206,8 +207,12 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
             <span className={styles.bannerText}>{t(MSG.collaboration)}</span>
           </div>
         ) : null}
-        {alert ? <WidgetAlertFlash alert={alert} onDismiss={() => setAlert(null)} /> : null}
-        {showErrorBanner ? <MergeErrorBanner mergeError={data.mergeError!} onDismiss={() => setDismissedError(data.mergeError)} /> : null}
+        {banners.alert ? <WidgetAlertFlash alert={banners.alert} onDismiss={() => setAlert(null)} /> : null}
+        {banners.mergeError ? <MergeErrorBanner mergeError={banners.mergeError} onDismiss={() => {
+              setDismissedError(banners.mergeError);
+              setAlert(null);
+            }}
+          /> : null}
         {data.state === 'opened' ? <BlockingMergeRequests blocking={data.blockingMergeRequests.nodes} /> : null}
         {shown !== null && SPECIAL_STATES.has(shown) ? (
           <div>{mainArea()}</div>

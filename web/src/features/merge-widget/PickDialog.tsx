@@ -1,10 +1,11 @@
-import { Checkbox, Dialog, Flash, FormControl, TextInput } from '@primer/react';
+import { Checkbox, Dialog, Flash, FormControl } from '@primer/react';
 import { useMutation } from '@tanstack/react-query';
 import { t } from '@tributary/contracts/i18n';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../lib/api-error';
 import { urls } from '../../lib/routes';
+import { BranchSelect } from '../merge-requests/BranchSelect';
 import styles from './MergeWidget.module.css';
 import { PICK_MSG } from './panels/pick-messages';
 import { runPick, type PickKind } from './pick';
@@ -48,6 +49,7 @@ export function PickDialog({
     },
   });
   const revert = kind === 'revert';
+  const branchLabel = t(revert ? PICK_MSG.revertBranchLabel : PICK_MSG.cherryPickBranchLabel);
   const action = t(revert ? PICK_MSG.revert : PICK_MSG.cherryPick);
   const error = pick.error instanceof ApiError ? pick.error.message : pick.error ? String(pick.error) : null;
   return (
@@ -71,10 +73,11 @@ export function PickDialog({
           {t(PICK_MSG.inFork)}
         </Flash>
       )}
-      <FormControl required>
-        <FormControl.Label>{t(revert ? PICK_MSG.revertBranchLabel : PICK_MSG.cherryPickBranchLabel)}</FormControl.Label>
-        <TextInput value={branch} onChange={(event) => setBranch(event.target.value)} block />
-      </FormControl>
+      {/* the target is one of the project's branches, chosen from those that exist (GitLab's branch dropdown) */}
+      <div className={styles.pickBranch}>
+        <span>{branchLabel}</span>
+        <BranchSelect projectId={projectId} value={branch} onChange={setBranch} label={branchLabel} />
+      </div>
       {canPush ? (
         <FormControl className={styles.pickOption}>
           <Checkbox checked={startMergeRequest} onChange={(event) => setStartMergeRequest(event.target.checked)} />

@@ -115,11 +115,9 @@ export function ReadyToMerge({
 
   if (!showControls) {
     return (
-      <div className={styles.ready} role="group" aria-label={t(MSG.mergeDetails)}>
-        <div>
-          <p className={styles.detailsHeading}>{t(MSG.mergeDetails)}</p>
-          {details}
-        </div>
+      // 'Merge details' heads the panel of a merged or closed request only (GitLab), not this one
+      <div className={styles.ready} role="group" aria-label="Merge options">
+        <div>{details}</div>
         {canMerge ? (
           <div>
             <Button variant="primary" disabled>

@@ -1,5 +1,5 @@
 import { LockIcon, QuestionIcon } from '@primer/octicons-react';
-import { Checkbox, FormControl, IconButton } from '@primer/react';
+import { AnchoredOverlay, Checkbox, FormControl, IconButton } from '@primer/react';
 import { t } from '@tributary/contracts/i18n';
 import { useId, useState } from 'react';
 import { MSG } from './messages';
@@ -26,12 +26,20 @@ export function SquashOption({ checked, readOnly, onChange }: { checked: boolean
           </span>
         </>
       ) : null}
-      <IconButton icon={QuestionIcon} size="small" variant="invisible" aria-label={t(MSG.whatIsSquashing)} aria-expanded={helpOpen} aria-controls={helpId} onClick={() => setHelpOpen((open) => !open)} />
-      {helpOpen ? (
-        <span id={helpId} className={styles.muted}>
+      {/* the help is a popover beside the label, not text inside it (GitLab's help popover); Escape closes it */}
+      <AnchoredOverlay
+        open={helpOpen}
+        onOpen={() => setHelpOpen(true)}
+        onClose={() => setHelpOpen(false)}
+        side="outside-bottom"
+        overlayProps={{ role: 'dialog', 'aria-label': t(MSG.whatIsSquashing) }}
+        focusZoneSettings={{ disabled: true }}
+        renderAnchor={(props) => <IconButton {...props} icon={QuestionIcon} size="small" variant="invisible" aria-label={t(MSG.whatIsSquashing)} unsafeDisableTooltip />}
+      >
+        <p id={helpId} className={styles.helpPopover}>
           {t(MSG.squashHelp)}
-        </span>
-      ) : null}
+        </p>
+      </AnchoredOverlay>
     </span>
   );
 }

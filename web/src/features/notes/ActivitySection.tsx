@@ -9,7 +9,7 @@ import { useLocation } from 'react-router-dom';
 import { PageError } from '../../components/PageError';
 import { useLoadPagesWhenIdle } from '../../components/useLoadPagesWhenIdle';
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
-import { DEVELOPER, GUEST, projectAccessLevel, REPORTER } from '../../lib/permissions';
+import { GUEST, projectAccessLevel, REPORTER } from '../../lib/permissions';
 import { measureAfterLayout, scrollAfterAttaching, usePageOffset } from '../../lib/window-virtualizer';
 import { useDraftNotes } from '../review/api';
 import { PendingDrafts } from '../review/DraftNoteItem';
@@ -102,7 +102,6 @@ export function ActivitySection({ project, mr }: { project: Project; mr: MergeRe
       noteableAuthorId: mr.author?.id ?? null,
       user,
       canReply,
-      canModerate: level >= DEVELOPER,
       editingNoteId,
       setEditingNoteId,
       targetNoteId,

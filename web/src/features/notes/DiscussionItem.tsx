@@ -7,6 +7,7 @@ import { EntityAvatar } from '../../components/EntityAvatar';
 import { TimeAgo } from '../../components/TimeAgo';
 import { errorMessage } from '../../lib/api-error';
 import { DiffExcerpt } from '../diff-notes/DiffExcerpt';
+import { threadLines } from '../diff-notes/threads';
 import { DraftNoteItem } from '../review/DraftNoteItem';
 import { keyboardSubmitKind } from '../review/review-rules';
 import { useReviewActions } from '../review/useReviewActions';
@@ -18,6 +19,8 @@ import { commentType, NoteItem } from './NoteItem';
 import { useNotesContext } from './NotesContext';
 import styles from './Notes.module.css';
 import { SystemNote } from './SystemNote';
+import { canResolveThread } from './note-permissions';
+import { replyResolution } from './resolve-status';
 import type { DiscussionEntity } from './types';
 
 /** One entry of the Activity list: a system note, a comment, or a thread with replies. */
@@ -32,19 +35,38 @@ function Thread({ discussion }: { discussion: DiscussionEntity }) {
   const ctx = useNotesContext();
   const [first, ...replies] = discussion.notes;
   const targeted = ctx.targetNoteId !== null && replies.some((note) => note.id === ctx.targetNoteId);
+  const targetedAny = ctx.targetNoteId !== null && discussion.notes.some((note) => note.id === ctx.targetNoteId);
   const [expanded, setExpanded] = useState(true);
   const showReplies = expanded || targeted;
-  const resolvable = discussion.notes.some((note) => note.resolvable);
   const resolution = resolutionText(discussion, discussion.notes.some((note) => note.resolved_by_push));
   const resolvedBy = discussion.notes.find((note) => note.resolvable && note.resolved_by)?.resolved_by;
   const lastReply = replies[replies.length - 1];
   // replying to a single comment turns it into a thread (seed 001 §4)
   const [replying, setReplying] = useState(false);
   const draftReplies = ctx.user ? ctx.drafts.filter((draft) => draft.discussion_id === discussion.id) : [];
+  // a resolved thread shows collapsed (GitLab's notes app), unless a link points into it
+  const [threadOpen, setThreadOpen] = useState(resolution === null);
+  const lines = threadLines(discussion);
+  if (resolution !== null && !threadOpen && !targetedAny) {
+    return (
+      <article className={styles.thread} aria-label={t('Thread')} data-discussion-id={discussion.id}>
+        <button type="button" className={styles.repliesToggle} aria-expanded={false} onClick={() => setThreadOpen(true)}>
+          <ChevronRightIcon />
+          <CheckCircleIcon />
+          <span>{t('%{name} started a thread', { name: first!.author?.name ?? t('Ghost User') })}</span>
+          <span className="fgMuted">
+            {t(resolution)}
+            {resolvedBy ? ` ${t('by %{name}', { name: resolvedBy.name })}` : ''}
+          </span>
+        </button>
+      </article>
+    );
+  }
 
   return (
     <article className={styles.thread} aria-label={discussion.individual_note ? t('Comment') : t('Thread')} data-discussion-id={discussion.id}>
       <DiffExcerpt discussion={discussion} />
+      {lines ? <p className={styles.threadLines}>{t('Comment on lines %{range}', { range: lines })}</p> : null}
       <NoteItem note={first!} discussionId={discussion.id} onReply={discussion.individual_note && ctx.canReply && !replying ? () => setReplying(true) : undefined} />
       {replies.length > 0 ? (
         <div className={styles.replies}>
@@ -74,12 +96,15 @@ function Thread({ discussion }: { discussion: DiscussionEntity }) {
       {ctx.user ? draftReplies.map((draft) => <DraftNoteItem key={draft.id} draft={draft} author={ctx.user!} target={ctx.target} inThread />) : null}
       {resolution ? (
         <p className={styles.resolved}>
+          <Button variant="invisible" size="small" leadingVisual={ChevronDownIcon} aria-expanded onClick={() => setThreadOpen(false)}>
+            {t('Collapse thread')}
+          </Button>
           <CheckCircleIcon /> <span>{t(resolution)}</span>
           {resolvedBy ? <span className="fgMuted"> {t('by %{name}', { name: resolvedBy.name })}</span> : null}
         </p>
       ) : null}
       {ctx.canReply && (!discussion.individual_note || replying || draftReplies.length > 0) ? (
-        <ReplyArea discussion={discussion} resolvable={resolvable} resolved={resolution !== null} startOpen={replying} onClosed={() => setReplying(false)} />
+        <ReplyArea discussion={discussion} canResolve={canResolveThread(discussion)} resolved={resolution !== null} startOpen={replying} onClosed={() => setReplying(false)} />
       ) : null}
     </article>
   );
@@ -87,13 +112,14 @@ function Thread({ discussion }: { discussion: DiscussionEntity }) {
 
 function ReplyArea({
   discussion,
-  resolvable,
+  canResolve,
   resolved,
   startOpen = false,
   onClosed,
 }: {
   discussion: DiscussionEntity;
-  resolvable: boolean;
+  /** the reader may resolve this thread (every resolvable note says so) */
+  canResolve: boolean;
   resolved: boolean;
   /** opened by a single comment's reply button */
   startOpen?: boolean;
@@ -112,6 +138,8 @@ function ReplyArea({
   const [text, setText, clear] = useAutosave(autosaveKey(ctx.noteableType, ctx.target.iid, { discussionId: discussion.id }));
   const [error, setError] = useState<string | null>(null);
   const opened = open || text !== '';
+  const [resolveChecked, setResolveChecked] = useState(false);
+  const resolution = replyResolution(resolved, resolveChecked);
 
   const reply = useMutation({
     mutationFn: (body: string) => notesApi.reply(ctx.target, discussion.id, body),
@@ -120,6 +148,9 @@ function ReplyArea({
       clear();
       setOpen(false);
       patchDiscussion(client, ctx.target, discussion.id, (d) => ({ ...d, individual_note: false, notes: [...d.notes, note] }));
+      // the checkbox: the reply first, then the thread's new state
+      if (canResolve && resolution.resolvedAfter !== resolved) resolve.mutate(resolution.resolvedAfter);
+      setResolveChecked(false);
     },
     // the reply stays in the field
     onError: (failure) => setError(errorMessage(failure)),
@@ -143,7 +174,7 @@ function ReplyArea({
   const addToReview = () => {
     if (text.trim() === '' || review.addDraft.isPending) return;
     review.addDraft.mutate(
-      { note: text, discussionId: discussion.id },
+      { note: text, discussionId: discussion.id, resolveDiscussion: canResolve && resolution.resolvedAfter },
       {
         onSuccess: () => {
           setError(null);
@@ -196,11 +227,21 @@ function ReplyArea({
             {reviewInProgress ? t('Add to review') : t('Start a review')}
           </Button>
           <Button onClick={() => void cancel()}>{t('Cancel')}</Button>
+          {canResolve ? (
+            <span className={styles.resolveChoice}>
+              <label>
+                <input type="checkbox" checked={resolveChecked} onChange={(event) => setResolveChecked(event.target.checked)} /> {t(resolution.label)}
+              </label>
+              <span className="fgMuted" aria-live="polite">
+                {t(resolution.message)}
+              </span>
+            </span>
+          ) : null}
         </NoteEditor>
       ) : (
         <div className={styles.replyRow}>
           <input className={styles.replyPlaceholder} placeholder={t('Reply…')} aria-label={t('Reply to comment')} readOnly onFocus={() => setOpen(true)} onClick={() => setOpen(true)} />
-          {resolvable ? (
+          {canResolve ? (
             <Button onClick={() => resolve.mutate(!resolved)} disabled={resolve.isPending}>
               {resolved ? t('Unresolve thread') : t('Resolve thread')}
             </Button>

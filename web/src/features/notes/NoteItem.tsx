@@ -15,6 +15,7 @@ import { notesApi, notesKeys, patchDiscussion, patchNote } from './api';
 import { roleBadges } from './activity';
 import { NoteEditor } from './NoteEditor';
 import { useNotesContext } from './NotesContext';
+import { noteActions } from './note-permissions';
 import styles from './Notes.module.css';
 import type { NoteEntity } from './types';
 
@@ -30,8 +31,7 @@ export function NoteItem({ note, discussionId, onReply }: { note: NoteEntity; di
   const confirm = useConfirm();
   const editing = ctx.editingNoteId === note.id;
   const own = ctx.user !== null && note.author?.id === ctx.user.id;
-  const canEdit = own;
-  const canDelete = own || ctx.canModerate;
+  const actions = noteActions(note);
   const [draft, setDraft] = useState(note.body);
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -163,7 +163,7 @@ export function NoteItem({ note, discussionId, onReply }: { note: NoteEntity; di
               <Label key={badge}>{t(badge)}</Label>
             ))}
             {onReply ? <IconButton icon={ReplyIcon} variant="invisible" size="small" aria-label={t('Reply to comment')} onClick={onReply} /> : null}
-            {canEdit && !editing ? <IconButton icon={PencilIcon} variant="invisible" size="small" aria-label={t('Edit comment')} onClick={() => ctx.setEditingNoteId(note.id)} /> : null}
+            {actions.edit && !editing ? <IconButton icon={PencilIcon} variant="invisible" size="small" aria-label={t('Edit comment')} onClick={() => ctx.setEditingNoteId(note.id)} /> : null}
             {ctx.user ? (
               <OverlayButton icon={KebabHorizontalIcon} aria-label={t('More actions')}>
                 {({ anchorRef, setOpen }) => (
@@ -172,7 +172,7 @@ export function NoteItem({ note, discussionId, onReply }: { note: NoteEntity; di
                       <ActionList>
                         <ActionList.Item onSelect={() => void copyLink()}>{t('Copy link')}</ActionList.Item>
                         {!own && note.author ? <ActionList.Item onSelect={() => setReporting(true)}>{t('Report abuse to administrator')}</ActionList.Item> : null}
-                        {canDelete ? (
+                        {actions.delete ? (
                           <ActionList.Item variant="danger" onSelect={() => void askDelete()}>
                             {t('Delete comment')}
                           </ActionList.Item>
@@ -212,11 +212,17 @@ export function NoteItem({ note, discussionId, onReply }: { note: NoteEntity; di
         ) : (
           <SuggestedNoteBody note={note} target={ctx.target} discussionId={discussionId} />
         )}
+        {note.last_edited_at && !editing ? (
+          <p className={`fgMuted ${styles.edited}`}>
+            {t('Edited')} <TimeAgo date={note.last_edited_at} />
+            {note.last_edited_by ? ` ${t('by %{name}', { name: note.last_edited_by.name })}` : ''}
+          </p>
+        ) : null}
         {reporting && note.author ? (
           <AbuseReportDrawer userId={note.author.id} reportedFromUrl={`${window.location.origin}${window.location.pathname}#note_${note.id}`} onClose={() => setReporting(false)} />
         ) : null}
         {awardsShown ? (
-          <NoteAwards projectId={ctx.target.projectId} iid={ctx.target.iid} noteId={note.id} user={ctx.user} canAward={ctx.canReply} />
+          <NoteAwards projectId={ctx.target.projectId} iid={ctx.target.iid} noteId={note.id} user={ctx.user} canAward={actions.award} />
         ) : ctx.user ? (
           <div className={styles.awardsPending} aria-hidden="true" />
         ) : null}

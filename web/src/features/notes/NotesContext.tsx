@@ -13,8 +13,6 @@ export interface NotesContextValue {
   user: UserBasic | null;
   /** may write notes (signed in, and a member when the discussion is locked) */
   canReply: boolean;
-  /** may moderate (Developer+): edit is the author's only, delete and resolve also Developers' */
-  canModerate: boolean;
   editingNoteId: number | null;
   setEditingNoteId: (id: number | null) => void;
   /** the note a `#note_` hash names */

@@ -8,6 +8,7 @@ import {
   GitPullRequestIcon,
   InfoIcon,
   PencilIcon,
+  PersonIcon,
   CheckIcon,
   type Icon,
 } from '@primer/octicons-react';
@@ -33,6 +34,7 @@ const ICONS: Record<SystemNoteIcon, Icon> = {
   check: CheckIcon,
   comment: CommentIcon,
   info: InfoIcon,
+  person: PersonIcon,
 };
 
 /** A history entry: icon, who, what (Markdown), when; a commit list above 3 items collapses. */

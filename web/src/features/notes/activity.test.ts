@@ -105,6 +105,8 @@ describe('system notes', () => {
     expect(systemNoteIcon('added 2 commits\n\n<ul></ul>')).toBe('commit');
     expect(systemNoteIcon('merged')).toBe('merge');
     expect(systemNoteIcon('changed title from **a** to **b**')).toBe('pencil');
+    expect(systemNoteIcon('assigned to @a and unassigned @b')).toBe('person');
+    expect(systemNoteIcon('requested review from @a')).toBe('person');
     expect(systemNoteIcon('something new')).toBe('info');
   });
   it('splits a commit list into its parts, unescaped', () => {

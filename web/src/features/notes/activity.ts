@@ -86,7 +86,7 @@ export function roleBadges(
   return badges;
 }
 
-export type SystemNoteIcon = 'commit' | 'merge' | 'close' | 'reopen' | 'branch' | 'pencil' | 'draft' | 'check' | 'comment' | 'info';
+export type SystemNoteIcon = 'commit' | 'merge' | 'close' | 'reopen' | 'branch' | 'pencil' | 'draft' | 'check' | 'comment' | 'info' | 'person';
 
 /** The REST entity carries no system_note_metadata, so the icon follows GitLab's wording. */
 export function systemNoteIcon(body: string): SystemNoteIcon {
@@ -97,6 +97,7 @@ export function systemNoteIcon(body: string): SystemNoteIcon {
   if (/^changed target branch|branch/.test(body)) return 'branch';
   if (/^marked this merge request as \*\*(draft|ready)\*\*/.test(body)) return 'draft';
   if (/^changed title|^changed the description/.test(body)) return 'pencil';
+  if (/^(assigned to|unassigned|requested review from|removed review request for) @/.test(body)) return 'person';
   if (/^(approved|resolved)/.test(body)) return 'check';
   if (/thread|discussion/.test(body)) return 'comment';
   return 'info';

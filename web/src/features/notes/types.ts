@@ -18,6 +18,11 @@ export interface NoteEntity {
   internal: boolean;
   /** ours: sent back with an edit, a stale one answers 409 */
   lock_version: number;
+  /** what the reader may do to it, by the server's note rule (GitLab's web note entity) */
+  /** when and by whom the body was last edited; null when never */
+  last_edited_at?: string | null;
+  last_edited_by?: UserBasic | null;
+  current_user?: { can_edit: boolean; can_delete: boolean; can_award_emoji: boolean; can_resolve_discussion: boolean };
 }
 
 export interface DiscussionEntity {

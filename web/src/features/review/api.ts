@@ -59,5 +59,6 @@ export const draftsApi = {
   update: ({ projectId, iid }: ReviewTarget, id: number, note: string) => api.put<DraftNote>(`${draftsPath(projectId, iid)}/${id}`, { body: { note } }),
   remove: ({ projectId, iid }: ReviewTarget, id: number) => api.delete(`${draftsPath(projectId, iid)}/${id}`),
   /** Publishes every draft of the caller at once. */
-  publishAll: ({ projectId, iid }: ReviewTarget) => api.post<void>(`${draftsPath(projectId, iid)}/bulk_publish`),
+  publishAll: ({ projectId, iid }: ReviewTarget, summary?: string) =>
+    api.post<void>(`${draftsPath(projectId, iid)}/bulk_publish`, summary && summary.trim() !== '' ? { body: { note: summary } } : {}),
 };

@@ -8,7 +8,7 @@ export function useReviewActions(target: ReviewTarget) {
   const refreshDrafts = () => client.invalidateQueries({ queryKey: reviewKeys.drafts(target.projectId, target.iid) });
 
   const addDraft = useMutation({
-    mutationFn: (input: { note: string; internal?: boolean; discussionId?: string }) => draftsApi.create(target, input),
+    mutationFn: (input: { note: string; internal?: boolean; discussionId?: string; resolveDiscussion?: boolean }) => draftsApi.create(target, input),
     onSuccess: () => refreshDrafts(),
   });
   const updateDraft = useMutation({
@@ -20,14 +20,11 @@ export function useReviewActions(target: ReviewTarget) {
     onSuccess: () => refreshDrafts(),
   });
   /**
-   * Submit review: the optional summary joins the batch as one more draft, then bulk_publish
-   * publishes them all in one request, so nobody sees half a review.
+   * Submit review: bulk_publish publishes every draft and the optional summary in one request,
+   * so nobody sees half a review; the summary is a plain comment, not a thread to resolve.
    */
   const submitReview = useMutation({
-    mutationFn: async (summary: string) => {
-      if (summary.trim() !== '') await draftsApi.create(target, { note: summary });
-      await draftsApi.publishAll(target);
-    },
+    mutationFn: (summary: string) => draftsApi.publishAll(target, summary),
     onSettled: () =>
       Promise.all([refreshDrafts(), client.invalidateQueries({ queryKey: notesKeys.discussions(target.projectId, target.iid) })]),
   });

@@ -7,6 +7,7 @@ import type { Discussion, DraftNote, AwardEmoji, Note, Noteable } from '../../..
 import { isResolvable } from '../../../domains/notes/note.js';
 import { threadState } from '../../../domains/notes/note-rules.js';
 import { positionForApi } from '../../../domains/notes/position.js';
+import type { NoteAction } from '../../../auth/permissions.js';
 import type { User } from '../../../domains/users/user.js';
 import type { SuggestionView } from '../../../domains/suggestions/suggestions.service.js';
 import { suggestionEntity } from './suggestions.js';
@@ -18,6 +19,8 @@ export interface NoteRenderContext {
   urls: UrlBuilder;
   /** suggested changes of diff notes, by note id */
   suggestions?: Map<number, SuggestionView[]>;
+  /** what the reader may do to a note (auth/permissions.ts noteAbilities) */
+  abilities?: (note: Note) => ReadonlySet<NoteAction>;
 }
 
 const userOf = (ctx: NoteRenderContext, id: number | null) => {
@@ -37,6 +40,19 @@ function diffNoteState(note: Note, ctx: NoteRenderContext) {
     original_position: positionForApi(note.original_position ?? note.position!),
     active: !outdated,
     outdated_line_change_path: outdated && ctx.noteable.projectPath ? `/${ctx.noteable.projectPath}/notes/${note.id}/outdated_line_change` : null,
+  };
+}
+
+/**
+ * GitLab's web NoteEntity `current_user`: what the reader may do to this note, so that the
+ * page offers only those actions (the rule itself is noteAbilities in auth/permissions.ts).
+ */
+export function noteCurrentUser(abilities: ReadonlySet<NoteAction>) {
+  return {
+    can_edit: abilities.has('update_note'),
+    can_delete: abilities.has('delete_note'),
+    can_award_emoji: abilities.has('award_emoji'),
+    can_resolve_discussion: abilities.has('resolve_note'),
   };
 }
 
@@ -72,6 +88,10 @@ export function noteEntity(note: Note, ctx: NoteRenderContext) {
     commands_changes: {},
     // ours: the version an editor started from; PUT with a stale one answers 409
     lock_version: note.lock_version,
+    // GitLab's web note entity: who last edited the body and when ('Edited … by …'); null if never
+    last_edited_at: note.last_edited_at?.toISOString() ?? null,
+    last_edited_by: note.last_edited_at ? userOf(ctx, note.updated_by_id) : null,
+    ...(ctx.abilities ? { current_user: noteCurrentUser(ctx.abilities(note)) } : {}),
   });
 }
 

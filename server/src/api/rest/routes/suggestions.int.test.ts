@@ -65,7 +65,7 @@ describe(`suggestions (${testDatabaseKind()})`, () => {
     expect((edited as unknown as AnyNote).suggestions!.map((s) => s.to_content)).toEqual(['only one\n']);
   });
 
-  it('applies one suggestion as a commit on the source branch: authored by its author, committed by the caller', async () => {
+  it('applies one suggestion as a commit on the source branch: authored and committed by the caller, its author a co-author once', async () => {
     const p = await fx.notesProject('apply-one');
     const dev = await fx.memberClient(p.id, 30);
     const rep = await fx.memberClient(p.id, 20);
@@ -83,8 +83,8 @@ describe(`suggestions (${testDatabaseKind()})`, () => {
     const commit = await fx.root.Commits.show(p.id, 'feature');
     expect(commit.parent_ids).toEqual([before]);
     const users = fx.server.app.services.usersRepository;
-    const [author, committer] = await Promise.all([users.findById(rep.user.id), users.findById(dev.user.id)]);
-    expect(commit).toMatchObject({ author_name: author!.name, author_email: author!.email, committer_name: committer!.name, committer_email: committer!.email });
+    const [author, applier] = await Promise.all([users.findById(rep.user.id), users.findById(dev.user.id)]);
+    expect(commit).toMatchObject({ author_name: applier!.name, author_email: applier!.email, committer_name: applier!.name, committer_email: applier!.email });
     expect(commit.message).toBe(`Apply 1 suggestion(s) to 1 file(s)\n\nCo-authored-by: ${author!.name} <${author!.email}>`);
     // the push is recorded as the caller's
     const pushes = await fx.server.app.db.query<{ user_id: number; new_sha: string }>('SELECT user_id, new_sha FROM push_events WHERE project_id = $1 ORDER BY id DESC LIMIT 1', [p.id]);

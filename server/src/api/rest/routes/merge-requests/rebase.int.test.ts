@@ -78,6 +78,26 @@ describe(`rebasing merge requests (${testDatabaseKind()})`, () => {
     expect(await fx.tip(project.id, source)).toBe(head);
   });
 
+  it('clears the rebase error when the source branch is pushed to, as GitLab does', async () => {
+    const { source, mr } = await diverged({ 'README.md': 'ours again\n' }, { 'README.md': 'theirs again\n' });
+    expect((await rebase(mr.iid)).status).toBe(202);
+    expect(await settled(mr.iid)).toMatchObject({ merge_error: 'Rebase failed. Please rebase locally' });
+    // the conflict resolved by a push to the source branch
+    await gitbeakerClient(fx.server.url, developer.token).Commits.create(project.id, source, 'Resolve', [{ action: 'update', filePath: 'README.md', content: 'theirs again\n' }]);
+    await eventually(async () => ((await show(mr.iid)).merge_error === null ? true : null));
+  });
+
+  it("lists only the merge request's commits in the 'added N commits' note after a rebase, not the target's", async () => {
+    const { mr } = await diverged({ 'mine.txt': 'mine\n' }, { 'up-1.txt': '1\n', 'up-2.txt': '2\n' });
+    expect((await rebase(mr.iid)).status).toBe(202);
+    expect(await settled(mr.iid)).toMatchObject({ merge_error: null });
+    const added = await eventually(async () => {
+      const notes = (await fx.root.MergeRequestNotes.all(project.id, mr.iid)) as Array<{ body: string }>;
+      return notes.find((note) => note.body.startsWith('added')) ?? null;
+    });
+    expect(added.body).toMatch(/^added 1 commit\n\n<ul><li>[0-9a-f]+ - Add mine\.txt<\/li><\/ul>/);
+  });
+
   it('clears an earlier rebase error when a rebase succeeds, and drops commits already upstream', async () => {
     const { source, main, mr } = await diverged({ 'same.txt': 'same\n', 'own.txt': 'own\n' }, { 'same.txt': 'same\n' });
     await fx.server.app.db.query("UPDATE merge_requests SET merge_error = 'Rebase failed. Please rebase locally' WHERE id = $1", [mr.id]);

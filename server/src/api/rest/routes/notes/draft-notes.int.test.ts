@@ -113,6 +113,21 @@ describe(`merge request draft notes (${testDatabaseKind()})`, () => {
     expect(await reviewer.api.MergeRequestDraftNotes.all(project.id, project.iid)).toEqual([]);
   });
 
+  it("publishes the review's summary as a plain comment, not a thread to resolve", async () => {
+    await reviewer.api.MergeRequestDraftNotes.create(project.id, project.iid, 'A point in the review');
+    expect((await fx.call('POST', `${base()}/bulk_publish`, { token: reviewer.user.token, body: { note: 'Looks good overall' } })).status).toBe(204);
+    const summary = (await discussions()).find((discussion) => discussion.notes[0]!.body === 'Looks good overall')!;
+    expect(summary).toMatchObject({ individual_note: true });
+    expect(summary.notes[0]).toMatchObject({ type: null, resolvable: false });
+    // the drafts went out with it
+    expect((await discussions()).some((discussion) => discussion.notes[0]!.body === 'A point in the review')).toBe(true);
+    // an over-long summary changes nothing
+    await reviewer.api.MergeRequestDraftNotes.create(project.id, project.iid, 'Kept as a draft');
+    expect((await fx.call('POST', `${base()}/bulk_publish`, { token: reviewer.user.token, body: { note: 'x'.repeat(1_000_001) } })).status).toBe(400);
+    expect(await reviewer.api.MergeRequestDraftNotes.all(project.id, project.iid)).toHaveLength(1);
+    await reviewer.api.MergeRequestDraftNotes.remove(project.id, project.iid, (await reviewer.api.MergeRequestDraftNotes.all(project.id, project.iid))[0]!.id);
+  });
+
   it('refuses a reply to a thread that is not there, and an invalid position', async () => {
     expect(await fx.call('POST', base(), { token: reviewer.user.token, body: { note: 'x', in_reply_to_discussion_id: 'f'.repeat(40) } })).toMatchObject({
       status: 400,

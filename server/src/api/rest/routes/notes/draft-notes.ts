@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { input, pathParam, signedIn, type RestContext } from '../../context.js';
 import { draftNoteEntity } from '../../entities/notes.js';
+import { optionalString } from '../../params.js';
 import { mergeRequestRef } from '../merge-requests/merge-requests.js';
 import { parseCreateDraft, parseId, parseUpdateDraft } from './input.js';
 
@@ -47,7 +48,8 @@ export function draftNoteRoutes(app: FastifyInstance, ctx: RestContext): void {
 
   app.post(`${base}/bulk_publish`, async (request, reply) => {
     signedIn(request);
-    await draftNotes.publishAll(mergeRequestRef(request));
+    // `note`: the review's summary (GitLab's web publish takes it; REST clients send none)
+    await draftNotes.publishAll(mergeRequestRef(request), optionalString(input(request), 'note'));
     return reply.status(204).send();
   });
 }

@@ -94,6 +94,29 @@ describe(`merge request notes (${testDatabaseKind()})`, () => {
     expect((await fx.call('DELETE', `${base()}/${note.id}`, { token: maintainer.user.token })).status).toBe(204);
   });
 
+  it('tells each reader what they may do to a note (current_user), by the one note rule', async () => {
+    const note = await developer.api.MergeRequestNotes.create(project.id, project.iid, 'Whose is this');
+    const asSeenBy = async (api: Client) => {
+      const [discussion] = (await api.MergeRequestDiscussions.all(project.id, project.iid)).filter((d) => (d.notes as Array<{ id: number }>)[0]!.id === note.id);
+      return (discussion!.notes as Array<{ current_user: unknown }>)[0]!.current_user;
+    };
+    const other = await fx.memberClient(project.id, 30);
+    expect(await asSeenBy(developer.api)).toEqual({ can_edit: true, can_delete: true, can_award_emoji: true, can_resolve_discussion: false });
+    expect(await asSeenBy(other.api)).toEqual({ can_edit: false, can_delete: false, can_award_emoji: true, can_resolve_discussion: false });
+    expect(await asSeenBy(maintainer.api)).toEqual({ can_edit: false, can_delete: true, can_award_emoji: true, can_resolve_discussion: false });
+    // what it says is what the server does
+    expect((await fx.call('DELETE', `${base()}/${note.id}`, { token: other.user.token })).status).toBe(403);
+  });
+
+  it('says who last edited a note and when', async () => {
+    const note = await developer.api.MergeRequestNotes.create(project.id, project.iid, 'Before');
+    expect(await developer.api.MergeRequestNotes.show(project.id, project.iid, note.id)).toMatchObject({ last_edited_at: null, last_edited_by: null });
+    await developer.api.MergeRequestNotes.edit(project.id, project.iid, note.id, { body: 'After' });
+    const edited = (await developer.api.MergeRequestNotes.show(project.id, project.iid, note.id)) as { last_edited_at: string; last_edited_by: { username: string } };
+    expect(edited.last_edited_by.username).toBe(developer.user.username);
+    expect(Date.parse(edited.last_edited_at)).not.toBeNaN();
+  });
+
   it('needs a signed-in user to comment', async () => {
     expect((await fx.call('POST', base(), { token: null, body: { body: 'anonymous' } })).status).toBe(401);
   });
@@ -117,6 +140,27 @@ describe(`merge request notes (${testDatabaseKind()})`, () => {
     expect(notes.every((note) => note.system && note.author.username === 'root')).toBe(true);
     // listed twice, still written once
     expect(await fx.root.MergeRequestNotes.all(other.id, other.iid)).toHaveLength(5);
+  });
+
+  it('writes system notes for assignees and reviewers, with GitLab’s words', async () => {
+    const other = await fx.notesProject('notes-people');
+    const alice = await fx.memberClient(other.id, 30);
+    const bob = await fx.memberClient(other.id, 30);
+    await fx.root.MergeRequests.edit(other.id, other.iid, { assigneeIds: [alice.user.id] });
+    await fx.root.MergeRequests.edit(other.id, other.iid, { assigneeIds: [bob.user.id] });
+    await fx.root.MergeRequests.edit(other.id, other.iid, { assigneeIds: [bob.user.id] });
+    await fx.root.MergeRequests.edit(other.id, other.iid, { reviewerIds: [alice.user.id, bob.user.id] });
+    await fx.root.MergeRequests.edit(other.id, other.iid, { reviewerIds: [] });
+    const notes = (await fx.root.MergeRequestNotes.all(other.id, other.iid, { sort: 'asc' })) as Array<{ body: string; system: boolean }>;
+    const a = alice.user.username;
+    const b = bob.user.username;
+    expect(notes.map((note) => note.body)).toEqual([
+      `assigned to @${a}`,
+      `assigned to @${b} and unassigned @${a}`,
+      `requested review from @${a} and @${b}`,
+      `removed review request for @${a} and @${b}`,
+    ]);
+    expect(notes.every((note) => note.system)).toBe(true);
   });
 
   it('writes "added N commits" with the commit list after a push', async () => {

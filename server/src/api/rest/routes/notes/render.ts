@@ -5,12 +5,12 @@ import { discussionEntity, noteEntity } from '../../entities/notes.js';
 
 /** Notes and discussions of a service view, as GitLab's entities. */
 export function renderNotes(ctx: RestContext, view: NotesView) {
-  const context = { noteable: view.scope.noteable, users: view.users, urls: ctx.urls, suggestions: view.suggestions };
+  const context = { noteable: view.scope.noteable, users: view.users, urls: ctx.urls, suggestions: view.suggestions, abilities: view.abilities };
   return view.notes.map((note) => noteEntity(note, context));
 }
 
 export function renderDiscussions(ctx: RestContext, view: DiscussionsView) {
-  const context = { noteable: view.scope.noteable, users: view.users, urls: ctx.urls, suggestions: view.suggestions };
+  const context = { noteable: view.scope.noteable, users: view.users, urls: ctx.urls, suggestions: view.suggestions, abilities: view.abilities };
   return view.discussions.map((discussion) => discussionEntity(discussion, context));
 }
 
