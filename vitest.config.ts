@@ -126,10 +126,14 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
-          globalSetup: [pgliteSetup],
+          globalSetup: [pgliteSetup, here('e2e/support/browser-global-setup.ts')],
           // One browser at a time, and only once the other projects are done (2 cores).
           fileParallelism: false,
           maxWorkers: 1,
+          // Every file in one worker process that keeps its modules: the server's code is
+          // imported once, not once per file, and the files share one Chromium
+          // (e2e/support/browser-global-setup.ts). Each file still starts a server of its own.
+          isolate: false,
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
