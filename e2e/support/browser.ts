@@ -161,8 +161,13 @@ export async function launchBrowser(options: { headless?: boolean; requireWebApp
   if (options.requireWebApp !== false) assertWebAppBuilt();
   const headless = options.headless ?? process.env.TRIBUTARY_E2E_HEADED !== '1';
   const endpoint = headless && sharedBrowserWanted() ? await sharedEndpoint() : undefined;
-  const own = endpoint ? undefined : await launchChromium(headless);
-  const browser = own ? own.browser : await connectShared(endpoint!);
+  let browser = endpoint ? await connectShared(endpoint).catch((error: Error) => {
+    // the shared browser is gone (it crashed): this file goes on with one of its own
+    console.warn(`[e2e] the shared Chromium cannot be reached (${error.message.split('\n')[0]}); launching one for this file`);
+    return undefined;
+  }) : undefined;
+  const own = browser ? undefined : await launchChromium(headless);
+  browser ??= own!.browser;
   const newContext = newContextOf(browser);
   const contexts = new Set<BrowserContext>();
   let closing: Promise<void> | undefined;
