@@ -18,8 +18,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * other; what differs is around the queries: one connection (PGlite, in the test's own
  * process) against a pool of real ones, notifications, caches, migrations, concurrency,
  * crashes and restarts. Those files run on both. The rest runs in full on PostgreSQL,
- * because there an integration file costs ~40% less CPU (measured: 24 s against 40 s for
- * the same three files; PGlite's WebAssembly and its file system run in the test worker)
+ * because there an integration file costs ~40% less CPU (measured on six files, one worker,
+ * two pairs of back-to-back runs: 24 s against 40 s and 20 s against 32 s, the cluster's CPU
+ * counted; PGlite's WebAssembly and its file system run in the test worker)
  * and races between connections are real; PGlite, what most users run, still serves every
  * browser test. See docs/testing.md.
  *
