@@ -190,17 +190,14 @@ export function mergeWidgetHarness(): MergeWidgetHarness {
   }
 
   async function settled(repo: Repo, iid: number): Promise<string> {
-    let status = '';
-    await expect
-      .poll(
-        async () => {
-          ({ detailed_merge_status: status } = await rest<{ detailed_merge_status: string }>('GET', `/projects/${repo.id}/merge_requests/${iid}`));
-          return ['unchecked', 'checking', 'preparing'].includes(status);
-        },
-        { timeout: 15_000, message: `merge request !${iid} is still being checked` },
-      )
-      .toBe(false);
-    return status;
+    // a loop of its own, not expect.poll: this runs in beforeAll hooks too
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const { detailed_merge_status: status } = await rest<{ detailed_merge_status: string }>('GET', `/projects/${repo.id}/merge_requests/${iid}`);
+      if (!['unchecked', 'checking', 'preparing'].includes(status)) return status;
+      if (Date.now() > deadline) throw new Error(`merge request !${iid} still ${status}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   beforeAll(async () => {
