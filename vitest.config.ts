@@ -6,11 +6,26 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * All of Tributary's tests, in four projects:
  *
  *   unit                  pure and in-process tests beside the code (*.test.ts)
- *   integration-pglite    *.int.test.ts and server/test/** against embedded PGlite
- *   integration-postgres  the same files against a real PostgreSQL server (a throwaway
- *                         cluster started by the global setup, or DATABASE_URL)
- *   e2e                   browser tests (Playwright + Chromium), one file at a time,
- *                         after everything else has finished
+ *   integration-postgres  every *.int.test.ts and server/test/** file against a real
+ *                         PostgreSQL server (a throwaway cluster started by the global
+ *                         setup, or DATABASE_URL)
+ *   integration-pglite    against embedded PGlite: the files whose behaviour depends on
+ *                         the engine (ENGINE_DEPENDENT) and a smoke pass (PGLITE_SMOKE)
+ *   e2e                   browser tests (Playwright + Chromium) on PGlite, one file at a
+ *                         time, after everything else has finished
+ *
+ * Why the split: both engines are PostgreSQL, so a query that works on one works on the
+ * other; what differs is around the queries: one connection (PGlite, in the test's own
+ * process) against a pool of real ones, notifications, caches, migrations, concurrency,
+ * crashes and restarts. Those files run on both. The rest runs in full on PostgreSQL,
+ * because there an integration file costs ~40% less CPU (measured on six files, one worker,
+ * two pairs of back-to-back runs: 24 s against 40 s and 20 s against 32 s, the cluster's CPU
+ * counted; PGlite's WebAssembly and its file system run in the test worker)
+ * and races between connections are real; PGlite, what most users run, still serves every
+ * browser test. See docs/testing.md.
+ *
+ * Given a file filter (`npx vitest run --project integration-pglite path/to/x.int.test.ts`),
+ * or TRIBUTARY_TEST_ENGINES=all, both integration projects take every integration file.
  *
  * `npm test` (scripts/test.mjs) runs them all; `npx vitest run --project unit` runs one.
  * CI machines have 2 cores: two workers by default, TRIBUTARY_TEST_WORKERS overrides.
@@ -23,6 +38,44 @@ const workers = Number(process.env.TRIBUTARY_TEST_WORKERS) || Math.min(4, Math.m
 const pgliteSetup = here('server/src/test-support/pglite-global-setup.ts');
 
 const integrationFiles = ['server/src/**/*.int.test.ts', 'server/test/**/*.test.ts'];
+
+/**
+ * Integration files whose behaviour depends on the database engine; they run on both. A file
+ * whose name says queue, event, cache, migrat(ion), concurren(cy) or crash is one by its name
+ * (name a new such file so, or add it below with the reason).
+ */
+export const ENGINE_DEPENDENT = [
+  'server/src/**/*{queue,event,cache,migrat,concurren,crash}*.int.test.ts',
+  'server/test/**/*{queue,event,cache,migrat,concurren,crash}*.test.ts',
+  // the database adapters themselves: transactions, LISTEN/NOTIFY, migrations, errors
+  'server/src/platform/db/database.int.test.ts',
+  // table-write notifications (a trigger's NOTIFY) that invalidate caches
+  'server/src/platform/db/write-watch.int.test.ts',
+  // events delivered to GraphQL subscribers through notifications
+  'server/src/api/graphql/subscriptions.int.test.ts',
+  // iids handed out to concurrent creations, two racing requests for one branch pair
+  'server/src/api/rest/routes/merge-requests/merge-requests.int.test.ts',
+  // version refresh jobs run twice at once, through the queue
+  'server/src/api/rest/routes/merge-requests/versions.int.test.ts',
+  // the test server and the real `tributary start` on each engine: data directory, migrations, restart
+  'server/src/test-support/server.int.test.ts',
+  'server/test/server-start.test.ts',
+  // the CLI on a data directory (PGlite's files) or a database no server is running on
+  'server/test/api-users-and-tokens.test.ts',
+];
+
+/** A smoke pass on PGlite through the main surfaces: REST, git over HTTP, merging, notes. */
+export const PGLITE_SMOKE = [
+  'server/test/api-groups-projects-members.test.ts',
+  'server/test/git-http.test.ts',
+  'server/src/api/rest/routes/merge-requests/merge.int.test.ts',
+  'server/src/api/rest/routes/notes/discussions.int.test.ts',
+];
+
+/** A path or a file name on Vitest's command line: then every integration file is eligible on both engines. */
+const fileFilterGiven = process.argv.slice(2).some((arg) => !arg.startsWith('-') && /[/.]/.test(arg) && !/vitest(\.mjs)?$/.test(arg));
+const bothEnginesInFull = process.env.TRIBUTARY_TEST_ENGINES === 'all' || fileFilterGiven;
+const pgliteIntegrationFiles = bothEnginesInFull ? integrationFiles : [...ENGINE_DEPENDENT, ...PGLITE_SMOKE];
 
 export default defineConfig({
   resolve: {
@@ -49,7 +102,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration-pglite',
-          include: integrationFiles,
+          include: pgliteIntegrationFiles,
           exclude: [...configDefaults.exclude, '**/*.e2e.test.ts'],
           env: { TRIBUTARY_TEST_DB: 'pglite' },
           globalSetup: [pgliteSetup],
@@ -74,10 +127,14 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
-          globalSetup: [pgliteSetup],
+          globalSetup: [pgliteSetup, here('e2e/support/browser-global-setup.ts')],
           // One browser at a time, and only once the other projects are done (2 cores).
           fileParallelism: false,
           maxWorkers: 1,
+          // Every file in one worker process that keeps its modules: the server's code is
+          // imported once, not once per file, and the files share one Chromium
+          // (e2e/support/browser-global-setup.ts). Each file still starts a server of its own.
+          isolate: false,
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -6,7 +6,7 @@ import { api } from './support/api.js';
 import { launchBrowser, newPage, type LaunchedBrowser } from './support/browser.js';
 import { DIFF_FIXTURE as F, pushDiffFixture } from './support/diff-fixture.js';
 import { chooseInTree, escapeRegExp, viewportShot } from './support/diff-pages.js';
-import { signInThroughForm } from './support/flows.js';
+import { scrollSettled, signInThroughForm } from './support/flows.js';
 
 /**
  * Issue 3, the Changes tab's navigation and the file header's links (seed 001 §2 "Diff
@@ -68,7 +68,7 @@ describe('Changes tab: file tree, external link and the single-file editor', () 
     await expect.poll(() => treeItem(target).getAttribute('aria-current')).toBe('true');
     // The file's header is at the top of the window, below the app's bar.
     await expect.poll(() => headingTop(target)).toBeLessThan(120);
-    await page.waitForTimeout(500);
+    await scrollSettled(page);
     expect(await treeItem(target).getAttribute('aria-current')).toBe('true');
     expect(await tree().locator('[aria-current="true"]').count()).toBe(1);
     await viewportShot(page, T, 'tree-click');
@@ -78,7 +78,7 @@ describe('Changes tab: file tree, external link and the single-file editor', () 
     await chooseInTree(page, last);
     await fileHeading(last).waitFor();
     await expect.poll(() => treeItem(last).getAttribute('aria-current')).toBe('true');
-    await page.waitForTimeout(500);
+    await scrollSettled(page);
     expect(await treeItem(last).getAttribute('aria-current')).toBe('true');
     await viewportShot(page, T, 'tree-click-last');
 

@@ -15,7 +15,7 @@ import { snap, write, mergeWidgetHarness } from './support/merge-widget.js';
  */
 describe('the merge widget, live', () => {
   const h = mergeWidgetHarness();
-  const { rest, checks, createRepo, commitOn, openMergeRequest, visit, settled } = h;
+  const { rest, checks, createRepo, commitOn, openMergeRequest, visit, subscribed, settled } = h;
   let server: TestServer;
   let browser: LaunchedBrowser;
   let page: Page;
@@ -31,8 +31,8 @@ describe('the merge widget, live', () => {
     await settled(repo, iid);
     const area = await visit(repo, iid);
     await checks().getByText('Ready to merge!').waitFor();
-    // Let the subscription connect before pushing.
-    await page.waitForTimeout(500);
+    // The subscription is on its way before the push.
+    await subscribed();
 
     write(repo.dir, 'moving.txt', 'two\n');
     await git.git(['commit', '--all', '-m', 'Second version'], { cwd: repo.dir });
@@ -76,7 +76,7 @@ describe('the merge widget, live', () => {
     await settled(repo, iid);
     const area = await visit(repo, iid);
     await checks().getByText('Ready to merge!').waitFor();
-    await page.waitForTimeout(500);
+    await subscribed();
     // A stale lock on the trial merge ref (as a crashed git leaves one) makes every recheck
     // fail until it goes: the push leaves the request checking, and the refresh job retries.
     // Real git, real failure, held as long as the test needs, so the panel is seen every time.

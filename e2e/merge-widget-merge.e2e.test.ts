@@ -12,7 +12,7 @@ import { bareGit, holdRequests, mergeWidgetHarness, moveBranchBehindTheServersBa
  */
 describe('merging from the merge widget', () => {
   const h = mergeWidgetHarness();
-  const { rest, checks, content, createRepo, commitOn, openMergeRequest, visit, settled } = h;
+  const { rest, checks, content, createRepo, commitOn, openMergeRequest, visit, subscribed, settled } = h;
   let server: TestServer;
   let page: Page;
   let git: GitCli;
@@ -104,7 +104,7 @@ describe('merging from the merge widget', () => {
     await settled(repo, iid);
     const area = await visit(repo, iid);
     await checks().getByText('Ready to merge!').waitFor();
-    await page.waitForTimeout(500);
+    await subscribed();
     // Merged by someone else (through the API): the open page follows without a reload.
     await rest('PUT', `/projects/${repo.id}/merge_requests/${iid}/merge`, { should_remove_source_branch: false });
     await area.getByText('Merged by Administrator').waitFor({ timeout: 5_000 });

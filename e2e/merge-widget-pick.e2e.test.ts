@@ -59,17 +59,18 @@ describe('revert and cherry-pick from the merge widget', () => {
     await git.git(['commit', '-m', 'Add the feature'], { cwd: dir });
     await git.git(['push', '--set-upstream', 'origin', 'feature'], { cwd: dir });
     const { iid } = await rest<{ iid: number }>('POST', `/projects/${project.id}/merge_requests`, { source_branch: 'feature', target_branch: 'main', title: 'Add the feature' });
-    const deadline = Date.now() + 15_000;
-    let merged: { merge_commit_sha: string } | null = null;
-    while (!merged) {
-      try {
-        merged = await rest('PUT', `/projects/${project.id}/merge_requests/${iid}/merge`);
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
-    return { project, iid, merged };
+    // merged as soon as the server has checked it (a merge before that answers 405)
+    let merged = null as { merge_commit_sha: string } | null;
+    await expect
+      .poll(
+        async () => {
+          merged = await rest<{ merge_commit_sha: string }>('PUT', `/projects/${project.id}/merge_requests/${iid}/merge`).catch(() => null);
+          return merged !== null;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    return { project, iid, merged: merged! };
   }
 
   it('reverts a merged merge request into a new branch and opens its merge request', async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitCli, startTestServer, type GitCli, type TestServer, type TestUser } from '../server/src/test-support/server.js';
 import { api } from './support/api.js';
 import { launchBrowser, newPage, SCREENSHOTS_DIR, type LaunchedBrowser } from './support/browser.js';
-import { shot } from './support/flows.js';
+import { pageSettled, shot } from './support/flows.js';
 
 /**
  * A signed-out visitor (issue 5 item 6; seed 001 §1, §6, §8): public projects are readable
@@ -128,7 +128,7 @@ describe('a signed-out visitor', () => {
     expect(await thumbs.innerText()).toContain('1');
     // a forced click (it is aria-disabled) awards nothing
     await thumbs.click({ force: true });
-    await page.waitForTimeout(300);
+    await pageSettled(page);
     expect(await thumbs.getAttribute('aria-pressed')).toBe('false');
     expect(sent.filter((request) => request.url().includes('/award_emoji') && request.method() !== 'GET')).toEqual([]);
     await shot(page, T, 'merge-request');

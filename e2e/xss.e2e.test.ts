@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../server/src/test-support/server.js';
 import { api } from './support/api.js';
 import { launchBrowser, newPage, type LaunchedBrowser } from './support/browser.js';
-import { shot, signInThroughForm } from './support/flows.js';
+import { pageSettled, shot, signInThroughForm } from './support/flows.js';
 
 /**
  * Issue 5's security rule: an XSS corpus posted as merge request descriptions, comments and
@@ -93,8 +93,13 @@ describe('an XSS corpus in a real browser', () => {
     await page.goto(`/${project.path_with_namespace}/-/merge_requests/${iid}`);
     await page.locator('#notes').getByText('Related:').waitFor({ timeout: 30_000 });
     await page.locator('#notes').getByText('ok link').first().waitFor();
-    // Let lazy images fail and any handler that slipped through run.
-    await page.waitForTimeout(1_000);
+    // Every image the browser will load has loaded or failed (a lazy one far below the window
+    // is never requested), then the page has had its frames: any handler that slipped through
+    // the sanitizer (onerror, onload) has run by then.
+    await page.waitForFunction(() =>
+      Array.from(document.images).every((img) => img.complete || (img.loading === 'lazy' && img.getBoundingClientRect().top > window.innerHeight * 3)),
+    );
+    await pageSettled(page);
   }
 
   async function assertInert(): Promise<void> {

@@ -3,17 +3,22 @@
  * `npm test`: every test Tributary has, in one command.
  *
  *   1. builds what the tests import: the shared contracts (`tsc -b packages/contracts`),
- *      and the web app (`npm run build -w web`) when browser tests will run and
- *      web/dist is missing or older than its sources;
- *   2. runs Vitest with all projects (unit, integration-pglite, integration-postgres, e2e);
- *   3. prints, as its very last line, `tests: N passed, N failed, N skipped`, counted
- *      from Vitest's JSON report, and exits non-zero when anything failed (a build
- *      included) or when no test ran at all.
+ *      and the web app (`npm run build -w web`) when browser tests will run and the
+ *      hash of the web app's sources differs from the one stamped in web/dist when it
+ *      was last built (see webSourcesHash);
+ *   2. runs Vitest with all projects (unit, integration-pglite, integration-postgres, e2e)
+ *      and, at the same time, the type check of every workspace (`npm run typecheck`),
+ *      when no filter was given (TRIBUTARY_TEST_TYPECHECK=0 skips it, =1 forces it);
+ *   3. prints each project's totals and the ten slowest files, then, as its very last
+ *      line, `tests: N passed, N failed, N skipped`, counted from Vitest's JSON report,
+ *      and exits non-zero when anything failed (a build or the type check included) or
+ *      when no test ran at all.
  *
  * Extra arguments go to Vitest: `npm test -- --project unit`, `npm test -- server/src/git`.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,18 +36,26 @@ function seconds(ms) {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** Runs a command with inherited output; resolves to its exit code (signals count as failure). */
-let current;
-function run(command, commandArgs, options = {}) {
+/**
+ * Runs a command with inherited output (or, with `collect`, its output kept and handed to
+ * `collect` at the end, so that it does not interleave with Vitest's); resolves to its exit
+ * code (signals count as failure).
+ */
+const children = new Set();
+function run(command, commandArgs, options = {}, collect) {
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], ...options });
-    current = child;
+    const child = spawn(command, commandArgs, { cwd: root, stdio: ['ignore', collect ? 'pipe' : 'inherit', collect ? 'pipe' : 'inherit'], ...options });
+    children.add(child);
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
     child.on('error', (error) => {
       process.stderr.write(`[test] could not run ${command}: ${error.message}\n`);
       resolve(127);
     });
-    child.on('exit', (code, signal) => {
-      current = undefined;
+    child.on('close', (code, signal) => {
+      children.delete(child);
+      collect?.(output);
       resolve(code ?? (signal ? 128 : 1));
     });
   });
@@ -53,7 +66,7 @@ let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     interrupted = true;
-    if (current) current.kill(signal);
+    if (children.size > 0) for (const child of children) child.kill(signal);
     else process.exit(130);
   });
 }
@@ -112,21 +125,33 @@ function e2eWillRun() {
   return files.some((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)));
 }
 
-function newestMtime(paths) {
-  let newest = 0;
-  for (const path of paths) {
+/** What the web build reads: its sources, its configuration, the contracts, and the locked dependencies. */
+const WEB_SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'web/tsconfig.json', 'packages/contracts/src', 'package-lock.json'];
+/** Written into web/dist after a build: the hash of the sources it was built from. */
+const WEB_STAMP = join(root, 'web', 'dist', '.sources-hash');
+
+/**
+ * A hash of every file the web build reads (paths and contents, in a fixed order). A checkout
+ * sets every file's time to the moment of the checkout, so times cannot tell whether web/dist
+ * is current; contents can, and hashing them takes well under a second.
+ */
+function webSourcesHash() {
+  const files = [];
+  for (const source of WEB_SOURCES) {
+    const path = join(root, source);
     if (!existsSync(path)) continue;
-    if (statSync(path).isDirectory()) walk(path, (file) => (newest = Math.max(newest, statSync(file).mtimeMs)));
-    else newest = Math.max(newest, statSync(path).mtimeMs);
+    if (statSync(path).isDirectory()) walk(path, (file) => files.push(file));
+    else files.push(path);
   }
-  return newest;
+  const hash = createHash('sha256');
+  for (const file of files.map((path) => relative(root, path)).sort()) hash.update(`${file}\0`).update(readFileSync(join(root, file))).update('\0');
+  return hash.digest('hex');
 }
 
-function webBuildIsStale() {
-  const index = join(root, 'web', 'dist', 'index.html');
-  if (!existsSync(index)) return 'web/dist is missing';
-  const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'web/tsconfig.json', 'packages/contracts/src'].map((path) => join(root, path));
-  return newestMtime(sources) > statSync(index).mtimeMs ? 'web/dist is older than its sources' : undefined;
+function webBuildIsStale(hash) {
+  if (!existsSync(join(root, 'web', 'dist', 'index.html'))) return 'web/dist is missing';
+  if (!existsSync(WEB_STAMP)) return 'web/dist has no hash of its sources';
+  return readFileSync(WEB_STAMP, 'utf8').trim() === hash ? undefined : 'the sources changed since web/dist was built';
 }
 
 /* ------------------------------------------------------------------ builds */
@@ -141,7 +166,8 @@ const contractsCode = await stage('build contracts', () => {
 if (contractsCode !== 0) problems.push(`tsc -b packages/contracts failed (exit ${contractsCode})`);
 
 if (e2eWillRun()) {
-  const stale = webBuildIsStale();
+  const hash = webSourcesHash();
+  const stale = webBuildIsStale(hash);
   if (stale) {
     const webCode = await stage('build web', () => {
       log(`building the web app for the browser tests (${stale}): npm run build -w web`);
@@ -150,26 +176,85 @@ if (e2eWillRun()) {
     if (webCode !== 0) {
       problems.push(`npm run build -w web failed (exit ${webCode}); the browser tests run against no (or an old) web app`);
       childEnv.TRIBUTARY_WEB_BUILD_FAILED = '1';
+    } else {
+      writeFileSync(WEB_STAMP, `${hash}\n`);
     }
   } else {
-    log('web/dist is up to date');
+    log('web/dist was built from these sources (their hash matches web/dist/.sources-hash): not rebuilt');
   }
 }
+
+/* --------------------------------------------------------------- type check */
+
+/** The whole run (no filter, no project chosen) type-checks every workspace beside the tests. */
+const typecheckWanted = process.env.TRIBUTARY_TEST_TYPECHECK === '1' || (process.env.TRIBUTARY_TEST_TYPECHECK !== '0' && args.length === 0);
+let typecheckOutput = '';
+const typecheck = typecheckWanted
+  ? stage('typecheck (beside vitest)', () => {
+      log('type-checking every workspace (npm run typecheck) while the tests run; its output follows the tests');
+      return run(npm, ['run', 'typecheck', '--silent'], {}, (output) => (typecheckOutput = output));
+    })
+  : Promise.resolve(0);
 
 /* -------------------------------------------------------------------- tests */
 
 const reportDir = mkdtempSync(join(tmpdir(), 'tributary-test-report-'));
 const reportFile = join(reportDir, 'results.json');
+const timingsFile = join(reportDir, 'timings.json');
 const vitestCode = interrupted
   ? 130
   : await stage('vitest', () => {
       log(`running vitest ${args.length ? args.join(' ') : '(all projects)'}`);
       return run(
         process.execPath,
-        [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...args],
-        { env: childEnv },
+        [
+          join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+          'run',
+          '--reporter=default',
+          '--reporter=json',
+          `--reporter=${join(root, 'scripts', 'test-timings-reporter.mjs')}`,
+          `--outputFile.json=${reportFile}`,
+          ...args,
+        ],
+        { env: { ...childEnv, TRIBUTARY_TEST_TIMINGS: timingsFile } },
       );
     });
+
+const typecheckCode = await typecheck;
+if (typecheckWanted) {
+  if (typecheckOutput.trim()) process.stdout.write(`\n[test] npm run typecheck said:\n${typecheckOutput.trimEnd()}\n`);
+  if (typecheckCode !== 0) problems.push(`npm run typecheck failed (exit ${typecheckCode}): a type error, see its output above`);
+  else log('npm run typecheck: no type errors');
+}
+
+/* ----------------------------------------------------------------- timings */
+
+/** Per project: files, tests, the sum of its files' times, and its span from first start to last end. */
+function printTimings(files) {
+  const projects = new Map();
+  for (const file of files) {
+    const project = projects.get(file.project) ?? { files: 0, tests: 0, ms: 0, start: Infinity, end: 0 };
+    project.files += 1;
+    project.tests += file.tests;
+    project.ms += file.ms;
+    project.start = Math.min(project.start, file.start);
+    project.end = Math.max(project.end, file.end);
+    projects.set(file.project, project);
+  }
+  const lines = ['', '[test] per project: files, tests, sum of file times (time in workers), wall time from its first file to its last'];
+  for (const [name, project] of [...projects].sort((a, b) => a[0].localeCompare(b[0]))) {
+    lines.push(`  ${name.padEnd(22)} ${String(project.files).padStart(4)} files ${String(project.tests).padStart(5)} tests ${seconds(project.ms).padStart(9)} in workers ${seconds(project.end - project.start).padStart(9)} wall`);
+  }
+  lines.push('[test] the ten slowest files (import, hooks and tests):');
+  for (const file of [...files].sort((a, b) => b.ms - a.ms).slice(0, 10)) lines.push(`  ${seconds(file.ms).padStart(8)}  ${file.project.padEnd(22)} ${file.file}`);
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+try {
+  printTimings(JSON.parse(readFileSync(timingsFile, 'utf8')).files);
+} catch {
+  // no timings (vitest stopped before the end): the summary below says why
+}
 
 let report;
 try {

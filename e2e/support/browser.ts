@@ -56,17 +56,15 @@ export interface LaunchedBrowser {
 }
 
 /**
- * Launches headless Chromium with a fresh user-data directory of its own,
- * removed again by `close()`.
+ * Launches Chromium with a fresh user-data directory of its own, removed again by `close()`.
  */
-export async function launchBrowser(options: { headless?: boolean; requireWebApp?: boolean } = {}): Promise<LaunchedBrowser> {
-  if (options.requireWebApp !== false) assertWebAppBuilt();
+async function launchChromium(headless: boolean): Promise<{ browser: Browser; close(): Promise<void> }> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'trchrome-'));
   // launchPersistentContext is Playwright's only way to choose the profile directory;
   // its context is used for nothing but to keep the browser up, tests get new contexts.
   const persistent = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
-    headless: options.headless ?? process.env.TRIBUTARY_E2E_HEADED !== '1',
+    headless,
     args: CHROMIUM_ARGS,
     env: { ...process.env, TZ: 'UTC', LANG: 'en_US.UTF-8' },
     locale: 'en-US',
@@ -81,21 +79,110 @@ export async function launchBrowser(options: { headless?: boolean; requireWebApp
   let closing: Promise<void> | undefined;
   return {
     browser,
-    async newContext(contextOptions = {}) {
-      const context = await browser.newContext({
-        baseURL: contextOptions.baseURL,
-        viewport: { width: 1280, height: 800 },
-        locale: 'en-US',
-        timezoneId: 'UTC',
-      });
-      context.setDefaultTimeout(15_000);
-      context.setDefaultNavigationTimeout(30_000);
-      return context;
-    },
     close() {
       closing ??= (async () => {
         await persistent.close().catch(() => undefined);
         rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+      })();
+      return closing;
+    },
+  };
+}
+
+function newContextOf(browser: Browser) {
+  return async (contextOptions: { baseURL?: string } = {}): Promise<BrowserContext> => {
+    const context = await browser.newContext({
+      baseURL: contextOptions.baseURL,
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-US',
+      timezoneId: 'UTC',
+    });
+    context.setDefaultTimeout(15_000);
+    context.setDefaultNavigationTimeout(30_000);
+    return context;
+  };
+}
+
+/** The key under which the e2e project's global setup provides the shared Chromium's endpoint. */
+export const SHARED_BROWSER_KEY = 'tributaryBrowserWsEndpoint';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    tributaryBrowserWsEndpoint: string;
+  }
+}
+
+/** Whether test files share one headless Chromium: yes, unless headed or TRIBUTARY_E2E_SHARED_BROWSER=0. */
+export function sharedBrowserWanted(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.TRIBUTARY_E2E_HEADED !== '1' && env.TRIBUTARY_E2E_SHARED_BROWSER !== '0';
+}
+
+/** The shared Chromium's endpoint, when running under Vitest with the e2e global setup (see browser-global-setup.ts). */
+async function sharedEndpoint(): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  try {
+    return inject(SHARED_BROWSER_KEY) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One connection to the shared Chromium per process: with `isolate: false` (the e2e project)
+ * every file of the run reuses it.
+ */
+let connection: Promise<Browser> | undefined;
+
+function connectShared(endpoint: string): Promise<Browser> {
+  const current = connection;
+  if (current) {
+    return current.then((browser) => {
+      if (browser.isConnected()) return browser;
+      if (connection === current) connection = undefined;
+      return connectShared(endpoint);
+    });
+  }
+  const connecting = chromium.connect(endpoint);
+  connection = connecting;
+  connecting.catch(() => {
+    if (connection === connecting) connection = undefined;
+  });
+  return connecting;
+}
+
+/**
+ * A browser for a test file: the run's shared headless Chromium (see browser-global-setup.ts)
+ * or, headed, outside Vitest or with TRIBUTARY_E2E_SHARED_BROWSER=0, a Chromium of its own.
+ * Either way the file gets fresh contexts (own cookies and storage), and `close()` closes the
+ * contexts it made, and its own Chromium, never the shared one.
+ */
+export async function launchBrowser(options: { headless?: boolean; requireWebApp?: boolean } = {}): Promise<LaunchedBrowser> {
+  if (options.requireWebApp !== false) assertWebAppBuilt();
+  const headless = options.headless ?? process.env.TRIBUTARY_E2E_HEADED !== '1';
+  const endpoint = headless && sharedBrowserWanted() ? await sharedEndpoint() : undefined;
+  let browser = endpoint ? await connectShared(endpoint).catch((error: Error) => {
+    // the shared browser is gone (it crashed): this file goes on with one of its own
+    console.warn(`[e2e] the shared Chromium cannot be reached (${error.message.split('\n')[0]}); launching one for this file`);
+    return undefined;
+  }) : undefined;
+  const own = browser ? undefined : await launchChromium(headless);
+  browser ??= own!.browser;
+  const newContext = newContextOf(browser);
+  const contexts = new Set<BrowserContext>();
+  let closing: Promise<void> | undefined;
+  return {
+    browser,
+    async newContext(contextOptions = {}) {
+      const context = await newContext(contextOptions);
+      contexts.add(context);
+      context.once('close', () => contexts.delete(context));
+      return context;
+    },
+    close() {
+      closing ??= (async () => {
+        await Promise.all([...contexts].map((context) => context.close().catch(() => undefined)));
+        await own?.close();
       })();
       return closing;
     },

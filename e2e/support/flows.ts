@@ -118,3 +118,42 @@ export async function pushFixtureRepo(git: GitCli, cloneUrl: string, dir = 'fixt
   await git.git(['remote', 'add', 'origin', cloneUrl], { cwd: root });
   await git.git(['push', '--set-upstream', 'origin', 'main', FIXTURE.branch], { cwd: root });
 }
+
+/**
+ * Resolves once the page has drawn `frames` frames in a row without its window scrolling:
+ * a smooth scroll has ended and what follows scrolling (intersection observers, the state they
+ * set, the render of that state) has had its frames. Waits for frames, not for a time.
+ */
+export async function scrollSettled(page: Page, frames = 10): Promise<void> {
+  await page.evaluate(
+    (still) =>
+      new Promise<void>((resolve) => {
+        let last = window.scrollY;
+        let count = 0;
+        const step = () => {
+          if (window.scrollY === last) count += 1;
+          else [last, count] = [window.scrollY, 0];
+          if (count >= still) resolve();
+          else requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      }),
+    frames,
+  );
+}
+
+/**
+ * Resolves after the page has run its pending tasks and drawn `frames` more frames: a click
+ * handler, the state it set and any request it would start have all happened by then.
+ */
+export async function pageSettled(page: Page, frames = 2): Promise<void> {
+  await page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        let left = count;
+        const step = () => (--left <= 0 ? setTimeout(resolve, 0) : requestAnimationFrame(step));
+        requestAnimationFrame(step);
+      }),
+    frames,
+  );
+}

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Locator, Page, Route } from 'playwright-core';
+import type { Locator, Page, Route, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { gitCli, startTestServer, type GitCli, type TestServer, type TestUser } from '../../server/src/test-support/server.js';
 import { api } from './api.js';
@@ -107,6 +107,8 @@ export interface MergeWidgetHarness {
   openMergeRequest(repo: Repo, source: string, title: string, extra?: Record<string, unknown>): Promise<number>;
   /** The merge request's Overview tab, once the widget has loaded. */
   visit(repo: Repo, iid: number, on?: Page): Promise<Locator>;
+  /** Resolves once the widget on `on` (opened with visit) has sent its subscription over its socket. */
+  subscribed(on?: Page): Promise<void>;
   /** Waits for the server's mergeability check to settle (the REST status is not checking any more); usable in hooks too. */
   settled(repo: Repo, iid: number): Promise<string>;
 }
@@ -153,7 +155,34 @@ export function mergeWidgetHarness(): MergeWidgetHarness {
     return created.iid;
   }
 
+  /** Per page, a promise of the widget's subscription having been sent over its socket (armed by visit). */
+  const subscriptions = new WeakMap<Page, Promise<void>>();
+
+  /**
+   * Resolves once the page's widget has sent its subscription (graphql-ws `subscribe` for
+   * mergeRequestMergeStatusUpdated) over its socket: what the server pushes after that reaches
+   * the page without a reload. For the page last opened with visit().
+   */
+  function subscribed(on: Page = page): Promise<void> {
+    const armed = subscriptions.get(on);
+    if (!armed) throw new Error('subscribed() needs a page opened with visit()');
+    return armed;
+  }
+
   async function visit(repo: Repo, iid: number, on: Page = page): Promise<Locator> {
+    subscriptions.set(
+      on,
+      new Promise<void>((resolve) => {
+        const onSocket = (socket: WebSocket) =>
+          socket.on('framesent', ({ payload }) => {
+            if (typeof payload === 'string' && payload.includes('"subscribe"') && payload.includes('mergeRequestMergeStatusUpdated')) {
+              on.off('websocket', onSocket);
+              resolve();
+            }
+          });
+        on.on('websocket', onSocket);
+      }),
+    );
     await on.goto(`/${repo.fullPath}/-/merge_requests/${iid}`);
     await widget(on).waitFor();
     await expect.poll(() => widget(on).getAttribute('aria-busy')).not.toBe('true');
@@ -161,6 +190,7 @@ export function mergeWidgetHarness(): MergeWidgetHarness {
   }
 
   async function settled(repo: Repo, iid: number): Promise<string> {
+    // a loop of its own, not expect.poll: this runs in beforeAll hooks too
     const deadline = Date.now() + 15_000;
     for (;;) {
       const { detailed_merge_status: status } = await rest<{ detailed_merge_status: string }>('GET', `/projects/${repo.id}/merge_requests/${iid}`);
@@ -209,6 +239,7 @@ export function mergeWidgetHarness(): MergeWidgetHarness {
     commitOn,
     openMergeRequest,
     visit,
+    subscribed,
     settled,
   };
 }

@@ -12,6 +12,9 @@ import styles from './Emoji.module.css';
  * The award buttons of a note or of the merge request (GitLab's awards_list.vue): one per
  * emoji with its count and the tooltip of who reacted; a click toggles the current user's
  * award. Signed-out visitors and users who may not award see them disabled (seed 001 §4).
+ * Until the awards have loaded (`awards` undefined) it shows no button at all, only the row's
+ * space: a count shown before then would be a wrong one (the merge request's thumbs up and
+ * down would read 0), and a click on it would toggle an award the user may already have.
  */
 export function AwardsList({
   target,
@@ -21,15 +24,17 @@ export function AwardsList({
   defaults = [],
 }: {
   target: AwardTarget;
-  awards: readonly AwardEmoji[];
+  awards: readonly AwardEmoji[] | undefined;
   user: UserBasic | null;
   canAward: boolean;
   defaults?: readonly string[];
 }) {
   const emoji = useQuery(emojiDataQuery());
   const { toggle, error } = useAwardToggle(target, user);
-  const groups = groupAwards(awards, user?.id ?? null, defaults);
+  const groups = groupAwards(awards ?? [], user?.id ?? null, defaults);
   const mayAward = canAward && user !== null;
+
+  if (awards === undefined) return <div className={`${styles.awards} ${styles.awardsLoading}`} aria-hidden="true" />;
 
   const award = (name: string) => {
     const mine = groups.find((group) => group.name === name)?.mine ?? null;

@@ -18,5 +18,5 @@ export function MergeRequestAwards({ project, mr }: { project: Project; mr: Merg
   const canAward = user !== null && (!locked || projectAccessLevel(project, user.is_admin) >= GUEST);
   const target: AwardTarget = useMemo(() => ({ projectId: project.id, iid: mr.iid, noteId: null }), [project.id, mr.iid]);
   const awards = useQuery(mergeRequestAwardsQuery(project.id, mr.iid));
-  return <AwardsList target={target} awards={awards.data ?? []} user={user} canAward={canAward} defaults={MERGE_REQUEST_DEFAULT_AWARDS} />;
+  return <AwardsList target={target} awards={awards.data} user={user} canAward={canAward} defaults={MERGE_REQUEST_DEFAULT_AWARDS} />;
 }

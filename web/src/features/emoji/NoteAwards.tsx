@@ -9,5 +9,5 @@ import { AwardsList } from './AwardsList';
 export function NoteAwards({ projectId, iid, noteId, user, canAward }: { projectId: number; iid: number; noteId: number; user: UserBasic | null; canAward: boolean }) {
   const target: AwardTarget = useMemo(() => ({ projectId, iid, noteId }), [projectId, iid, noteId]);
   const awards = useQuery({ ...noteAwardsQuery(projectId, iid), select: (all) => awardsOfNote(all, noteId) });
-  return <AwardsList target={target} awards={awards.data ?? []} user={user} canAward={canAward} />;
+  return <AwardsList target={target} awards={awards.data} user={user} canAward={canAward} />;
 }
