@@ -62,6 +62,10 @@ export const ENGINE_DEPENDENT = [
   'server/test/server-start.test.ts',
   // the CLI on a data directory (PGlite's files) or a database no server is running on
   'server/test/api-users-and-tokens.test.ts',
+  // follow-up jobs written in the event's transaction, with LISTEN connections dropped
+  'server/test/follow-up-work.test.ts',
+  // the retention job: one schedule however many processes start
+  'server/src/platform/retention.int.test.ts',
 ];
 
 /** A smoke pass on PGlite through the main surfaces: REST, git over HTTP, merging, notes. */
