@@ -76,6 +76,10 @@ import { rememberFileNames } from './api/rest/routes/uploads/multipart-files.js'
 import { uploadFileRoutes } from './api/web/uploads.routes.js';
 import { createAbuseReportsRepository } from './domains/abuse-reports/abuse-reports.repository.js';
 import { createAbuseReportsService } from './domains/abuse-reports/abuse-reports.service.js';
+import { createLabelsRepository } from './domains/labels/labels.repository.js';
+import { createLabelsService } from './domains/labels/labels.service.js';
+import { createMilestonesRepository } from './domains/milestones/milestones.repository.js';
+import { createMilestonesService } from './domains/milestones/milestones.service.js';
 import { createDescriptionVersionsRepository } from './domains/description-versions/description-versions.repository.js';
 import { createDescriptionVersionsService } from './domains/description-versions/description-versions.service.js';
 
@@ -141,6 +145,17 @@ export function createServices(deps: AppDeps) {
     votes: awardEmojiRepository.votes,
     userNotesCounts: notesRepository.userNotesCounts,
   };
+  const groups = createGroupsService({
+    db,
+    namespaces,
+    members: membersRepository,
+    projects: projectsRepository,
+    authorizer,
+    onProjectsDeleted: projects.scheduleRemoval,
+  });
+  // project and group labels and milestones (domains/labels/, domains/milestones/)
+  const labels = createLabelsService({ db, labels: createLabelsRepository(db), projects, groups, authorizer });
+  const milestones = createMilestonesService({ db, milestones: createMilestonesRepository(db), projects, groups, authorizer });
   const mergeRequestsDomain = createMergeRequestsDomain({
     db,
     logger,
@@ -208,14 +223,7 @@ export function createServices(deps: AppDeps) {
 
   const services = {
     users: createUsersService({ db, events, users, namespaces, forgetAuthentications: (userId) => tokens.forget({ userId }) }),
-    groups: createGroupsService({
-      db,
-      namespaces,
-      members: membersRepository,
-      projects: projectsRepository,
-      authorizer,
-      onProjectsDeleted: projects.scheduleRemoval,
-    }),
+    groups,
     projects,
     members: createMembersService({ members: membersRepository, users, authorizer }),
     tokens,
@@ -242,6 +250,8 @@ export function createServices(deps: AppDeps) {
     // files attached to notes and descriptions, stored under <dataDir>/uploads (domains/uploads/)
     uploads: createUploadsService({ uploads: createUploadsRepository(db), projects, authorizer, root: join(deps.config.dataDir, 'uploads') }),
     // users reported to the administrators (domains/abuse-reports/)
+    labels,
+    milestones,
     abuseReports: createAbuseReportsService({ reports: createAbuseReportsRepository(db), users }),
     // the history of merge request descriptions (domains/description-versions/)
     descriptionVersions: createDescriptionVersionsService({ mergeRequests: mergeRequestsDomain.mergeRequests, versions: createDescriptionVersionsRepository(db) }),
