@@ -167,6 +167,7 @@ export function createServices(deps: AppDeps) {
     events,
     unresolvedDiscussions: discussionStats.unresolvedThreadCounts,
     discussionStats,
+    metadata: { labels, milestones },
   });
   const noteAccess = createNoteAccess({ mergeRequests: mergeRequestsDomain.mergeRequests, notes: notesRepository });
   // Pushes return at once; new versions and mergeability rechecks happen in a job.

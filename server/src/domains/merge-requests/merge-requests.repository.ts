@@ -45,6 +45,7 @@ export type MergeRequestFields = Partial<
     | 'merge_status'
     | 'closed_by_id'
     | 'closed_at'
+    | 'milestone_id'
   >
 >;
 

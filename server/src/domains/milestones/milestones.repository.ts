@@ -58,9 +58,9 @@ export function createMilestonesRepository(db: Queryable) {
       const { rows } = await on(db, tx).query<Milestone>(`${SELECT} WHERE ${IN_SCOPE} AND ms.id = $3`, [scope.projectId, scope.groupIds, id]);
       return rows[0];
     },
-    async byIds(ids: number[]): Promise<Map<number, Milestone>> {
+    async byIds(ids: number[], tx?: Queryable): Promise<Map<number, Milestone>> {
       if (ids.length === 0) return new Map();
-      const { rows } = await db.query<Milestone>(`${SELECT} WHERE ms.id = ANY($1::bigint[])`, [ids]);
+      const { rows } = await on(db, tx).query<Milestone>(`${SELECT} WHERE ms.id = ANY($1::bigint[])`, [ids]);
       return new Map(rows.map((row) => [row.id, row]));
     },
     /** A milestone of the scope by iid (projects) or title, for Markdown references. */

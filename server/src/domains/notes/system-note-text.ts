@@ -65,6 +65,12 @@ export function eventNote(event: EventFacts): SystemNoteText | null {
     case 'description':
       // the version it made is the event's to_value: description-versions/ links the two
       return { body: 'changed the description', action: 'description' };
+    case 'labels':
+      return labelsNote(event.to, event.from);
+    case 'milestone':
+      // GitLab's MilestoneNote: the new milestone, or which one was removed
+      if (event.to) return { body: `changed milestone to ${event.to}`, action: 'milestone' };
+      return { body: event.from ? `removed milestone ${event.from}` : 'removed milestone', action: 'milestone' };
     case 'title': {
       const from = event.from ?? '';
       const to = event.to ?? '';
@@ -73,6 +79,21 @@ export function eventNote(event: EventFacts): SystemNoteText | null {
       return { body: `changed title from **${marked.old}** to **${marked.new}**`, action: 'title' };
     }
   }
+}
+
+/**
+ * GitLab's change_label_note: "added ~1 ~2 labels", "added ~1 and removed ~3 labels",
+ * "removed ~3 label"; `added` and `removed` are space-separated label references by id.
+ */
+export function labelsNote(added: string | null, removed: string | null): SystemNoteText | null {
+  const count = [added, removed].flatMap((refs) => (refs ? refs.split(' ').filter(Boolean) : [])).length;
+  if (count === 0) return null;
+  const parts: string[] = [];
+  if (added) parts.push(`added ${added}`);
+  if (added && removed) parts.push('and');
+  if (removed) parts.push(`removed ${removed}`);
+  parts.push(count === 1 ? 'label' : 'labels');
+  return { body: parts.join(' '), action: 'label' };
 }
 
 export interface PushedCommit {
