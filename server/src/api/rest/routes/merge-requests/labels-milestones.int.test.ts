@@ -103,4 +103,21 @@ describe(`merge request labels and milestones (${testDatabaseKind()})`, () => {
     expect(after.milestone).toMatchObject({ id: ids.v1 });
     expect((await fx.root.ProjectLabels.all(project.id)).some((label) => label.name.startsWith('xxx'))).toBe(false);
   });
+
+  it('renders ~label and %milestone references for readers of the project only', async () => {
+    const render = (token: string | null, text: string) => fx.call('POST', '/markdown', { token, body: { text, gfm: true, project: 'planning/app' } });
+    const seen = await render(developer.token, `~bug ~"priority::high" ~${ids.ux} ~"team::web" %1 %"Q1 2027" ~missing`);
+    expect(seen.status).toBe(201);
+    expect(seen.body.html).toContain('style="background-color:#d9534f;color:#FFFFFF">bug</span>');
+    expect(seen.body.html).toContain('<span class="gl-label-text" style="background-color:#ff0000;color:#FFFFFF">priority</span><span class="gl-label-text-scoped">high</span>');
+    expect(seen.body.html).toContain('>ux</span>');
+    expect(seen.body.html).toContain('href="/planning/app/-/milestones/1"');
+    expect(seen.body.html).toContain('href="/groups/planning/-/milestones/1"');
+    expect(seen.body.html).toContain('~missing');
+    expect(seen.body.html.match(/gfm-label/g)).toHaveLength(4);
+    // a stranger names the private project's labels from elsewhere: plain text
+    const hidden = await fx.call('POST', '/markdown', { token: stranger.token, body: { text: 'planning/app~bug planning/app%1', gfm: true } });
+    expect(hidden.body.html).not.toContain('gfm-');
+    expect(hidden.body.html).toContain('planning/app~bug');
+  });
 });
