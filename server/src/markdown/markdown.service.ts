@@ -116,7 +116,11 @@ function linkReferences(tokens: Token[], resolved: Map<string, ResolvedReference
       if (!reference) continue;
       if (candidate.start > at) replacement.push(text(content.slice(at, candidate.start)));
       if (reference.kind === 'label') replacement.push(...labelTokens(Token, reference));
-      else replacement.push(linkOpen(Token, reference), text(candidate.raw), new Token('link_close', 'a', -1));
+      else {
+        // a milestone reads as its title (`%3` shows `%v1.0`), as GitLab links it
+        const shown = reference.kind === 'milestone' ? milestoneText(reference.title) : candidate.raw;
+        replacement.push(linkOpen(Token, reference), text(shown), new Token('link_close', 'a', -1));
+      }
       at = candidate.end;
     }
     if (replacement.length === 0) return;
@@ -170,6 +174,8 @@ function labelTokens(TokenClass: typeof Token, reference: Extract<ResolvedRefere
     : [html(`<span class="gl-label-text" style="${style}">`), text(reference.name), html('</span>')];
   return [html(`<span class="gl-label${scoped ? ' gl-label-scoped' : ''}">`), open, ...inner, new TokenClass('link_close', 'a', -1), html('</span>')];
 }
+
+const milestoneText = (title: string) => (/^[A-Za-z0-9_\-.]+$/.test(title) ? `%${title}` : `%"${title}"`);
 
 const UPLOAD = /^\/uploads\/[0-9a-f]{32}\/[^/]+$/;
 

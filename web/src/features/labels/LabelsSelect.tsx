@@ -34,7 +34,7 @@ export function LabelsSelect({ projectId, selected, onChange }: { projectId: num
     <SelectPanel
       title="Select labels"
       inputLabel="Search labels"
-      placeholder="Search labels"
+      placeholderText="Search labels"
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -82,7 +82,7 @@ export function LabelFilterSelect({ projectId, value, onChange }: { projectId: n
     <SelectPanel
       title="Label"
       inputLabel="Search labels"
-      placeholder="Search labels"
+      placeholderText="Search labels"
       open={open}
       onOpenChange={(next) => {
         setOpen(next);

@@ -29,7 +29,7 @@ export function MilestoneSelect({ projectId, selected, onChange }: { projectId: 
     <SelectPanel
       title="Assign milestone"
       inputLabel="Search milestones"
-      placeholder="Search milestones"
+      placeholderText="Search milestones"
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -71,7 +71,7 @@ export function MilestoneFilterSelect({ projectId, value, onChange }: { projectI
     <SelectPanel
       title="Milestone"
       inputLabel="Search milestones"
-      placeholder="Search milestones"
+      placeholderText="Search milestones"
       open={open}
       onOpenChange={(next) => {
         setOpen(next);

@@ -111,8 +111,9 @@ describe(`merge request labels and milestones (${testDatabaseKind()})`, () => {
     expect(seen.body.html).toContain('style="background-color:#d9534f;color:#FFFFFF">bug</span>');
     expect(seen.body.html).toContain('<span class="gl-label-text" style="background-color:#ff0000;color:#FFFFFF">priority</span><span class="gl-label-text-scoped">high</span>');
     expect(seen.body.html).toContain('>ux</span>');
-    expect(seen.body.html).toContain('href="/planning/app/-/milestones/1"');
+    expect(seen.body.html).toContain('href="/planning/app/-/milestones/1" title="v1.0" class="gfm gfm-milestone" data-reference-type="milestone" data-project-path="planning/app">%v1.0</a>');
     expect(seen.body.html).toContain('href="/groups/planning/-/milestones/1"');
+    expect(seen.body.html).toContain('>%"Q1 2027"</a>');
     expect(seen.body.html).toContain('~missing');
     expect(seen.body.html.match(/gfm-label/g)).toHaveLength(4);
     // a stranger names the private project's labels from elsewhere: plain text
