@@ -96,6 +96,8 @@ describe('labels and milestones', () => {
     await page.getByRole('button', { name: 'Milestone: None' }).click();
     await page.getByRole('option', { name: /v1\.0/ }).click();
     await page.getByRole('link', { name: 'Plan the release' }).waitFor();
+    // the state tabs count with the same filters
+    await page.getByRole('navigation', { name: 'Merge request state' }).getByRole('link', { name: /^Open/ }).filter({ hasText: /1/ }).waitFor();
     await shot(page, T, 'list-filtered');
   });
 
