@@ -73,8 +73,7 @@ describe('labels and milestones', () => {
     await page.getByRole('option', { name: /v1\.0/ }).click();
     await milestoneBlock().getByText('v1.0').waitFor();
 
-    // the Activity section lists the notes the changes left (read again with the page)
-    await page.reload();
+    // the Activity section shows the notes the changes left, without a reload
     const activity = page.locator('main');
     await activity.getByText('changed milestone to').waitFor();
     await activity.locator('.gl-label-text', { hasText: 'bug' }).first().waitFor();

@@ -1,7 +1,10 @@
 import { MilestoneIcon } from '@primer/octicons-react';
-import { useQuery } from '@tanstack/react-query';
+import { Flash } from '@primer/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '../../lib/api-error';
 import type { MergeRequest } from '../../lib/gitlab-types';
-import type { UpdateMergeRequestInput } from '../merge-requests/api';
+import { mergeRequestKeys, updateMergeRequestMutation } from '../merge-requests/api';
+import { notesKeys } from '../notes/api';
 import { projectLabelsQuery } from './api';
 import { LabelList, labelName } from './LabelToken';
 import { LabelsSelect } from './LabelsSelect';
@@ -9,22 +12,37 @@ import { MilestoneSelect } from './MilestoneSelect';
 
 /**
  * The merge request sidebar's Labels and Milestone blocks: coloured tokens and the milestone,
- * each with its picker for those who may edit. Saving goes through the sidebar's update
- * (`labels`, `milestone_id`), whose answer is the merge request as it now is.
+ * each with its picker for those who may edit. Saving is PUT `labels` / `milestone_id`; its
+ * answer is the merge request as it now is, and the Activity section reloads for the system
+ * note the change left.
  */
-export function MergeRequestLabelsAndMilestone({ projectId, mr, editable, onUpdate, blockClassName, headClassName }: {
+export function MergeRequestLabelsAndMilestone({ projectId, mr, editable, blockClassName, headClassName }: {
   projectId: number;
   mr: MergeRequest;
   editable: boolean;
-  onUpdate: (input: UpdateMergeRequestInput) => void;
   blockClassName?: string;
   headClassName?: string;
 }) {
+  const queryClient = useQueryClient();
+  const update = useMutation({
+    ...updateMergeRequestMutation(projectId, mr.iid),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(mergeRequestKeys.detail(projectId, mr.iid), updated);
+      void queryClient.invalidateQueries({ queryKey: mergeRequestKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: notesKeys.discussions(projectId, mr.iid) });
+    },
+  });
+  const onUpdate = update.mutate;
   const names = (mr.labels ?? []).map(labelName);
   const labels = useQuery({ ...projectLabelsQuery(projectId), enabled: names.length > 0 });
   const milestone = mr.milestone ?? null;
   return (
     <>
+      {update.isError ? (
+        <Flash variant="danger" role="alert">
+          The merge request could not be updated: {errorMessage(update.error)}
+        </Flash>
+      ) : null}
       <section className={blockClassName} aria-label="Labels">
         <div className={headClassName}>
           <h2>Labels</h2>

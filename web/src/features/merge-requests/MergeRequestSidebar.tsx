@@ -66,7 +66,6 @@ export function MergeRequestSidebar({ project, mr, canUpdate, sourceProjectPath 
         projectId={project.id}
         mr={mr}
         editable={editable}
-        onUpdate={(input) => update.mutate(input)}
         blockClassName={styles.sideBlock}
         headClassName={styles.sideHead}
       />
