@@ -44,6 +44,31 @@ describe('labels and milestones', () => {
     await shot(page, T, 'labels-page');
   });
 
+  it('makes, refuses, edits and deletes a label on the Labels page', async () => {
+    const list = page.getByRole('list', { name: 'Labels' });
+    await page.getByRole('button', { name: 'New label' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New label' });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill('needs review');
+    await dialog.getByRole('textbox', { name: 'Background color' }).fill('not a colour');
+    await dialog.getByRole('button', { name: 'Create label' }).click();
+    await dialog.getByText('must be a valid color code').waitFor();
+    await dialog.getByRole('button', { name: 'Use #8fbc8f' }).click();
+    await shot(page, T, 'new-label');
+    await dialog.getByRole('button', { name: 'Create label' }).click();
+    await list.locator('[data-label="needs review"]').waitFor();
+
+    await list.getByRole('button', { name: 'Edit needs review' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit label' });
+    await edit.getByRole('textbox', { name: 'Title' }).fill('review::needed');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await list.locator('[data-label="review::needed"]').waitFor();
+
+    await list.getByRole('button', { name: 'Delete review::needed' }).click();
+    await page.getByRole('dialog', { name: 'Delete label: review::needed?' }).getByRole('button', { name: 'Delete label' }).click();
+    await list.locator('[data-label="review::needed"]').waitFor({ state: 'detached' });
+    expect(await list.getByRole('listitem').count()).toBe(4);
+  });
+
   it('picks labels in the sidebar, one value per scope, and notes each change', async () => {
     await page.goto(`/${project.path_with_namespace}/-/merge_requests/${iid}`);
     await labelsBlock().getByText('None').waitFor();

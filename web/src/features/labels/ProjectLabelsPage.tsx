@@ -1,5 +1,5 @@
 import { PencilIcon, TagIcon, TrashIcon } from '@primer/octicons-react';
-import { Button, Dialog, FormControl, IconButton, Stack, TextInput } from '@primer/react';
+import { Button, Dialog, FormControl, Heading, IconButton, Stack, TextInput } from '@primer/react';
 import { SkeletonBox } from '@primer/react/experimental';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -51,10 +51,7 @@ function LabelDialog({ project, label, onClose }: { project: Project; label: Lab
         </FormControl>
         <FormControl required>
           <FormControl.Label requiredIndicator={false}>Background color</FormControl.Label>
-          <div className={styles.colorRow}>
-            <span className={styles.swatch} style={{ backgroundColor: safeColor(color) }} aria-hidden />
-            <TextInput value={color} onChange={(event) => setColor(event.target.value)} monospace />
-          </div>
+          <TextInput value={color} onChange={(event) => setColor(event.target.value)} monospace leadingVisual={() => <span className={styles.preview} style={{ backgroundColor: safeColor(color) }} aria-hidden />} />
           <FormControl.Caption>A hex colour such as #6699cc, or a CSS colour name.</FormControl.Caption>
         </FormControl>
         <div className={styles.colorRow} role="group" aria-label="Suggested colours">
@@ -94,7 +91,7 @@ export function ProjectLabelsPage({ project }: { project: Project }) {
   return (
     <Stack gap="normal">
       <div className={styles.toolbar}>
-        <h1 className="f3">Labels</h1>
+        <Heading as="h2" variant="small">Labels</Heading>
         {manage ? (
           <Button variant="primary" onClick={() => setEditing('new')}>
             New label

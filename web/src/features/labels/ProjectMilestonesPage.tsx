@@ -1,5 +1,5 @@
 import { MilestoneIcon, PencilIcon, TrashIcon } from '@primer/octicons-react';
-import { Button, Dialog, FormControl, IconButton, Label as Badge, Stack, TextInput, UnderlineNav } from '@primer/react';
+import { Button, Dialog, FormControl, Heading, IconButton, Label as Badge, Stack, TextInput, UnderlineNav } from '@primer/react';
 import { SkeletonBox } from '@primer/react/experimental';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -92,7 +92,7 @@ export function ProjectMilestonesPage({ project }: { project: Project }) {
   return (
     <Stack gap="normal">
       <div className={styles.toolbar}>
-        <h1 className="f3">Milestones</h1>
+        <Heading as="h2" variant="small">Milestones</Heading>
         {manage ? (
           <Button variant="primary" onClick={() => setEditing('new')}>
             New milestone
