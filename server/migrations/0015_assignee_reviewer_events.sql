@@ -3,4 +3,4 @@
 -- "assigned to @x" and "requested review from @x" for it, as GitLab does.
 ALTER TABLE merge_request_events DROP CONSTRAINT merge_request_events_action_check;
 ALTER TABLE merge_request_events ADD CONSTRAINT merge_request_events_action_check
-  CHECK (action IN ('opened', 'closed', 'reopened', 'merged', 'retargeted', 'draft', 'ready', 'title', 'description', 'assignees', 'reviewers'));
+  CHECK (action IN ('opened', 'closed', 'reopened', 'merged', 'retargeted', 'draft', 'ready', 'title', 'description', 'labels', 'milestone', 'assignees', 'reviewers'));

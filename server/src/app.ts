@@ -82,6 +82,10 @@ import { rememberFileNames } from './api/rest/routes/uploads/multipart-files.js'
 import { uploadFileRoutes } from './api/web/uploads.routes.js';
 import { createAbuseReportsRepository } from './domains/abuse-reports/abuse-reports.repository.js';
 import { createAbuseReportsService } from './domains/abuse-reports/abuse-reports.service.js';
+import { createLabelsRepository } from './domains/labels/labels.repository.js';
+import { createLabelsService } from './domains/labels/labels.service.js';
+import { createMilestonesRepository } from './domains/milestones/milestones.repository.js';
+import { createMilestonesService } from './domains/milestones/milestones.service.js';
 import { createDescriptionVersionsRepository } from './domains/description-versions/description-versions.repository.js';
 import { createDescriptionVersionsService } from './domains/description-versions/description-versions.service.js';
 
@@ -151,6 +155,17 @@ export function createServices(deps: AppDeps) {
     votes: awardEmojiRepository.votes,
     userNotesCounts: notesRepository.userNotesCounts,
   };
+  const groups = createGroupsService({
+    db,
+    namespaces,
+    members: membersRepository,
+    projects: projectsRepository,
+    authorizer,
+    onProjectsDeleted: projects.scheduleRemoval,
+  });
+  // project and group labels and milestones (domains/labels/, domains/milestones/)
+  const labels = createLabelsService({ db, labels: createLabelsRepository(db), projects, groups, authorizer });
+  const milestones = createMilestonesService({ db, milestones: createMilestonesRepository(db), projects, groups, authorizer });
   const mergeRequestsDomain = createMergeRequestsDomain({
     db,
     logger,
@@ -162,6 +177,7 @@ export function createServices(deps: AppDeps) {
     events,
     unresolvedDiscussions: discussionStats.unresolvedThreadCounts,
     discussionStats,
+    metadata: { labels, milestones },
   });
   const noteAccess = createNoteAccess({ mergeRequests: mergeRequestsDomain.mergeRequests, notes: notesRepository });
   // Pushes return at once; new versions and mergeability rechecks happen in a job.
@@ -231,14 +247,7 @@ export function createServices(deps: AppDeps) {
         },
       },
     }),
-    groups: createGroupsService({
-      db,
-      namespaces,
-      members: membersRepository,
-      projects: projectsRepository,
-      authorizer,
-      onProjectsDeleted: projects.scheduleRemoval,
-    }),
+    groups,
     projects,
     members: createMembersService({ members: membersRepository, users, authorizer }),
     tokens,
@@ -275,6 +284,8 @@ export function createServices(deps: AppDeps) {
     // files attached to notes and descriptions, stored under <dataDir>/uploads (domains/uploads/)
     uploads: createUploadsService({ uploads: createUploadsRepository(db), projects, authorizer, root: join(deps.config.dataDir, 'uploads') }),
     // users reported to the administrators (domains/abuse-reports/)
+    labels,
+    milestones,
     abuseReports: createAbuseReportsService({ reports: createAbuseReportsRepository(db), users }),
     // the history of merge request descriptions (domains/description-versions/)
     descriptionVersions: createDescriptionVersionsService({ mergeRequests: mergeRequestsDomain.mergeRequests, versions: createDescriptionVersionsRepository(db) }),

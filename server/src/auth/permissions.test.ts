@@ -162,3 +162,26 @@ describe('note abilities', () => {
     expect(canAwardMergeRequest(project({ visibility: 'public', accessLevel: 10 }), true)).toBe(true);
   });
 });
+
+describe('label and milestone abilities', () => {
+  it.each([
+    ['stranger of a private project', { accessLevel: 0 }, [], ['read_label', 'admin_label']],
+    ['stranger of a public project reads', { visibility: 'public' }, ['read_label', 'read_milestone'], ['admin_label', 'admin_milestone']],
+    ['guest reads', { accessLevel: 10 }, ['read_label', 'read_milestone'], ['admin_label', 'admin_milestone']],
+    ['reporter manages', { accessLevel: 20 }, ['admin_label', 'admin_milestone'], []],
+    ['archived projects are read-only', { accessLevel: 40, archived: true }, ['read_label'], ['admin_label', 'admin_milestone']],
+  ] as const)('project: %s', (_name, overrides, granted, denied) => {
+    const abilities = projectAbilities(ctx(overrides as Partial<SubjectContext>));
+    for (const action of granted) expect(abilities.has(action), action).toBe(true);
+    for (const action of denied) expect(abilities.has(action), action).toBe(false);
+  });
+
+  it.each([
+    ['guest reads', { accessLevel: 10 }, ['read_label'], ['admin_label']],
+    ['reporter manages', { accessLevel: 20 }, ['admin_label', 'admin_milestone'], []],
+  ] as const)('group: %s', (_name, overrides, granted, denied) => {
+    const abilities = groupAbilities(ctx(overrides as Partial<SubjectContext>));
+    for (const action of granted) expect(abilities.has(action), action).toBe(true);
+    for (const action of denied) expect(abilities.has(action), action).toBe(false);
+  });
+});

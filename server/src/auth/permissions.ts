@@ -31,7 +31,12 @@ export type ProjectAction =
   | 'bypass_discussion_lock'
   | 'resolve_note'
   | 'admin_note'
-  | 'award_emoji';
+  | 'award_emoji'
+  // labels and milestones: read with the project, managed by Reporters and above (GitLab's admin_label, admin_milestone)
+  | 'read_label'
+  | 'admin_label'
+  | 'read_milestone'
+  | 'admin_milestone';
 
 export type GroupAction =
   | 'read_group'
@@ -40,7 +45,11 @@ export type GroupAction =
   | 'create_projects'
   | 'create_subgroup'
   | 'admin_group'
-  | 'remove_group';
+  | 'remove_group'
+  | 'read_label'
+  | 'admin_label'
+  | 'read_milestone'
+  | 'admin_milestone';
 
 export interface SubjectContext {
   /** null for anonymous callers */
@@ -70,6 +79,12 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
   const access = level(ctx);
   abilities.add('read_project');
   abilities.add('read_members');
+  abilities.add('read_label');
+  abilities.add('read_milestone');
+  if (!ctx.archived && access >= AccessLevel.Reporter) {
+    abilities.add('admin_label');
+    abilities.add('admin_milestone');
+  }
   // Guests of private projects cannot read code; anyone who can see an
   // internal or public project can (GitLab's "Download project" row).
   if (ctx.visibility !== 'private' || access >= AccessLevel.Reporter) abilities.add('download_code');
@@ -109,6 +124,12 @@ export function groupAbilities(ctx: SubjectContext): Set<GroupAction> {
   const access = level(ctx);
   abilities.add('read_group');
   abilities.add('read_members');
+  abilities.add('read_label');
+  abilities.add('read_milestone');
+  if (access >= AccessLevel.Reporter) {
+    abilities.add('admin_label');
+    abilities.add('admin_milestone');
+  }
   // GitLab's default project creation level: Developers and Maintainers.
   if (access >= AccessLevel.Developer) abilities.add('create_projects');
   if (access >= AccessLevel.Maintainer) abilities.add('create_subgroup');

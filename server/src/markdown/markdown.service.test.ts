@@ -113,4 +113,28 @@ describe('rendering many texts at once', () => {
     expect(kept.some((candidate) => candidate.kind === 'user')).toBe(true);
     expect(limitProjects(scanReferences('!1 @bob'), null).map((candidate) => candidate.raw)).toEqual(['@bob']);
   });
+
+  it('draws labels with their validated colour and links milestones', async () => {
+    const label = (name: string, color: string): ResolvedReference => ({ kind: 'label', href: `/team/app/-/merge_requests?label_name[]=${encodeURIComponent(name)}`, title: 'Desc', name, color, projectPath: 'team/app' });
+    const html = await render('~bug ~"prio::high" ~evil %v1.0', {
+      'team/app~"bug"': label('bug', '#d9534f'),
+      'team/app~"prio::high"': label('prio::high', '#fff'),
+      'team/app~"evil"': label('evil', 'red;background-image:url(x)'),
+      'team/app%"v1.0"': { kind: 'milestone', href: '/team/app/-/milestones/1', title: 'v1.0', projectPath: 'team/app' },
+    });
+    expect(html).toContain('<span class="gl-label"><a href="/team/app/-/merge_requests?label_name[]=bug" title="Desc" class="gfm gfm-label" data-reference-type="label" data-project-path="team/app"><span class="gl-label-text" style="background-color:#d9534f;color:#FFFFFF">bug</span></a></span>');
+    expect(html).toContain('<span class="gl-label gl-label-scoped">');
+    expect(html).toContain('<span class="gl-label-text" style="background-color:#fff;color:#1F1E24">prio</span><span class="gl-label-text-scoped">high</span>');
+    expect(html).toContain('<span class="gl-label-text" style="background-color:#6699cc;color:#FFFFFF">evil</span>');
+    expect(html).not.toContain('url(');
+    expect(html).toContain('<a href="/team/app/-/milestones/1" title="v1.0" class="gfm gfm-milestone" data-reference-type="milestone" data-project-path="team/app">%v1.0</a>');
+  });
+
+  it('keeps only hex colours in styles written by hand', async () => {
+    const html = await render('<span style="background-color: #abc; position: fixed; color: expression(alert(1))">x</span> <div style="color:#fff">y</div>');
+    expect(html).toContain('<span style="background-color:#abc">x</span>');
+    expect(html).not.toContain('position');
+    expect(html).not.toContain('expression');
+    expect(html).not.toMatch(/<div style/);
+  });
 });

@@ -3,6 +3,7 @@ import type { Actor } from '../auth/actor.js';
 import type { Project } from '../domains/projects/project.js';
 import { limitProjects, referenceKey, type ReferenceResolver, type ResolvedReference } from './reference-resolver.js';
 import { scanReferences, type ReferenceCandidate } from './references.js';
+import { isSafeColor, splitScoped, textColorFor } from '../domains/labels/label-rules.js';
 
 /** GitLab refuses to render more than this (its `POST /markdown` limit is similar in spirit). */
 export const MAX_MARKDOWN_BYTES = 1_000_000;
@@ -114,7 +115,12 @@ function linkReferences(tokens: Token[], resolved: Map<string, ResolvedReference
       const reference = key ? resolved.get(key) : undefined;
       if (!reference) continue;
       if (candidate.start > at) replacement.push(text(content.slice(at, candidate.start)));
-      replacement.push(linkOpen(Token, reference), text(candidate.raw), new Token('link_close', 'a', -1));
+      if (reference.kind === 'label') replacement.push(...labelTokens(Token, reference));
+      else {
+        // a milestone reads as its title (`%3` shows `%v1.0`), as GitLab links it
+        const shown = reference.kind === 'milestone' ? milestoneText(reference.title) : candidate.raw;
+        replacement.push(linkOpen(Token, reference), text(shown), new Token('link_close', 'a', -1));
+      }
       at = candidate.end;
     }
     if (replacement.length === 0) return;
@@ -131,7 +137,11 @@ function linkOpen(TokenClass: typeof Token, reference: ResolvedReference): Token
     open.attrSet('class', 'gfm gfm-project_member');
     open.attrSet('data-reference-type', 'user');
     open.attrSet('data-username', reference.username);
-  } else {
+  } else if (reference.kind === 'milestone') {
+    open.attrSet('class', 'gfm gfm-milestone');
+    open.attrSet('data-reference-type', 'milestone');
+    open.attrSet('data-project-path', reference.projectPath);
+  } else if (reference.kind === 'merge_request') {
     open.attrSet('class', 'gfm gfm-merge_request');
     open.attrSet('data-reference-type', 'merge_request');
     open.attrSet('data-project-path', reference.projectPath);
@@ -139,6 +149,33 @@ function linkOpen(TokenClass: typeof Token, reference: ResolvedReference): Token
   }
   return open;
 }
+
+/**
+ * A label as GitLab draws it: `<span class="gl-label"><a class="gfm gfm-label" …><span
+ * class="gl-label-text" style="background-color: #…; color: #…">name</span></a></span>`; a
+ * scoped label is its key on the colour and its value beside it. The colour comes from the
+ * database but is used only when it is exactly `#RGB` / `#RRGGBB`, and the sanitizer allows
+ * nothing else in those two style properties.
+ */
+function labelTokens(TokenClass: typeof Token, reference: Extract<ResolvedReference, { kind: 'label' }>): Token[] {
+  const html = (content: string) => Object.assign(new TokenClass('html_inline', '', 0), { content });
+  const text = (content: string) => Object.assign(new TokenClass('text', '', 0), { content });
+  const color = isSafeColor(reference.color) ? reference.color : '#6699cc';
+  const style = `background-color: ${color}; color: ${textColorFor(color)}`;
+  const scoped = splitScoped(reference.name);
+  const open = new TokenClass('link_open', 'a', 1);
+  open.attrSet('href', reference.href);
+  if (reference.title) open.attrSet('title', reference.title);
+  open.attrSet('class', 'gfm gfm-label');
+  open.attrSet('data-reference-type', 'label');
+  open.attrSet('data-project-path', reference.projectPath);
+  const inner = scoped
+    ? [html(`<span class="gl-label-text" style="${style}">`), text(scoped.key), html('</span><span class="gl-label-text-scoped">'), text(scoped.value), html('</span>')]
+    : [html(`<span class="gl-label-text" style="${style}">`), text(reference.name), html('</span>')];
+  return [html(`<span class="gl-label${scoped ? ' gl-label-scoped' : ''}">`), open, ...inner, new TokenClass('link_close', 'a', -1), html('</span>')];
+}
+
+const milestoneText = (title: string) => (/^[A-Za-z0-9_\-.]+$/.test(title) ? `%${title}` : `%"${title}"`);
 
 const UPLOAD = /^\/uploads\/[0-9a-f]{32}\/[^/]+$/;
 

@@ -8,13 +8,18 @@ import type { ReferenceCandidate } from './references.js';
 
 export type ResolvedReference =
   | { kind: 'user'; href: string; title: string; username: string }
-  | { kind: 'merge_request'; href: string; title: string; projectPath: string; iid: number };
+  | { kind: 'merge_request'; href: string; title: string; projectPath: string; iid: number }
+  | { kind: 'label'; href: string; title: string; name: string; color: string; projectPath: string }
+  | { kind: 'milestone'; href: string; title: string; projectPath: string };
 
 /** The key under which a candidate's resolution is stored: the same object named twice resolves once. */
 export function referenceKey(candidate: ReferenceCandidate, contextPath: string | null): string | null {
   if (candidate.kind === 'user') return `@${candidate.username.toLowerCase()}`;
-  const path = candidate.projectPath ?? contextPath;
-  return path ? `${path.toLowerCase()}!${candidate.iid}` : null;
+  const path = (candidate.projectPath ?? contextPath)?.toLowerCase();
+  if (!path) return null;
+  if (candidate.kind === 'merge_request') return `${path}!${candidate.iid}`;
+  if (candidate.kind === 'label') return candidate.id !== null ? `${path}~${candidate.id}` : `${path}~"${candidate.name}"`;
+  return candidate.iid !== null ? `${path}%${candidate.iid}` : `${path}%"${candidate.name}"`;
 }
 
 /** A document naming more projects than this links only the first ones (each costs a lookup). */
@@ -64,29 +69,79 @@ export function createReferenceResolver(deps: { db: Pick<Database, 'query'>; pro
     }));
   }
 
+  /** Labels the project offers (its own and its groups'), named by id or title, if the reader may read them. */
+  async function labels(actor: Actor, project: Project, path: string, ids: number[], names: string[], into: Map<string, ResolvedReference>): Promise<void> {
+    if ((ids.length === 0 && names.length === 0) || !(await deps.authorizer.can(actor, 'read_label', { project }))) return;
+    const groupIds = project.namespace_kind === 'group' ? project.namespace_traversal_ids : [];
+    const { rows } = await deps.db.query<{ id: number; title: string; color: string; description: string | null; project_id: number | null }>(
+      `SELECT id, title, color, description, project_id FROM labels WHERE (project_id = $1 OR group_id = ANY($2::bigint[]))
+          AND (id = ANY($3::bigint[]) OR title = ANY($4::text[])) ORDER BY project_id NULLS FIRST, array_position($2::bigint[], group_id) NULLS FIRST`,
+      [project.id, groupIds, ids, names],
+    );
+    // the nearest owner wins a name: later rows (the project's, then nearer groups') overwrite
+    for (const row of rows) {
+      const reference: ResolvedReference = {
+        kind: 'label',
+        href: `/${project.full_path}/-/merge_requests?label_name[]=${encodeURIComponent(row.title)}`,
+        title: row.description ?? '',
+        name: row.title,
+        color: row.color,
+        projectPath: project.full_path,
+      };
+      if (ids.includes(Number(row.id))) into.set(`${path}~${row.id}`, reference);
+      if (names.includes(row.title)) into.set(`${path}~"${row.title}"`, reference);
+    }
+  }
+
+  /** Milestones the project offers: its own by iid or title, its groups' by title. */
+  async function milestones(actor: Actor, project: Project, path: string, iids: number[], names: string[], into: Map<string, ResolvedReference>): Promise<void> {
+    if ((iids.length === 0 && names.length === 0) || !(await deps.authorizer.can(actor, 'read_milestone', { project }))) return;
+    const groupIds = project.namespace_kind === 'group' ? project.namespace_traversal_ids : [];
+    const { rows } = await deps.db.query<{ iid: number; title: string; project_id: number | null; owner_path: string }>(
+      `SELECT ms.iid, ms.title, ms.project_id, coalesce(rp.path, 'groups/' || rg.path) AS owner_path FROM milestones ms
+         LEFT JOIN routes rp ON rp.source_type = 'project' AND rp.source_id = ms.project_id
+         LEFT JOIN routes rg ON rg.source_type = 'namespace' AND rg.source_id = ms.group_id
+        WHERE ((ms.project_id = $1 AND ms.iid = ANY($3::int[])) OR ((ms.project_id = $1 OR ms.group_id = ANY($2::bigint[])) AND ms.title = ANY($4::text[])))
+        ORDER BY ms.project_id NULLS FIRST`,
+      [project.id, groupIds, iids, names],
+    );
+    for (const row of rows) {
+      const reference: ResolvedReference = { kind: 'milestone', href: `/${row.owner_path}/-/milestones/${row.iid}`, title: row.title, projectPath: project.full_path };
+      if (row.project_id !== null && iids.includes(row.iid)) into.set(`${path}%${row.iid}`, reference);
+      if (names.includes(row.title)) into.set(`${path}%"${row.title}"`, reference);
+    }
+  }
+
   return {
     /** `maxProjects`: how many projects one call looks up (a batch of documents allows more than one document). */
     async resolve(actor: Actor, candidates: ReferenceCandidate[], context: Project | null, limits: { maxProjects?: number } = {}): Promise<Map<string, ResolvedReference>> {
       const maxProjects = limits.maxProjects ?? MAX_PROJECTS;
       const resolved = new Map<string, ResolvedReference>();
       const contextPath = context?.full_path ?? null;
-      const iidsByPath = new Map<string, Set<number>>();
+      const byPath = new Map<string, { iids: Set<number>; labelIds: Set<number>; labelNames: Set<string>; milestoneIids: Set<number>; milestoneNames: Set<string> }>();
       const usernames = new Set<string>();
       for (const candidate of candidates) {
         if (candidate.kind === 'user') usernames.add(candidate.username.toLowerCase());
         else {
           const path = (candidate.projectPath ?? contextPath)?.toLowerCase();
           if (!path) continue;
-          if (!iidsByPath.has(path) && iidsByPath.size >= maxProjects) continue;
-          (iidsByPath.get(path) ?? iidsByPath.set(path, new Set()).get(path)!).add(candidate.iid);
+          if (!byPath.has(path) && byPath.size >= maxProjects) continue;
+          const wanted = byPath.get(path) ?? byPath.set(path, { iids: new Set(), labelIds: new Set(), labelNames: new Set(), milestoneIids: new Set(), milestoneNames: new Set() }).get(path)!;
+          if (candidate.kind === 'merge_request') wanted.iids.add(candidate.iid);
+          else if (candidate.kind === 'label') candidate.id !== null ? wanted.labelIds.add(candidate.id) : wanted.labelNames.add(candidate.name!);
+          else candidate.iid !== null ? wanted.milestoneIids.add(candidate.iid) : wanted.milestoneNames.add(candidate.name!);
         }
       }
-      for (const [path, iids] of iidsByPath) {
+      for (const [path, wanted] of byPath) {
         const project = await visibleProject(actor, path, context);
         if (!project) continue;
-        for (const reference of await mergeRequests(actor, project, [...iids])) {
-          if (reference.kind === 'merge_request') resolved.set(`${path}!${reference.iid}`, reference);
+        if (wanted.iids.size > 0) {
+          for (const reference of await mergeRequests(actor, project, [...wanted.iids])) {
+            if (reference.kind === 'merge_request') resolved.set(`${path}!${reference.iid}`, reference);
+          }
         }
+        await labels(actor, project, path, [...wanted.labelIds], [...wanted.labelNames], resolved);
+        await milestones(actor, project, path, [...wanted.milestoneIids], [...wanted.milestoneNames], resolved);
       }
       if (usernames.size > 0) {
         const { rows } = await deps.db.query<{ username: string; name: string }>(

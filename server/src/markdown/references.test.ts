@@ -35,3 +35,25 @@ describe('scanReferences', () => {
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
+
+describe('label and milestone references', () => {
+  it.each([
+    ['~bug', { kind: 'label', id: null, name: 'bug', projectPath: null }],
+    ['~"needs review"', { kind: 'label', id: null, name: 'needs review', projectPath: null }],
+    ['~"priority::high"', { kind: 'label', id: null, name: 'priority::high', projectPath: null }],
+    ['~12', { kind: 'label', id: 12, name: null, projectPath: null }],
+    ['group/app~bug', { kind: 'label', id: null, name: 'bug', projectPath: 'group/app' }],
+    ['%3', { kind: 'milestone', iid: 3, name: null, projectPath: null }],
+    ['%v1.0', { kind: 'milestone', iid: null, name: 'v1.0', projectPath: null }],
+    ['%"Release 1"', { kind: 'milestone', iid: null, name: 'Release 1', projectPath: null }],
+    ['group/app%2', { kind: 'milestone', iid: 2, name: null, projectPath: 'group/app' }],
+  ])('%s', (text, expected) => expect(scanReferences(`see ${text}.`)).toEqual([expect.objectContaining({ ...expected, raw: text })]));
+
+  it('leaves percentages, home paths, words and lone signs alone', () => {
+    expect(raws('50% done, ~/bin, a~b, x%y, ~ and % alone, ~"unclosed')).toEqual([]);
+  });
+
+  it('finds every kind in one text', () => {
+    expect(raws('@bob: !1 ~bug %v2 ~"a b"')).toEqual(['@bob', '!1', '~bug', '%v2', '~"a b"']);
+  });
+});

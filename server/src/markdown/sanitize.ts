@@ -2,7 +2,8 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * The allow-list every rendered Markdown document passes through: the tags GitLab Flavored
- * Markdown produces and the few raw HTML tags GitLab allows; no event handlers, no styles,
+ * Markdown produces and the few raw HTML tags GitLab allows; no event handlers, no styles but
+ * a span's hex background and text colour (labels),
  * no `javascript:`/`data:`/`vbscript:` URLs, no SVG or MathML, no forms. Anything not
  * listed is dropped (its text kept, escaped). Links that leave the site get
  * `rel="nofollow noreferrer noopener"` and open in a new tab.
@@ -20,7 +21,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
     input: ['type', 'checked', 'disabled', 'class'],
     code: ['class'],
-    span: ['class'],
+    span: ['class', 'style'],
     pre: ['class'],
     li: ['class'],
     ul: ['class'],
@@ -31,14 +32,21 @@ const OPTIONS: sanitizeHtml.IOptions = {
     details: ['open'],
   },
   allowedClasses: {
-    a: ['gfm', 'gfm-merge_request', 'gfm-project_member'],
+    a: ['gfm', 'gfm-merge_request', 'gfm-project_member', 'gfm-label', 'gfm-milestone'],
     code: [/^language-[\w+#-]+$/, 'hljs'],
-    span: [/^hljs-[\w-]+$/, 'language-xml', 'language-css', 'language-javascript'],
+    span: [/^hljs-[\w-]+$/, 'language-xml', 'language-css', 'language-javascript', 'gl-label', 'gl-label-scoped', 'gl-label-text', 'gl-label-text-scoped'],
     pre: ['code', 'highlight'],
     li: ['task-list-item'],
     ul: ['contains-task-list'],
     ol: ['contains-task-list'],
     input: ['task-list-item-checkbox'],
+  },
+  // Label colours only: exactly #RGB or #RRGGBB; any other style is dropped.
+  allowedStyles: {
+    span: {
+      'background-color': [/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/],
+      color: [/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/],
+    },
   },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https'] },

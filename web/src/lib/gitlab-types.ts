@@ -182,6 +182,33 @@ export interface PersonalAccessToken {
 
 export type MergeRequestState = 'opened' | 'closed' | 'merged' | 'locked';
 
+/** Entities::ProjectLabel / GroupLabel, doc/api/labels.md. */
+export interface Label {
+  id: number;
+  name: string;
+  color: string;
+  text_color: string;
+  description: string | null;
+  priority?: number | null;
+  is_project_label?: boolean;
+  open_merge_requests_count?: number;
+}
+
+/** Entities::Milestone, doc/api/milestones.md. */
+export interface Milestone {
+  id: number;
+  iid: number;
+  project_id?: number;
+  group_id?: number;
+  title: string;
+  description: string | null;
+  state: 'active' | 'closed';
+  start_date: string | null;
+  due_date: string | null;
+  expired: boolean;
+  web_url: string;
+}
+
 /** GitLab's Entities::MergeRequestBasic (lists), doc/api/merge_requests.md. */
 export interface MergeRequestBasic {
   id: number;
@@ -205,6 +232,9 @@ export interface MergeRequestBasic {
   source_project_id: number | null;
   target_project_id: number;
   draft: boolean;
+  /** label titles, or objects with `with_labels_details=true` (the lists ask for those) */
+  labels?: Array<string | Label>;
+  milestone?: Milestone | null;
   detailed_merge_status?: string;
   sha: string | null;
   merge_commit_sha: string | null;

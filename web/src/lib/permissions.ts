@@ -44,3 +44,8 @@ export function assignableLevels(levels: readonly number[], level: number): numb
 export function canUpdateMergeRequest(level: number, authorId: number | null | undefined, userId: number): boolean {
   return level >= DEVELOPER || (authorId !== null && authorId !== undefined && authorId === userId);
 }
+
+/** Labels and milestones are managed by Reporters and above (GitLab's admin_label, admin_milestone). */
+export function canManageLabels(level: number): boolean {
+  return level >= REPORTER;
+}

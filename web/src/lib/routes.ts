@@ -12,6 +12,8 @@ export type ProjectPage =
   | { kind: 'commit'; sha: string }
   | { kind: 'branches' }
   | { kind: 'members' }
+  | { kind: 'labels' }
+  | { kind: 'milestones' }
   | { kind: 'merge-requests' }
   | { kind: 'new-merge-request' }
   | { kind: 'merge-request'; iid: number; tab: MergeRequestTab }
@@ -85,6 +87,10 @@ export function parseProjectPage(rest: string[] | null): ProjectPage {
       return { kind: 'branches' };
     case 'project_members':
       return { kind: 'members' };
+    case 'labels':
+      return tail.length === 0 ? { kind: 'labels' } : { kind: 'unknown' };
+    case 'milestones':
+      return tail.length === 0 ? { kind: 'milestones' } : { kind: 'unknown' };
     case 'merge_requests':
       return parseMergeRequestPage(tail);
     case 'forks':
@@ -135,6 +141,8 @@ export const urls = {
     join(encodeSegments(fullPath), '-', 'commits', encodeSegments(ref), encodeSegments(path)),
   commit: (fullPath: string, sha: string) => join(encodeSegments(fullPath), '-', 'commit', encodeURIComponent(sha)),
   branches: (fullPath: string) => join(encodeSegments(fullPath), '-', 'branches'),
+  labels: (fullPath: string) => join(encodeSegments(fullPath), '-', 'labels'),
+  milestones: (fullPath: string) => join(encodeSegments(fullPath), '-', 'milestones'),
   projectMembers: (fullPath: string) => join(encodeSegments(fullPath), '-', 'project_members'),
   mergeRequests: (fullPath: string, search?: URLSearchParams) => withSearch(join(encodeSegments(fullPath), '-', 'merge_requests'), search),
   mergeRequest: (fullPath: string, iid: number, tab: MergeRequestTab = 'overview', search?: URLSearchParams) =>

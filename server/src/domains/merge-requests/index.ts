@@ -7,6 +7,7 @@ import { createForksRepository } from '../forks/forks.repository.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { RepositoryStorage } from '../projects/repository-storage.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
+import type { MetadataDeps } from './merge-request-metadata.js';
 import { createMergeRequestChanges } from './merge-request-changes.service.js';
 import { createMergeRequestDiffsRepository } from './merge-request-diffs.repository.js';
 import { createMergeRequestVersions } from './merge-request-versions.service.js';
@@ -35,6 +36,8 @@ export function createMergeRequestsDomain(deps: {
   unresolvedDiscussions: (mergeRequestIds: readonly number[]) => Promise<Map<number, number>>;
   /** votes and notes counts for the entity (the notes domain) */
   discussionStats: DiscussionStats;
+  /** labels and milestones of merge requests (domains/labels/, domains/milestones/) */
+  metadata?: Omit<MetadataDeps, 'mergeRequests'>;
 }) {
   const { db, authorizer, storage } = deps;
   const mergeRequests = createMergeRequestsRepository(db);
@@ -51,11 +54,12 @@ export function createMergeRequestsDomain(deps: {
     versions,
     mergeability,
     descriptionVersions: createDescriptionVersionsRepository(db),
+    metadata: deps.metadata,
   });
   return {
     mergeRequests: service,
     mergeRequestChanges: createMergeRequestChanges({ service, diffs, mergeRequests, authorizer, storage }),
-    mergeRequestViews: createMergeRequestViews({ mergeRequests, authorizer, protectedBranches: deps.protectedBranches, mergeability, discussionStats: deps.discussionStats }),
+    mergeRequestViews: createMergeRequestViews({ mergeRequests, authorizer, protectedBranches: deps.protectedBranches, mergeability, discussionStats: deps.discussionStats, metadata: deps.metadata }),
     mergeRequestVersions: versions,
     /** checks, detailed_merge_status, the trial merge (merge_ref) and dependencies (mergeability/) */
     mergeability,

@@ -84,4 +84,22 @@ describe('buildListQuery', () => {
   it('passes an anonymous viewer as a null id', () => {
     expect(buildListQuery(base, { userId: null, isAdmin: false }).params).toEqual([null, false]);
   });
+
+  it('filters by labels and milestones, GitLab’s None and Any included', () => {
+    const label = (n: number) => `EXISTS (SELECT 1 FROM merge_request_labels xl JOIN labels l ON l.id = xl.label_id WHERE xl.merge_request_id = m.id AND l.title = $${n})`;
+    const query = conditions({ labels: ['bug', 'ux'], notLabels: ['wontfix'], milestone: 'v1.0', notMilestone: 'v0.9' });
+    expect(query.conditions).toEqual([
+      label(3),
+      label(4),
+      `NOT ${label(5)}`,
+      'EXISTS (SELECT 1 FROM milestones ms WHERE ms.id = m.milestone_id AND ms.title = $6)',
+      'NOT EXISTS (SELECT 1 FROM milestones ms WHERE ms.id = m.milestone_id AND ms.title = $7)',
+    ]);
+    expect(query.params.slice(2)).toEqual(['bug', 'ux', 'wontfix', 'v1.0', 'v0.9']);
+    expect(conditions({ labels: 'none', milestone: 'any' }).conditions).toEqual([
+      'NOT EXISTS (SELECT 1 FROM merge_request_labels xl WHERE xl.merge_request_id = m.id)',
+      'm.milestone_id IS NOT NULL',
+    ]);
+    expect(conditions({ labels: 'any', milestone: 'none' }).conditions).toEqual(['EXISTS (SELECT 1 FROM merge_request_labels xl WHERE xl.merge_request_id = m.id)', 'm.milestone_id IS NULL']);
+  });
 });

@@ -35,6 +35,14 @@ export interface MergeRequestListFilter {
   createdBefore?: Date;
   updatedAfter?: Date;
   updatedBefore?: Date;
+  /** every one of these label titles; or GitLab's `None` / `Any` */
+  labels?: string[] | 'none' | 'any';
+  /** none of these label titles (`not[labels]`) */
+  notLabels?: string[];
+  /** a milestone title, or `None` / `Any` */
+  milestone?: string | 'none' | 'any';
+  /** not this milestone title (`not[milestone]`) */
+  notMilestone?: string;
   orderBy: ListOrder;
   sort: 'asc' | 'desc';
 }
@@ -99,6 +107,16 @@ export function buildListQuery(filter: MergeRequestListFilter, viewer: Viewer): 
   }
   if (filter.draft !== undefined) where.push(filter.draft ? 'm.draft' : 'NOT m.draft');
   if (filter.iids) where.push(`m.iid = ANY(${param(filter.iids)}::int[])`);
+  const labelled = (title: string) => `EXISTS (SELECT 1 FROM merge_request_labels xl JOIN labels l ON l.id = xl.label_id WHERE xl.merge_request_id = m.id AND l.title = ${param(title)})`;
+  if (filter.labels === 'none') where.push('NOT EXISTS (SELECT 1 FROM merge_request_labels xl WHERE xl.merge_request_id = m.id)');
+  else if (filter.labels === 'any') where.push('EXISTS (SELECT 1 FROM merge_request_labels xl WHERE xl.merge_request_id = m.id)');
+  else for (const title of filter.labels ?? []) where.push(labelled(title));
+  for (const title of filter.notLabels ?? []) where.push(`NOT ${labelled(title)}`);
+  const milestoneTitled = (title: string) => `EXISTS (SELECT 1 FROM milestones ms WHERE ms.id = m.milestone_id AND ms.title = ${param(title)})`;
+  if (filter.milestone === 'none') where.push('m.milestone_id IS NULL');
+  else if (filter.milestone === 'any') where.push('m.milestone_id IS NOT NULL');
+  else if (filter.milestone !== undefined) where.push(milestoneTitled(filter.milestone));
+  if (filter.notMilestone !== undefined) where.push(`NOT ${milestoneTitled(filter.notMilestone)}`);
   if (filter.createdAfter) where.push(`m.created_at >= ${param(filter.createdAfter)}`);
   if (filter.createdBefore) where.push(`m.created_at <= ${param(filter.createdBefore)}`);
   if (filter.updatedAfter) where.push(`m.updated_at >= ${param(filter.updatedAfter)}`);

@@ -3,6 +3,10 @@ import type { Authorizer } from '../../auth/authorizer.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
 import { canMergeIntoBranch } from '../protected-branches/push-rules.js';
 import type { User } from '../users/user.js';
+import type { Label } from '../labels/labels.repository.js';
+import type { LabelsService } from '../labels/labels.service.js';
+import type { Milestone } from '../milestones/milestones.repository.js';
+import type { MilestonesService } from '../milestones/milestones.service.js';
 import type { MergeRequest } from './merge-request.js';
 import type { MergeRequestsRepository } from './merge-requests.repository.js';
 import type { OpenedMergeRequest } from './merge-requests.service.js';
@@ -23,6 +27,8 @@ export interface MergeRequestView {
   votes: { upvotes: number; downvotes: number };
   /** non-system notes; internal ones are not counted, so the number never reveals them */
   userNotesCount: number;
+  labels: Label[];
+  milestone: Milestone | null;
 }
 
 /** What the notes domain tells about merge requests, per id (supplied by app.ts). */
@@ -45,17 +51,21 @@ export function createMergeRequestViews(deps: {
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
   mergeability: Pick<MergeabilityService, 'evaluateMany'> & { blocks: Pick<MergeabilityService['blocks'], 'visibleBlockers'> };
   discussionStats: DiscussionStats;
+  metadata?: { labels: Pick<LabelsService, 'forMergeRequests'>; milestones: Pick<MilestonesService, 'byIds'> };
 }) {
   async function views(list: MergeRequest[]): Promise<MergeRequestView[]> {
     const ids = list.map((mr) => mr.id);
     const userIds = list.flatMap((mr) => [mr.author_id, mr.merged_by_id, mr.closed_by_id, mr.merge_user_id]).filter((id): id is number => id !== null);
-    const [assignees, reviewers, users, mergeability, votes, notesCounts] = await Promise.all([
+    const milestoneIds = [...new Set(list.map((mr) => mr.milestone_id).filter((id): id is number => id !== null))];
+    const [assignees, reviewers, users, mergeability, votes, notesCounts, labels, milestones] = await Promise.all([
       deps.mergeRequests.assignees(ids),
       deps.mergeRequests.reviewers(ids),
       deps.mergeRequests.usersByIds(userIds),
       deps.mergeability.evaluateMany(list),
       deps.discussionStats.votes(ids),
       deps.discussionStats.userNotesCounts(ids, { includeInternal: false }),
+      deps.metadata?.labels.forMergeRequests(ids) ?? new Map<number, Label[]>(),
+      deps.metadata?.milestones.byIds(milestoneIds) ?? new Map<number, Milestone>(),
     ]);
     const user = (id: number | null) => (id === null ? null : (users.get(id) ?? null));
     return list.map((mergeRequest) => ({
@@ -69,6 +79,8 @@ export function createMergeRequestViews(deps: {
       mergeability: mergeability.get(mergeRequest.id) ?? null,
       votes: votes.get(mergeRequest.id) ?? { upvotes: 0, downvotes: 0 },
       userNotesCount: notesCounts.get(mergeRequest.id) ?? 0,
+      labels: labels.get(mergeRequest.id) ?? [],
+      milestone: mergeRequest.milestone_id === null ? null : (milestones.get(mergeRequest.milestone_id) ?? null),
     }));
   }
 

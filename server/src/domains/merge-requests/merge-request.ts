@@ -45,6 +45,8 @@ export interface MergeRequest {
   merge_user_id: number | null;
   merged_by_id: number | null;
   closed_by_id: number | null;
+  /** a milestone of the target project or one of its groups (domains/milestones/) */
+  milestone_id: number | null;
   merged_at: Date | null;
   closed_at: Date | null;
   latest_diff_id: number | null;
@@ -109,5 +111,10 @@ export interface DiffFileRow {
   removed_lines: number;
 }
 
-/** `title` (migration 0005) keeps both titles; system notes (domains/notes/) are made from these events. */
-export type MergeRequestEventAction = 'opened' | 'closed' | 'reopened' | 'merged' | 'retargeted' | 'draft' | 'ready' | 'title' | 'description' | 'assignees' | 'reviewers';
+/**
+ * `title` (migration 0005) keeps both titles; `labels` the removed (from) and added (to) labels as
+ * `~id` references, `milestone` the old and new milestone references (migration 0013); `assignees` and
+ * `reviewers` the usernames before (from) and after (to), space-separated (migration 0015). System
+ * notes (domains/notes/) are made from these events.
+ */
+export type MergeRequestEventAction = 'opened' | 'closed' | 'reopened' | 'merged' | 'retargeted' | 'draft' | 'ready' | 'title' | 'description' | 'labels' | 'milestone' | 'assignees' | 'reviewers';

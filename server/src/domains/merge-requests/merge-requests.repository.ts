@@ -46,6 +46,7 @@ export type MergeRequestFields = Partial<
     | 'closed_by_id'
     | 'closed_at'
     | 'merge_error'
+    | 'milestone_id'
   >
 >;
 

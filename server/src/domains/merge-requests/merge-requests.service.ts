@@ -13,11 +13,12 @@ import { draftlessTitle, isDraftTitle, titleWithDraft } from './draft.js';
 import type { MergeRequestListFilter } from './list-filter.js';
 import type { MergeRequest } from './merge-request.js';
 import { branchNameError, descriptionError, duplicateError, missingBranchError, notAForkError, sameBranchError, titleError, userCountError } from './merge-request-rules.js';
+import { applyMetadata, hasMetadata, type MetadataDeps, type MetadataInput } from './merge-request-metadata.js';
 import type { MergeRequestVersions } from './merge-request-versions.service.js';
 import type { Mergeability } from './mergeability/index.js';
 import type { MergeRequestFields, MergeRequestsRepository } from './merge-requests.repository.js';
 
-export interface CreateMergeRequestInput {
+export interface CreateMergeRequestInput extends MetadataInput {
   sourceBranch: string;
   targetBranch: string;
   title: string;
@@ -31,7 +32,7 @@ export interface CreateMergeRequestInput {
   draft?: boolean;
 }
 
-export interface UpdateMergeRequestInput {
+export interface UpdateMergeRequestInput extends MetadataInput {
   title?: string;
   description?: string;
   targetBranch?: string;
@@ -71,6 +72,8 @@ export function createMergeRequestsService(deps: {
   descriptionVersions?: { record(input: { mergeRequestId: number; authorId: number; previous: string; next: string; openedAt: Date }, tx: Queryable): Promise<number> };
   /** announces `merge_request.changed` (open widgets refetch: title, draft, state, assignees) */
   mergeability?: Pick<Mergeability, 'publishChanged'>;
+  /** labels and milestones (merge-request-metadata.ts) */
+  metadata?: Omit<MetadataDeps, 'mergeRequests'>;
 }) {
   const { mergeRequests } = deps;
   const signedIn = (actor: Actor): SignedIn => {
@@ -117,6 +120,12 @@ export function createMergeRequestsService(deps: {
     return allowed;
   }
 
+  /** Labels and milestone from the request, when the caller may set them (GitLab's set_merge_request_metadata). */
+  async function metadata(project: Project, abilities: Set<ProjectAction>, target: { mergeRequestId: number; milestoneId: number | null; userId: number }, input: MetadataInput, tx: Queryable): Promise<boolean> {
+    if (!deps.metadata || !hasMetadata(input) || !abilities.has('update_merge_request')) return false;
+    return applyMetadata({ ...deps.metadata, mergeRequests }, { ...target, project, mayCreateLabels: abilities.has('admin_label') }, input, tx);
+  }
+
   async function assertNoDuplicate(key: { targetProjectId: number; sourceProjectId: number; sourceBranch: string; targetBranch: string }, exceptId: number | null, tx?: Queryable): Promise<void> {
     const duplicate = await mergeRequests.findOpenDuplicate(key, exceptId, tx);
     if (duplicate) throw duplicateError(duplicate.iid);
@@ -150,6 +159,7 @@ export function createMergeRequestsService(deps: {
       const assignees = await eligibleUsers('assignees', target, input.assigneeIds);
       const reviewers = await eligibleUsers('reviewers', target, input.reviewerIds);
 
+      const targetAbilities = (await deps.authorizer.abilities(actor, { project: target })) as Set<ProjectAction>;
       let id: number;
       try {
         id = await deps.db.transaction(async (tx) => {
@@ -171,6 +181,7 @@ export function createMergeRequestsService(deps: {
           if (assignees) await mergeRequests.setAssignees(newId, assignees, tx);
           if (reviewers) await mergeRequests.setReviewers(newId, reviewers, tx);
           await mergeRequests.recordEvent(newId, user.id, 'opened', {}, tx);
+          await metadata(target, targetAbilities, { mergeRequestId: newId, milestoneId: null, userId: user.id }, input, tx);
           return newId;
         });
       } catch (caught) {
@@ -259,6 +270,7 @@ export function createMergeRequestsService(deps: {
           if (fields.draft !== undefined && fields.draft !== before.draft) await mergeRequests.recordEvent(before.id, user.id, fields.draft ? 'draft' : 'ready', {}, tx);
           if (closing) await mergeRequests.recordEvent(before.id, user.id, 'closed', {}, tx);
           if (reopen) await mergeRequests.recordEvent(before.id, user.id, 'reopened', {}, tx);
+          if (await metadata(project, opened.abilities, { mergeRequestId: before.id, milestoneId: before.milestone_id, userId: user.id }, input, tx)) await mergeRequests.touch(before.id, tx);
           await deps.mergeability?.publishChanged([before], tx);
         });
       } catch (caught) {

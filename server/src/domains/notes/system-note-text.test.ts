@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commitsNote, eventNote, markTitleChange, SYSTEM_NOTE_COMMITS_LIMIT } from './system-note-text.js';
+import { commitsNote, eventNote, labelsNote, markTitleChange, SYSTEM_NOTE_COMMITS_LIMIT } from './system-note-text.js';
 
 describe('markTitleChange', () => {
   it.each([
@@ -71,5 +71,27 @@ describe('commitsNote', () => {
     const body = commitsNote(many, 250, '/x').body;
     expect(body.startsWith('added 250 commits')).toBe(true);
     expect(body.match(/<li>/g)).toHaveLength(SYSTEM_NOTE_COMMITS_LIMIT);
+  });
+});
+
+describe('label and milestone notes', () => {
+  it.each([
+    ['~1', null, 'added ~1 label'],
+    ['~1 ~2', null, 'added ~1 ~2 labels'],
+    [null, '~3', 'removed ~3 label'],
+    ['~1', '~3', 'added ~1 and removed ~3 labels'],
+  ])('labels added %j removed %j: %s', (to, from, body) => {
+    expect(eventNote({ action: 'labels', from, to })).toEqual({ body, action: 'label' });
+  });
+
+  it('writes nothing for an empty change', () => expect(labelsNote(null, null)).toBeNull());
+
+  it.each([
+    [null, '%1', 'changed milestone to %1'],
+    ['%1', '%"Release 2"', 'changed milestone to %"Release 2"'],
+    ['%1', null, 'removed milestone %1'],
+    [null, null, 'removed milestone'],
+  ])('milestone %j → %j: %s', (from, to, body) => {
+    expect(eventNote({ action: 'milestone', from, to })).toEqual({ body, action: 'milestone' });
   });
 });

@@ -69,6 +69,12 @@ export function eventNote(event: EventFacts): SystemNoteText | null {
       return userChangeNote(event, 'assigned to', 'unassigned', 'assignee');
     case 'reviewers':
       return userChangeNote(event, 'requested review from', 'removed review request for', 'reviewer');
+    case 'labels':
+      return labelsNote(event.to, event.from);
+    case 'milestone':
+      // GitLab's MilestoneNote: the new milestone, or which one was removed
+      if (event.to) return { body: `changed milestone to ${event.to}`, action: 'milestone' };
+      return { body: event.from ? `removed milestone ${event.from}` : 'removed milestone', action: 'milestone' };
     case 'title': {
       const from = event.from ?? '';
       const to = event.to ?? '';
@@ -101,6 +107,21 @@ function userChangeNote(event: EventFacts, addedVerb: string, removedVerb: strin
   if (added.length > 0) parts.push(`${addedVerb} ${toSentence(added.map((name) => `@${name}`))}`);
   if (removed.length > 0) parts.push(`${removedVerb} ${toSentence(removed.map((name) => `@${name}`))}`);
   return parts.length === 0 ? null : { body: parts.join(' and '), action };
+}
+
+/**
+ * GitLab's change_label_note: "added ~1 ~2 labels", "added ~1 and removed ~3 labels",
+ * "removed ~3 label"; `added` and `removed` are space-separated label references by id.
+ */
+export function labelsNote(added: string | null, removed: string | null): SystemNoteText | null {
+  const count = [added, removed].flatMap((refs) => (refs ? refs.split(' ').filter(Boolean) : [])).length;
+  if (count === 0) return null;
+  const parts: string[] = [];
+  if (added) parts.push(`added ${added}`);
+  if (added && removed) parts.push('and');
+  if (removed) parts.push(`removed ${removed}`);
+  parts.push(count === 1 ? 'label' : 'labels');
+  return { body: parts.join(' '), action: 'label' };
 }
 
 export interface PushedCommit {

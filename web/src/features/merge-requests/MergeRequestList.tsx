@@ -16,6 +16,8 @@ import { hasFilters, LIST_STATES, listSearch, parseListParams, SORTS, type Filte
 import styles from './MergeRequestList.module.css';
 import { MergeRequestRow } from './MergeRequestRow';
 import { UserFilterSelect } from './UserSelect';
+import { LabelFilterSelect } from '../labels/LabelsSelect';
+import { MilestoneFilterSelect } from '../labels/MilestoneSelect';
 
 const STATE_LABELS: Record<ListState, string> = { opened: 'Open', merged: 'Merged', closed: 'Closed', all: 'All' };
 /** Typing pauses this long before a text filter goes to the server. */
@@ -87,6 +89,12 @@ export function MergeRequestList({ scope, extra = {}, usersProjectId, showProjec
         <UserFilterSelect label="Reviewer" projectId={usersProjectId} username={params.filters.reviewer_username ?? null} onChange={(value) => setFilter('reviewer_username', value)} />
         <DebouncedInput label="Source branch" value={params.filters.source_branch ?? ''} onChange={(value) => setFilter('source_branch', value)} width={150} />
         <DebouncedInput label="Target branch" value={params.filters.target_branch ?? ''} onChange={(value) => setFilter('target_branch', value)} width={150} />
+        {typeof scope === 'number' ? (
+          <>
+            <LabelFilterSelect projectId={scope} value={params.filters.labels ?? null} onChange={(value) => setFilter('labels', value)} />
+            <MilestoneFilterSelect projectId={scope} value={params.filters.milestone ?? null} onChange={(value) => setFilter('milestone', value)} />
+          </>
+        ) : null}
         <Select aria-label="Draft" size="small" value={params.filters.draft ?? ''} onChange={(event) => setFilter('draft', event.target.value)}>
           <Select.Option value="">Drafts and ready</Select.Option>
           <Select.Option value="yes">Drafts only</Select.Option>

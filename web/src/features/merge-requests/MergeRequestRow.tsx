@@ -1,7 +1,8 @@
-import { CommentIcon, GitBranchIcon, GitMergeIcon, GitPullRequestClosedIcon, GitPullRequestDraftIcon, GitPullRequestIcon } from '@primer/octicons-react';
+import { CommentIcon, MilestoneIcon, GitBranchIcon, GitMergeIcon, GitPullRequestClosedIcon, GitPullRequestDraftIcon, GitPullRequestIcon } from '@primer/octicons-react';
 import { Label } from '@primer/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { EntityAvatar } from '../../components/EntityAvatar';
+import { LabelList } from '../labels/LabelToken';
 import { TimeAgo } from '../../components/TimeAgo';
 import type { MergeRequestBasic } from '../../lib/gitlab-types';
 import styles from './MergeRequestList.module.css';
@@ -34,6 +35,12 @@ export function MergeRequestRow({ mr, href, projectPath }: { mr: MergeRequestBas
             <GitBranchIcon size={12} /> {mr.target_branch}
           </span>
           {mr.draft && mr.state === 'opened' ? <Label variant="secondary">Draft</Label> : null}
+          {mr.milestone ? (
+            <span title={`Milestone: ${mr.milestone.title}`}>
+              <MilestoneIcon size={12} /> {mr.milestone.title}
+            </span>
+          ) : null}
+          <LabelList names={mr.labels ?? []} />
         </div>
       </div>
       <div className={styles.side}>

@@ -11,6 +11,7 @@ import { MERGE_OPTION, squashOptionText } from './merge-options';
 import { BranchName } from './MergeRequestHeader';
 import styles from './MergeRequestPage.module.css';
 import { UsersSelect } from './UserSelect';
+import { MergeRequestLabelsAndMilestone } from '../labels/MergeRequestLabelsAndMilestone';
 
 function People({ users, none }: { users: UserBasic[]; none: string }) {
   if (users.length === 0) return <span className="fgMuted">{none}</span>;
@@ -61,6 +62,13 @@ export function MergeRequestSidebar({ project, mr, canUpdate, sourceProjectPath 
         </div>
         <People users={mr.reviewers} none="None" />
       </section>
+      <MergeRequestLabelsAndMilestone
+        projectId={project.id}
+        mr={mr}
+        editable={editable}
+        blockClassName={styles.sideBlock}
+        headClassName={styles.sideHead}
+      />
       <section className={styles.sideBlock}>
         <h2>Source branch</h2>
         <div className={styles.branchLine}>

@@ -164,6 +164,12 @@ export interface UpdateMergeRequestInput {
   remove_source_branch?: boolean;
   squash?: boolean;
   allow_collaboration?: boolean;
+  /** label titles, comma-joined or a list (replaces every label) */
+  labels?: string;
+  add_labels?: string;
+  remove_labels?: string;
+  /** 0 removes the milestone */
+  milestone_id?: number;
 }
 
 export const updateMergeRequestMutation = (projectId: number, iid: number) =>

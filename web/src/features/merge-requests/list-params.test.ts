@@ -28,6 +28,7 @@ describe('apiQuery and countQuery', () => {
       target_branch: 'main',
       state: 'opened',
       wip: 'yes',
+      with_labels_details: true,
       order_by: 'updated_at',
       sort: 'asc',
       page: 2,
@@ -38,5 +39,11 @@ describe('apiQuery and countQuery', () => {
 
   it('counts with one item per page from the first page', () => {
     expect(countQuery(params, 'merged', { scope: 'assigned_to_me' })).toMatchObject({ scope: 'assigned_to_me', state: 'merged', page: 1, per_page: 1, wip: 'yes' });
+  });
+
+  it('keeps the label and milestone filters, and reads a Markdown label link’s label_name[]', () => {
+    expect(parseListParams(new URLSearchParams('labels=bug&milestone=None')).filters).toEqual({ labels: 'bug', milestone: 'None' });
+    expect(parseListParams(new URLSearchParams('label_name[]=needs+review')).filters).toEqual({ labels: 'needs review' });
+    expect(apiQuery({ ...parseListParams(new URLSearchParams('labels=bug&milestone=v1')), page: 1 }, 'opened')).toMatchObject({ labels: 'bug', milestone: 'v1' });
   });
 });

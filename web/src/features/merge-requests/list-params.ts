@@ -25,7 +25,7 @@ export const DASHBOARD_SCOPES = ['assigned_to_me', 'reviews_for_me', 'created_by
 export type DashboardScope = (typeof DASHBOARD_SCOPES)[number];
 
 /** The filters a person can set besides the state tab. */
-export const FILTER_KEYS = ['search', 'author_username', 'assignee_username', 'reviewer_username', 'source_branch', 'target_branch', 'draft'] as const;
+export const FILTER_KEYS = ['search', 'author_username', 'assignee_username', 'reviewer_username', 'source_branch', 'target_branch', 'draft', 'labels', 'milestone'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 export interface ListParams {
@@ -43,7 +43,8 @@ export function parseListParams(search: URLSearchParams): ListParams {
   const sort = search.get('sort');
   const filters: ListParams['filters'] = {};
   for (const key of FILTER_KEYS) {
-    const value = search.get(key)?.trim();
+    // a label reference in Markdown links to GitLab's `label_name[]=…`
+    const value = (search.get(key) ?? (key === 'labels' ? search.get('label_name[]') : null))?.trim();
     if (!value) continue;
     if (key === 'draft' && value !== 'yes' && value !== 'no') continue;
     filters[key] = value;
@@ -72,6 +73,7 @@ export function apiQuery(params: Omit<ListParams, 'state'>, state: ListState, ex
     ...rest,
     state: state === 'all' ? undefined : state,
     wip: draft,
+    with_labels_details: true,
     order_by: SORTS[params.sort].order_by,
     sort: SORTS[params.sort].sort,
     page: params.page,

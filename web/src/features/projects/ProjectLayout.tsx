@@ -1,4 +1,4 @@
-import { CodeIcon, GitBranchIcon, GitCommitIcon, GitPullRequestIcon, PeopleIcon, RepoForkedIcon } from '@primer/octicons-react';
+import { CodeIcon, GitBranchIcon, GitCommitIcon, GitPullRequestIcon, MilestoneIcon, PeopleIcon, RepoForkedIcon, TagIcon } from '@primer/octicons-react';
 import { Breadcrumbs, Link, PageHeader, Stack, UnderlineNav } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
@@ -13,7 +13,7 @@ import { openMergeRequestCountQuery } from '../merge-requests/api';
 import { useOptionalUser } from '../session/useCurrentUser';
 import styles from './ProjectLayout.module.css';
 
-export type ProjectSection = 'code' | 'commits' | 'branches' | 'merge-requests' | 'members';
+export type ProjectSection = 'code' | 'commits' | 'branches' | 'merge-requests' | 'labels' | 'milestones' | 'members';
 
 /** Every project page: breadcrumbs, name, visibility, and the project's sections as tabs. */
 export function ProjectLayout({ project, section, children }: { project: Project; section: ProjectSection; children: ReactNode }) {
@@ -26,6 +26,8 @@ export function ProjectLayout({ project, section, children }: { project: Project
     { id: 'commits', label: 'Commits', to: ref ? urls.commits(fullPath, ref) : urls.project(fullPath), icon: <GitCommitIcon /> },
     { id: 'branches', label: 'Branches', to: urls.branches(fullPath), icon: <GitBranchIcon /> },
     { id: 'merge-requests', label: 'Merge requests', to: urls.mergeRequests(fullPath), icon: <GitPullRequestIcon />, counter: openCount.data ?? undefined },
+    { id: 'labels', label: 'Labels', to: urls.labels(fullPath), icon: <TagIcon /> },
+    { id: 'milestones', label: 'Milestones', to: urls.milestones(fullPath), icon: <MilestoneIcon /> },
     { id: 'members', label: 'Members', to: urls.projectMembers(fullPath), icon: <PeopleIcon /> },
   ];
   return (

@@ -24,6 +24,8 @@ const ProjectMembersPage = lazyPage(() => import('../members/ProjectMembersPage'
 const MergeRequestsPage = lazyPage(() => import('../merge-requests/MergeRequestsPage').then((m) => m.MergeRequestsPage));
 const NewMergeRequestPage = lazyPage(() => import('../merge-requests/NewMergeRequestPage').then((m) => m.NewMergeRequestPage));
 const MergeRequestPage = lazyPage<{ iid: number; tab: MergeRequestTab }>(() => import('../merge-requests/MergeRequestPage').then((m) => m.MergeRequestPage));
+const ProjectLabelsPage = lazyPage(() => import('../labels/ProjectLabelsPage').then((m) => m.ProjectLabelsPage));
+const ProjectMilestonesPage = lazyPage(() => import('../labels/ProjectMilestonesPage').then((m) => m.ProjectMilestonesPage));
 const NewForkPage = lazyPage(() => import('../forks/NewForkPage').then((m) => m.NewForkPage));
 const EditFilePage = lazyPage<{ refAndPath: string }>(() => import('../repository/EditFilePage').then((m) => m.EditFilePage));
 
@@ -36,6 +38,10 @@ function sectionOf(page: ProjectPage): ProjectSection {
       return 'branches';
     case 'members':
       return 'members';
+    case 'labels':
+      return 'labels';
+    case 'milestones':
+      return 'milestones';
     case 'merge-requests':
     case 'new-merge-request':
     case 'merge-request':
@@ -61,6 +67,10 @@ function PageFor({ project, page }: { project: Project; page: ProjectPage }) {
       return <BranchesPage project={project} />;
     case 'members':
       return <ProjectMembersPage project={project} />;
+    case 'labels':
+      return <ProjectLabelsPage project={project} />;
+    case 'milestones':
+      return <ProjectMilestonesPage project={project} />;
     case 'merge-requests':
       return <MergeRequestsPage project={project} />;
     case 'new-merge-request':

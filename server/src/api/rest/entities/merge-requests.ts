@@ -3,6 +3,7 @@ import { taskCompletion } from '../../../domains/merge-requests/merge-request-ru
 import { publicMergeStatus, restDetailedMergeStatus } from '../../../domains/merge-requests/mergeability/index.js';
 import type { MergeRequestDetail, MergeRequestView } from '../../../domains/merge-requests/merge-request-views.js';
 import type { User } from '../../../domains/users/user.js';
+import { labelBasic, milestoneEntity } from './labels.js';
 import { userBasic, type UrlBuilder } from './users.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -46,8 +47,13 @@ function blockingEntry(mr: MergeRequest, urls: UrlBuilder) {
   });
 }
 
-/** GitLab's Entities::MergeRequestBasic (every list). Labels, milestones, notes and pipelines arrive with their issues. */
-export function mergeRequestBasic(view: MergeRequestView, urls: UrlBuilder) {
+export interface BasicEntityOptions {
+  /** `with_labels_details=true`: labels as objects instead of titles (GitLab) */
+  withLabelsDetails?: boolean;
+}
+
+/** GitLab's Entities::MergeRequestBasic (every list). Pipelines arrive with their issues. */
+export function mergeRequestBasic(view: MergeRequestView, urls: UrlBuilder, options: BasicEntityOptions = {}) {
   const { mergeRequest: mr } = view;
   const user = (value: User | null) => (value ? userBasic(value, urls) : null);
   const mergeUser = view.mergeUser ?? view.mergedBy;
@@ -68,10 +74,10 @@ export function mergeRequestBasic(view: MergeRequestView, urls: UrlBuilder) {
     reviewers: view.reviewers.map((reviewer) => userBasic(reviewer, urls)),
     source_project_id: mr.source_project_id,
     target_project_id: mr.target_project_id,
-    labels: [],
+    labels: options.withLabelsDetails ? view.labels.map(labelBasic) : view.labels.map((label) => label.title),
     draft: mr.draft,
     work_in_progress: mr.draft,
-    milestone: null,
+    milestone: view.milestone ? milestoneEntity(view.milestone, urls) : null,
     merge_when_pipeline_succeeds: false,
     merge_status: publicMergeStatus(mr.merge_status),
     detailed_merge_status: restDetailedMergeStatus(view.mergeability?.detailedMergeStatus ?? 'UNCHECKED'),
@@ -99,7 +105,7 @@ export function mergeRequestBasic(view: MergeRequestView, urls: UrlBuilder) {
   });
 }
 
-export interface FullEntityOptions {
+export interface FullEntityOptions extends BasicEntityOptions {
   /** GET …/:iid?include_diverged_commits_count=true (GitLab adds the field only then) */
   includeDivergedCommitsCount?: boolean;
 }
@@ -107,7 +113,7 @@ export interface FullEntityOptions {
 /** GitLab's Entities::MergeRequest (single merge request, create, update). */
 export function mergeRequestFull(detail: MergeRequestDetail, urls: UrlBuilder, options: FullEntityOptions = {}) {
   const { mergeRequest: mr } = detail;
-  const entity = Object.assign(mergeRequestBasic(detail, urls), {
+  const entity = Object.assign(mergeRequestBasic(detail, urls, options), {
     subscribed: false,
     changes_count: mr.real_size,
     latest_build_started_at: null,

@@ -5,6 +5,7 @@
  */
 import { ValidationError } from '../../../../platform/errors.js';
 import { LIST_ORDERS, type MergeRequestListFilter, type MergeRequestScope, type UserMatch } from '../../../../domains/merge-requests/list-filter.js';
+import { parseLabelList } from '../../../../domains/labels/label-rules.js';
 import type { CreateMergeRequestInput, UpdateMergeRequestInput } from '../../../../domains/merge-requests/merge-requests.service.js';
 import { oneOf, optionalBool, optionalInt, optionalString, optionalStringArray, requiredString, type Params } from '../../params.js';
 
@@ -30,8 +31,28 @@ function assigneeIds(params: Params): number[] | undefined {
   return params.assignee_id === '' ? [] : undefined;
 }
 
+/** `milestone_id`: an id; 0, '' or null removes the milestone (GitLab). */
+function milestoneId(params: Params): number | null | undefined {
+  if (params.milestone_id === undefined) return undefined;
+  if (params.milestone_id === null || params.milestone_id === '') return null;
+  const id = optionalInt(params, 'milestone_id');
+  if (id === undefined || id < 0) throw invalid('milestone_id');
+  return id === 0 ? null : id;
+}
+
+/** `labels`, `add_labels`, `remove_labels`: comma lists or arrays of titles. */
+function metadata(params: Params) {
+  return {
+    labels: params.labels === '' ? [] : parseLabelList(optionalStringArray(params, 'labels')),
+    addLabels: parseLabelList(optionalStringArray(params, 'add_labels')),
+    removeLabels: parseLabelList(optionalStringArray(params, 'remove_labels')),
+    milestoneId: milestoneId(params),
+  };
+}
+
 export function parseCreate(params: Params): CreateMergeRequestInput {
   return {
+    ...metadata(params),
     sourceBranch: requiredString(params, 'source_branch'),
     targetBranch: requiredString(params, 'target_branch'),
     title: requiredString(params, 'title'),
@@ -46,12 +67,16 @@ export function parseCreate(params: Params): CreateMergeRequestInput {
   };
 }
 
-/** GitLab's `at_least_one_of` list for PUT (labels and milestones arrive with their issues). */
+/** GitLab's `at_least_one_of` list for PUT. */
 export const UPDATE_PARAMS = [
   'assignee_id',
   'assignee_ids',
   'reviewer_ids',
   'description',
+  'labels',
+  'add_labels',
+  'remove_labels',
+  'milestone_id',
   'remove_source_branch',
   'allow_collaboration',
   'allow_maintainer_to_push',
@@ -70,6 +95,7 @@ export function parseUpdate(params: Params): UpdateMergeRequestInput {
   const targetBranch = optionalString(params, 'target_branch');
   const title = optionalString(params, 'title');
   return {
+    ...metadata(params),
     title,
     description: optionalString(params, 'description'),
     targetBranch: targetBranch === '' ? undefined : targetBranch,
@@ -115,6 +141,26 @@ function draftFilter(params: Params): boolean | undefined {
   return undefined;
 }
 
+/** `labels`: titles, or `None` / `Any` alone (GitLab's IssuableFinder). */
+function labelsFilter(params: Params): string[] | 'none' | 'any' | undefined {
+  const titles = parseLabelList(optionalStringArray(params, 'labels'));
+  if (!titles || titles.length === 0) return undefined;
+  const only = titles.length === 1 ? titles[0]!.toLowerCase() : '';
+  return only === 'none' || only === 'any' ? only : titles;
+}
+
+function milestoneFilter(params: Params): string | undefined {
+  const title = optionalString(params, 'milestone');
+  if (title === undefined || title === '') return undefined;
+  const lower = title.toLowerCase();
+  return lower === 'none' || lower === 'any' ? lower : title;
+}
+
+/** `not[labels]`, `not[milestone]` (nested by the parameter parser). */
+function notParams(params: Params): Params {
+  return params.not && typeof params.not === 'object' && !Array.isArray(params.not) ? (params.not as Params) : {};
+}
+
 export function parseListFilter(params: Params, defaults: { scope: MergeRequestScope }): MergeRequestListFilter {
   const state = oneOf(params, 'state', ['opened', 'closed', 'locked', 'merged', 'all'] as const, 'all');
   const searchIn = optionalStringArray(params, 'in');
@@ -142,6 +188,10 @@ export function parseListFilter(params: Params, defaults: { scope: MergeRequestS
     createdBefore: optionalDate(params, 'created_before'),
     updatedAfter: optionalDate(params, 'updated_after'),
     updatedBefore: optionalDate(params, 'updated_before'),
+    labels: labelsFilter(params),
+    notLabels: parseLabelList(optionalStringArray(notParams(params), 'labels')) || undefined,
+    milestone: milestoneFilter(params),
+    notMilestone: optionalString(notParams(params), 'milestone') || undefined,
     orderBy: oneOf(params, 'order_by', LIST_ORDERS, 'created_at'),
     sort: oneOf(params, 'sort', ['asc', 'desc'] as const, 'desc'),
   };

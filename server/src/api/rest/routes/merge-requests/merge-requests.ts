@@ -22,7 +22,8 @@ export async function renderMergeRequest(ctx: RestContext, actor: Actor, opened:
 
 async function renderList(ctx: RestContext, params: Params, mergeRequests: MergeRequest[]) {
   if (optionalString(params, 'view') === 'simple') return mergeRequests.map((mr) => mergeRequestSimple(mr, ctx.urls));
-  return (await ctx.services.mergeRequestViews.views(mergeRequests)).map((view) => mergeRequestBasic(view, ctx.urls));
+  const withLabelsDetails = optionalBool(params, 'with_labels_details') === true;
+  return (await ctx.services.mergeRequestViews.views(mergeRequests)).map((view) => mergeRequestBasic(view, ctx.urls, { withLabelsDetails }));
 }
 
 /** Listing, opening, reading, editing and deleting merge requests: doc/api/merge_requests.md. */
@@ -59,7 +60,11 @@ export function mergeRequestCrudRoutes(app: FastifyInstance, ctx: RestContext): 
 
   app.get(`${base}/:iid`, async (request) => {
     const opened = await mergeRequests.open(...mergeRequestRef(request));
-    return renderMergeRequest(ctx, request.actor, opened, { includeDivergedCommitsCount: optionalBool(input(request), 'include_diverged_commits_count') === true });
+    const params = input(request);
+    return renderMergeRequest(ctx, request.actor, opened, {
+      includeDivergedCommitsCount: optionalBool(params, 'include_diverged_commits_count') === true,
+      withLabelsDetails: optionalBool(params, 'with_labels_details') === true,
+    });
   });
 
   app.put(`${base}/:iid`, async (request) => {
