@@ -163,11 +163,11 @@ describe('reviewing a merge request in the Activity section', () => {
     const after = await publishedBodies();
     for (const text of ['Second review note, reworded.', 'A reply, pending.', 'Overall: nearly there.']) expect(after).toContain(text);
     // the reply made root's passer-by comment a thread
-    const threads = await rest<{ individual_note: boolean; notes: { body: string }[] }[]>('GET', `${mrPath()}/discussions?per_page=100`);
+    const threads = await rest<{ individual_note: boolean; notes: { body: string; resolvable: boolean }[] }[]>('GET', `${mrPath()}/discussions?per_page=100`);
     expect(threads.find((d) => d.notes[0]!.body === 'Drive-by remark.')?.notes.map((n) => n.body)).toEqual(['Drive-by remark.', 'A reply, pending.']);
     expect(await rest<unknown[]>('GET', `${mrPath()}/draft_notes`, undefined, dana.token)).toEqual([]);
     // the summary is a plain comment, not a thread to resolve
-    const summary = threads.find((d) => d.notes[0]!.body === 'Overall: nearly there.') as { individual_note: boolean; notes: { resolvable: boolean }[] };
+    const summary = threads.find((d) => d.notes[0]!.body === 'Overall: nearly there.');
     expect(summary).toMatchObject({ individual_note: true, notes: [{ resolvable: false }] });
     expect(await note('Overall: nearly there.').getByRole('button', { name: 'Resolve thread' }).count()).toBe(0);
     await snap('submitted', activity());
