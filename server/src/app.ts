@@ -16,6 +16,7 @@ import { createProjectsRepository } from './domains/projects/projects.repository
 import { cacheProjectLookups } from './domains/projects/project-lookup-cache.js';
 import { watchWrites, type WriteWatch } from './platform/db/write-watch.js';
 import { createProjectsService, REMOVE_REPOSITORY_JOB } from './domains/projects/projects.service.js';
+import { createProjectTransferService } from './domains/projects/project-transfer.service.js';
 import { createMembersRepository } from './domains/members/members.repository.js';
 import { createMembersService } from './domains/members/members.service.js';
 import { createTokensRepository } from './domains/tokens/tokens.repository.js';
@@ -217,6 +218,8 @@ export function createServices(deps: AppDeps) {
       onProjectsDeleted: projects.scheduleRemoval,
     }),
     projects,
+    // moving a project to another namespace (PUT /projects/:id/transfer)
+    projectTransfer: createProjectTransferService({ db, projects, projectRows: projectsRepository, namespaces, authorizer }),
     members: createMembersService({ members: membersRepository, users, authorizer }),
     tokens,
     sessions: createSessionsService({ db, users, passwords }),

@@ -38,6 +38,8 @@ export type GroupAction =
   | 'admin_members'
   | 'create_projects'
   | 'create_subgroup'
+  /** moving a project into the group (GitLab's transfer_projects) */
+  | 'transfer_projects'
   | 'admin_group'
   | 'remove_group';
 
@@ -108,7 +110,10 @@ export function groupAbilities(ctx: SubjectContext): Set<GroupAction> {
   abilities.add('read_members');
   // GitLab's default project creation level: Developers and Maintainers.
   if (access >= AccessLevel.Developer) abilities.add('create_projects');
-  if (access >= AccessLevel.Maintainer) abilities.add('create_subgroup');
+  if (access >= AccessLevel.Maintainer) {
+    abilities.add('create_subgroup');
+    abilities.add('transfer_projects');
+  }
   if (access >= AccessLevel.Owner) {
     abilities.add('admin_members');
     abilities.add('admin_group');

@@ -8,7 +8,7 @@ import type { MembersRepository } from '../members/members.repository.js';
 import type { ProjectsRepository } from '../projects/projects.repository.js';
 import { RESERVED_TOP_LEVEL_PATHS } from '../users/user.js';
 import type { GroupListFilter, NamespacesRepository } from './namespaces.repository.js';
-import { pathError, visibilityAllowedUnder, type Namespace } from './namespace.js';
+import { groupNameError, pathError, visibilityAllowedUnder, type Namespace } from './namespace.js';
 
 export interface CreateGroupInput {
   name?: string;
@@ -48,6 +48,8 @@ export function createGroupsService(deps: {
     async create(actor: Actor, input: CreateGroupInput): Promise<Namespace> {
       if (!actor.user) throw new NotFoundError();
       if (!input.name) throw ValidationError.missing('name');
+      const nameError = groupNameError(input.name);
+      if (nameError) throw ValidationError.field('name', nameError);
       if (!input.path) throw ValidationError.missing('path');
       const visibility = (input.visibility ?? 'private') as Visibility;
       if (!VISIBILITIES.includes(visibility)) throw ValidationError.field('visibility', 'does not have a valid value');
@@ -92,7 +94,8 @@ export function createGroupsService(deps: {
           }
         }
       }
-      if (input.name !== undefined && input.name.trim() === '') throw ValidationError.field('name', "can't be blank");
+      const nameError = input.name === undefined ? null : groupNameError(input.name);
+      if (nameError) throw ValidationError.field('name', nameError);
       await deps.namespaces.update(group.id, input);
       return (await deps.namespaces.findById(group.id))!;
     },

@@ -153,6 +153,18 @@ export function createProjectsRepository(db: Queryable) {
     async updateRouteName(id: number, fullName: string, tx?: Queryable): Promise<void> {
       await on(db, tx).query(`UPDATE routes SET name = $2 WHERE source_type = 'project' AND source_id = $1`, [id, fullName]);
     },
+    /** A transfer or a new path: the project's route (full path and full name) follows. */
+    async updateRoute(id: number, fullPath: string, fullName: string, tx: Queryable): Promise<void> {
+      await tx.query(`UPDATE routes SET path = $2, name = $3 WHERE source_type = 'project' AND source_id = $1`, [id, fullPath, fullName]);
+    },
+    /** Whether another project in the namespace has this path or name (GitLab's transfer check). */
+    async nameOrPathTakenIn(namespaceId: number, path: string, name: string, tx?: Queryable): Promise<boolean> {
+      const { rows } = await on(db, tx).query(
+        'SELECT 1 FROM projects WHERE namespace_id = $1 AND (lower(path) = lower($2) OR name = $3) AND NOT pending_delete LIMIT 1',
+        [namespaceId, path, name],
+      );
+      return rows.length > 0;
+    },
     /** After a push: activity time and whether any branch exists now. */
     async recordPush(id: number, emptyRepo: boolean, tx?: Queryable): Promise<void> {
       await on(db, tx).query('UPDATE projects SET last_activity_at = now(), empty_repo = $2 WHERE id = $1', [id, emptyRepo]);

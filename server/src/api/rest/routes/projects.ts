@@ -108,6 +108,14 @@ export function projectRoutes(app: FastifyInstance, ctx: RestContext): void {
     });
   }
 
+  // GitLab's transfer: `namespace` is an id or a full path; 200 with the moved project.
+  app.put('/projects/:id/transfer', async (request) => {
+    const actor = signedIn(request);
+    const namespace = input(request).namespace;
+    const moved = await ctx.services.projectTransfer.transfer(actor, pathParam(request, 'id'), namespace === undefined || namespace === null ? undefined : String(namespace));
+    return renderProject(ctx, actor, moved);
+  });
+
   app.delete('/projects/:id', async (request, reply) => {
     await projects.remove(signedIn(request), pathParam(request, 'id'));
     return reply.status(202).send({ message: '202 Accepted' });
