@@ -1,4 +1,4 @@
-import { CodeIcon, GitBranchIcon, GitCommitIcon, GitPullRequestIcon, PeopleIcon, RepoForkedIcon } from '@primer/octicons-react';
+import { CodeIcon, GearIcon, GitBranchIcon, GitCommitIcon, GitPullRequestIcon, PeopleIcon, RepoForkedIcon } from '@primer/octicons-react';
 import { Breadcrumbs, Link, PageHeader, Stack, UnderlineNav } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
@@ -10,13 +10,15 @@ import type { Project } from '../../lib/gitlab-types';
 import { urls } from '../../lib/routes';
 import { pathCrumbs } from '../../lib/tree';
 import { openMergeRequestCountQuery } from '../merge-requests/api';
+import { MAINTAINER } from '../../lib/permissions';
+import { userProjectLevel } from '../session/abilities';
 import { useOptionalUser } from '../session/useCurrentUser';
 import styles from './ProjectLayout.module.css';
 
-export type ProjectSection = 'code' | 'commits' | 'branches' | 'merge-requests' | 'members';
+export type ProjectSection = 'code' | 'commits' | 'branches' | 'merge-requests' | 'members' | 'settings';
 
 /** Every project page: breadcrumbs, name, visibility, and the project's sections as tabs. */
-export function ProjectLayout({ project, section, children }: { project: Project; section: ProjectSection; children: ReactNode }) {
+export function ProjectLayout({ project, section, children }: { project: Project; section: ProjectSection | null; children: ReactNode }) {
   const fullPath = project.path_with_namespace;
   const ref = project.default_branch ?? '';
   const openCount = useQuery(openMergeRequestCountQuery(project.id));
@@ -28,6 +30,8 @@ export function ProjectLayout({ project, section, children }: { project: Project
     { id: 'merge-requests', label: 'Merge requests', to: urls.mergeRequests(fullPath), icon: <GitPullRequestIcon />, counter: openCount.data ?? undefined },
     { id: 'members', label: 'Members', to: urls.projectMembers(fullPath), icon: <PeopleIcon /> },
   ];
+  // Only those who may change settings see the entry (GitLab's sidebar does the same).
+  if (userProjectLevel(project, user) >= MAINTAINER) nav.push({ id: 'settings', label: 'Settings', to: urls.projectSettings(fullPath), icon: <GearIcon /> });
   return (
     <Stack gap="normal">
       <PageHeader hasBorder={false}>
