@@ -75,6 +75,7 @@ import { createUploadsRepository } from './domains/uploads/uploads.repository.js
 import { createUploadsService } from './domains/uploads/uploads.service.js';
 import { rememberFileNames } from './api/rest/routes/uploads/multipart-files.js';
 import { uploadFileRoutes } from './api/web/uploads.routes.js';
+import { rawFileRoutes } from './api/web/raw-files.routes.js';
 import { createAbuseReportsRepository } from './domains/abuse-reports/abuse-reports.repository.js';
 import { createAbuseReportsService } from './domains/abuse-reports/abuse-reports.service.js';
 import { createDescriptionVersionsRepository } from './domains/description-versions/description-versions.repository.js';
@@ -340,6 +341,8 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   // the Activity section's note bodies, many in one request (GitLab's POST /api/v4/markdown renders one)
   await http.register(async (web) => markdownBatchRoutes(web, { authenticate, projects: services.projects, markdown: services.markdown }));
   await http.register(async (web) => uploadFileRoutes(web, { authenticate, uploads: services.uploads }));
+  // repository files by URL (`/<project>/-/raw/<ref>/<path>`), what README images point at
+  await http.register(async (web) => rawFileRoutes(web, { authenticate, files: services.files }));
   await http.register(async (web) => outdatedLineChangeRoutes(web, { authenticate, outdated: services.outdatedDiscussions }));
   // the merge widget's Revert / Cherry-pick: a new branch (in the caller's fork when they cannot push) and its merge request
   const picksInto = createPickIntoNewBranchService({ forksRepository: services.forksRepository, projects: services.projects, authorizer, namespaces: services.namespaces, storage: services.storage, forks: services.forks, branches: services.branches, picks: services.commitPicks, mergeRequests: services.mergeRequests });
