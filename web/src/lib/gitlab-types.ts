@@ -21,6 +21,8 @@ export interface User extends UserBasic {
   can_create_group?: boolean;
   can_create_project?: boolean;
   last_sign_in_at?: string | null;
+  /** GitLab's date (YYYY-MM-DD) of the latest activity: a sign-in updates it */
+  last_activity_on?: string | null;
 }
 
 export interface Session {
