@@ -17,6 +17,7 @@ import { cacheProjectLookups } from './domains/projects/project-lookup-cache.js'
 import { watchWrites, type WriteWatch } from './platform/db/write-watch.js';
 import { createProjectsService, REMOVE_REPOSITORY_JOB } from './domains/projects/projects.service.js';
 import { createProjectTransferService } from './domains/projects/project-transfer.service.js';
+import { createGroupTransferService } from './domains/namespaces/group-transfer.service.js';
 import { createMembersRepository } from './domains/members/members.repository.js';
 import { createMembersService } from './domains/members/members.service.js';
 import { createTokensRepository } from './domains/tokens/tokens.repository.js';
@@ -208,16 +209,19 @@ export function createServices(deps: AppDeps) {
   events.subscribe('token.revoked', (event) => tokens.forget({ tokenId: event.payload.tokenId }));
   events.subscribe('user.changed', (event) => tokens.forget({ userId: event.payload.userId }));
 
+  const groups = createGroupsService({
+    db,
+    namespaces,
+    members: membersRepository,
+    projects: projectsRepository,
+    authorizer,
+    onProjectsDeleted: projects.scheduleRemoval,
+  });
   const services = {
     users: createUsersService({ db, events, users, namespaces, forgetAuthentications: (userId) => tokens.forget({ userId }) }),
-    groups: createGroupsService({
-      db,
-      namespaces,
-      members: membersRepository,
-      projects: projectsRepository,
-      authorizer,
-      onProjectsDeleted: projects.scheduleRemoval,
-    }),
+    groups,
+    // moving a group and its subtree under another parent (POST /groups/:id/transfer)
+    groupTransfer: createGroupTransferService({ db, groups, namespaces, authorizer }),
     projects,
     // moving a project to another namespace (PUT /projects/:id/transfer)
     projectTransfer: createProjectTransferService({ db, projects, projectRows: projectsRepository, namespaces, authorizer }),
