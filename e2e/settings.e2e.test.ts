@@ -167,4 +167,15 @@ describe('project and group settings', () => {
     await naming.getByRole('status').filter({ hasText: "Group 'Settings Group (renamed)' was successfully updated." }).waitFor();
     await session.snap('group-general', rootPage);
   });
+
+  it('the group Owner transfers the group under another group they own', async () => {
+    await session.rest('POST', '/groups', { name: 'Umbrella', path: 'umbrella', visibility: 'private' });
+    await rootPage.reload();
+    await rootPage.getByRole('button', { name: 'Expand Advanced' }).click();
+    await rootPage.getByLabel('Select parent group').selectOption({ label: 'umbrella' });
+    await rootPage.getByRole('button', { name: 'Transfer group' }).click();
+    await rootPage.getByRole('dialog', { name: 'Transfer group?' }).getByRole('button', { name: 'Transfer group' }).click();
+    await rootPage.waitForURL((url) => url.pathname === '/groups/umbrella/settings-group/-/edit');
+    expect((await session.rest('GET', '/groups/umbrella%2Fsettings-group')).full_path).toBe('umbrella/settings-group');
+  });
 });

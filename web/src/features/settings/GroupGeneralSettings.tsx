@@ -10,6 +10,7 @@ import { urls } from '../../lib/routes';
 import { groupKeys } from '../groups/api';
 import { deleteGroupMutation, updateGroupMutation } from './api';
 import styles from './Settings.module.css';
+import { GroupTransfer } from './GroupTransfer';
 import { SettingsForm, SettingsSection } from './SettingsSection';
 
 function useGroupSave(group: Group) {
@@ -96,42 +97,45 @@ function DeleteGroup({ group }: { group: Group }) {
   const confirmed = typed === group.full_path;
   return (
     <SettingsSection title="Advanced" description="Transfer or delete this group.">
-      <div className={styles.danger}>
-        <Heading as="h3" variant="small">
-          Delete group
-        </Heading>
-        <Text as="p" className={styles.muted}>
-          This action deletes {group.full_path}, its subgroups and all their projects. There is no going back.
-        </Text>
-        <div>
-          <Button variant="danger" onClick={() => setOpen(true)}>
+      <div className={styles.form}>
+        <GroupTransfer group={group} />
+        <div className={styles.danger}>
+          <Heading as="h3" variant="small">
             Delete group
-          </Button>
+          </Heading>
+          <Text as="p" className={styles.muted}>
+            This action deletes {group.full_path}, its subgroups and all their projects. There is no going back.
+          </Text>
+          <div>
+            <Button variant="danger" onClick={() => setOpen(true)}>
+              Delete group
+            </Button>
+          </div>
+          {open ? (
+            <Dialog title="Are you absolutely sure?" onClose={() => setOpen(false)} width="medium">
+              <form
+                className={styles.form}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  if (confirmed) remove.mutate();
+                }}
+              >
+                <FormError error={remove.error} title="The group could not be deleted." />
+                <FormControl>
+                  <FormControl.Label>
+                    Enter the following to confirm: <code>{group.full_path}</code>
+                  </FormControl.Label>
+                  <TextInput block autoFocus value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
+                </FormControl>
+                <div>
+                  <Button type="submit" variant="danger" disabled={!confirmed} loading={remove.isPending}>
+                    Yes, delete group
+                  </Button>
+                </div>
+              </form>
+            </Dialog>
+          ) : null}
         </div>
-        {open ? (
-          <Dialog title="Are you absolutely sure?" onClose={() => setOpen(false)} width="medium">
-            <form
-              className={styles.form}
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (confirmed) remove.mutate();
-              }}
-            >
-              <FormError error={remove.error} title="The group could not be deleted." />
-              <FormControl>
-                <FormControl.Label>
-                  Enter the following to confirm: <code>{group.full_path}</code>
-                </FormControl.Label>
-                <TextInput block autoFocus value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
-              </FormControl>
-              <div>
-                <Button type="submit" variant="danger" disabled={!confirmed} loading={remove.isPending}>
-                  Yes, delete group
-                </Button>
-              </div>
-            </form>
-          </Dialog>
-        ) : null}
       </div>
     </SettingsSection>
   );

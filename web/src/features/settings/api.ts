@@ -113,3 +113,9 @@ export const groupAccessQuery = (groupId: number, userId: number | null) =>
       }
     },
   });
+
+export const transferGroupMutation = (groupId: number) =>
+  mutationOptions({
+    mutationKey: ['groups', groupId, 'transfer'],
+    mutationFn: (parentId: number | null) => api.post<Group>(`/groups/${groupId}/transfer`, { body: parentId === null ? {} : { group_id: parentId } }),
+  });
