@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../server/src/test-support/server.js';
+import { solidPng } from './support/png.js';
 import { browserSession } from './support/session.js';
 
 /**
@@ -52,6 +53,13 @@ describe('project and group settings', () => {
     await naming.getByRole('button', { name: 'Save changes' }).click();
     await naming.getByRole('status').filter({ hasText: "Project 'Settings Lab Renamed' was successfully updated." }).waitFor();
     await page.getByRole('heading', { level: 1, name: 'Settings Lab Renamed' }).waitFor();
+
+    // The avatar uploads on its own and shows in the project's header.
+    await page.getByLabel('Choose project avatar').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(32, 32, [130, 80, 223]) });
+    await page.getByText('Avatar saved.').waitFor();
+    await expect.poll(async () => (await session.rest('GET', `/projects/${project.id}`)).avatar_url).toMatch(/\/logo\.png$/);
+    const headerAvatar = page.locator(`img[src$="/uploads/-/system/project/avatar/${project.id}/logo.png"]`).first();
+    await expect.poll(() => headerAvatar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(32);
     await session.snap('general-saved', page);
     expect(await session.rest('GET', `/projects/${project.id}`)).toMatchObject({ name: 'Settings Lab Renamed', description: 'Where settings are tried out' });
   });

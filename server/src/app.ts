@@ -17,6 +17,8 @@ import { cacheProjectLookups } from './domains/projects/project-lookup-cache.js'
 import { watchWrites, type WriteWatch } from './platform/db/write-watch.js';
 import { createProjectsService, REMOVE_REPOSITORY_JOB } from './domains/projects/projects.service.js';
 import { createProjectTransferService } from './domains/projects/project-transfer.service.js';
+import { createProjectAvatarService } from './domains/projects/project-avatar.service.js';
+import { projectAvatarRoutes } from './api/web/project-avatar.routes.js';
 import { createGroupTransferService } from './domains/namespaces/group-transfer.service.js';
 import { createMembersRepository } from './domains/members/members.repository.js';
 import { createMembersService } from './domains/members/members.service.js';
@@ -225,6 +227,8 @@ export function createServices(deps: AppDeps) {
     projects,
     // moving a project to another namespace (PUT /projects/:id/transfer)
     projectTransfer: createProjectTransferService({ db, projects, projectRows: projectsRepository, namespaces, authorizer }),
+    // the project avatar (PUT /projects/:id with a multipart `avatar`; served at the entity's avatar_url)
+    projectAvatars: createProjectAvatarService({ db, projects, rows: projectsRepository, authorizer }),
     members: createMembersService({ members: membersRepository, users, authorizer }),
     tokens,
     sessions: createSessionsService({ db, users, passwords }),
@@ -347,6 +351,7 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   await http.register(async (web) => uploadFileRoutes(web, { authenticate, uploads: services.uploads }));
   // repository files by URL (`/<project>/-/raw/<ref>/<path>`), what README images point at
   await http.register(async (web) => rawFileRoutes(web, { authenticate, files: services.files }));
+  await http.register(async (web) => projectAvatarRoutes(web, { authenticate, avatars: services.projectAvatars }));
   await http.register(async (web) => outdatedLineChangeRoutes(web, { authenticate, outdated: services.outdatedDiscussions }));
   // the merge widget's Revert / Cherry-pick: a new branch (in the caller's fork when they cannot push) and its merge request
   const picksInto = createPickIntoNewBranchService({ forksRepository: services.forksRepository, projects: services.projects, authorizer, namespaces: services.namespaces, storage: services.storage, forks: services.forks, branches: services.branches, picks: services.commitPicks, mergeRequests: services.mergeRequests });

@@ -59,6 +59,7 @@ export interface Project {
   ssh_url_to_repo?: string;
   web_url: string;
   readme_url?: string | null;
+  avatar_url?: string | null;
   empty_repo?: boolean;
   archived?: boolean;
   created_at: string;

@@ -55,7 +55,7 @@ export function ProjectLayout({ project, section, children }: { project: Project
         </PageHeader.ContextArea>
         <PageHeader.TitleArea>
           <PageHeader.LeadingVisual>
-            <EntityAvatar name={project.name} id={project.id} size={32} />
+            <EntityAvatar name={project.name} id={project.id} src={project.avatar_url ?? null} size={32} />
           </PageHeader.LeadingVisual>
           <PageHeader.Title as="h1">{project.name}</PageHeader.Title>
           <PageHeader.TrailingVisual>

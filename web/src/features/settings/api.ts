@@ -1,8 +1,8 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/client';
-import { encodeId } from '../../lib/api-client';
-import { ApiError } from '../../lib/api-error';
-import type { Group, Project } from '../../lib/gitlab-types';
+import { api, queryClient, SESSION_QUERY_KEY } from '../../app/client';
+import { API_PREFIX, CSRF_HEADER, encodeId } from '../../lib/api-client';
+import { ApiError, apiErrorFromBody } from '../../lib/api-error';
+import type { Group, Project, Session } from '../../lib/gitlab-types';
 
 /**
  * The settings pages' calls, all GitLab's REST API v4: PUT /projects/:id, PUT /projects/:id/transfer,
@@ -119,3 +119,19 @@ export const transferGroupMutation = (groupId: number) =>
     mutationKey: ['groups', groupId, 'transfer'],
     mutationFn: (parentId: number | null) => api.post<Group>(`/groups/${groupId}/transfer`, { body: parentId === null ? {} : { group_id: parentId } }),
   });
+
+/** PUT /projects/:id with a multipart `avatar` (GitLab's way of setting it), with the session's CSRF header. */
+export async function uploadProjectAvatar(projectId: number, file: File): Promise<ProjectSettings> {
+  const form = new FormData();
+  form.append('avatar', file, file.name);
+  const token = queryClient.getQueryData<Session | null>(SESSION_QUERY_KEY)?.csrf_token;
+  const response = await fetch(`${API_PREFIX}/projects/${projectId}`, {
+    method: 'PUT',
+    body: form,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', ...(token ? { [CSRF_HEADER]: token } : {}) },
+  });
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw apiErrorFromBody(response.status, body);
+  return body as ProjectSettings;
+}

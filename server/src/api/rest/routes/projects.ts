@@ -5,6 +5,7 @@ import type { Project } from '../../../domains/projects/project.js';
 import type { ProjectListFilter } from '../../../domains/projects/projects.repository.js';
 import { input, pathParam, signedIn, type RestContext } from '../context.js';
 import { projectBasic, projectFull } from '../entities/projects.js';
+import { uploadedFile } from './uploads/multipart-files.js';
 import { paginationHeaders, parsePage } from '../pagination.js';
 import { oneOf, optionalBool, optionalInt, optionalString, type Params } from '../params.js';
 
@@ -79,6 +80,9 @@ export function projectRoutes(app: FastifyInstance, ctx: RestContext): void {
   app.put('/projects/:id', async (request) => {
     const params = input(request);
     const actor = signedIn(request);
+    // GitLab's avatar: a multipart file field beside the other settings.
+    const avatar = uploadedFile(request, 'avatar');
+    if (avatar) await ctx.services.projectAvatars.set(actor, pathParam(request, 'id'), avatar);
     const project = await projects.update(actor, pathParam(request, 'id'), {
       name: optionalString(params, 'name'),
       description: optionalString(params, 'description'),
