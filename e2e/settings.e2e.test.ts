@@ -144,6 +144,18 @@ describe('project and group settings', () => {
     expect((await session.rest('GET', `/projects/${project.id}`)).visibility).toBe('internal');
 
     await rootPage.getByRole('button', { name: 'Expand Advanced' }).click();
+    const changePath = form(rootPage, 'Change path');
+    await changePath.getByLabel('Path').fill('settings-lab-2');
+    await changePath.getByRole('button', { name: 'Change path' }).click();
+    await rootPage.waitForURL((url) => url.pathname === '/root/settings-lab-2/edit');
+    expect((await session.rest('GET', `/projects/${project.id}`)).path_with_namespace).toBe('root/settings-lab-2');
+    // And back, from the page at its new address.
+    await rootPage.getByRole('button', { name: 'Expand Advanced' }).click();
+    await form(rootPage, 'Change path').getByLabel('Path').fill('settings-lab');
+    await form(rootPage, 'Change path').getByRole('button', { name: 'Change path' }).click();
+    await rootPage.waitForURL((url) => url.pathname === '/root/settings-lab/edit');
+
+    await rootPage.getByRole('button', { name: 'Expand Advanced' }).click();
     await rootPage.getByLabel('Select a new namespace').selectOption({ label: 'settings-group' });
     await rootPage.getByRole('button', { name: 'Transfer project' }).click();
     await rootPage.getByRole('dialog', { name: 'Transfer project?' }).getByRole('button', { name: 'Transfer project' }).click();

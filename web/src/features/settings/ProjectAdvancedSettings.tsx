@@ -9,7 +9,7 @@ import { urls } from '../../lib/routes';
 import { namespacesQuery, projectKeys } from '../projects/api';
 import { userProjectLevel } from '../session/abilities';
 import { useOptionalUser } from '../session/useCurrentUser';
-import { archiveProjectMutation, deleteProjectMutation, transferProjectMutation } from './api';
+import { archiveProjectMutation, deleteProjectMutation, transferProjectMutation, updateProjectMutation } from './api';
 import styles from './Settings.module.css';
 import { SettingsSection } from './SettingsSection';
 
@@ -37,6 +37,52 @@ function ArchiveProject({ project }: { project: Project }) {
         </Button>
       </div>
     </div>
+  );
+}
+
+/** GitLab's 'Change path': the project's URL; the repository stays where it is. */
+function ChangePath({ project }: { project: Project }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [path, setPath] = useState(project.path);
+  const [tried, setTried] = useState(false);
+  const change = useMutation({
+    ...updateProjectMutation(project.id),
+    onSuccess: (moved) => {
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+      void navigate(urls.projectSettings(moved.path_with_namespace));
+    },
+  });
+  const blank = path.trim() === '';
+  return (
+    <form
+      className={styles.danger}
+      aria-label="Change path"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTried(true);
+        if (!blank) change.mutate({ path: path.trim() });
+      }}
+    >
+      <Heading as="h3" variant="small">
+        Change path
+      </Heading>
+      <Text as="p" className={styles.muted}>
+        A project's repository name defines its URL and its place on the file disk. Update your local clones after the change.
+      </Text>
+      <FormError error={change.error} title="The path could not be changed." />
+      <FormControl required>
+        <FormControl.Label requiredIndicator={false}>Path</FormControl.Label>
+        <TextInput leadingVisual={<span className={styles.muted}>/{project.namespace.full_path}/</span>} value={path} onChange={(event) => setPath(event.target.value)} />
+        {tried && blank ? <FormControl.Validation variant="error">Please enter a path.</FormControl.Validation> : null}
+      </FormControl>
+      <div>
+        <Button type="submit" variant="danger" loading={change.isPending} disabled={path.trim() === project.path}>
+          Change path
+        </Button>
+      </div>
+    </form>
   );
 }
 
@@ -171,6 +217,7 @@ export function ProjectAdvancedSettings({ project }: { project: Project }) {
     <SettingsSection title="Advanced" description="Housekeeping, export, archive, change path, transfer, and delete.">
       <div className={styles.form}>
         <ArchiveProject project={project} />
+        <ChangePath project={project} />
         {isOwner ? <TransferProject project={project} /> : null}
         {isOwner ? <DeleteProject project={project} /> : null}
       </div>

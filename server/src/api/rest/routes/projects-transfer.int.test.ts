@@ -69,3 +69,38 @@ describe(`project transfer (${testDatabaseKind()})`, () => {
     expect((await fx.call('PUT', `/projects/${project.id}/transfer`, { token: null, body: { namespace: 'destination' } })).status).toBe(401);
   });
 });
+
+describe(`project path change (${testDatabaseKind()})`, () => {
+  let fx: RepositoryFixtures;
+
+  beforeAll(async () => {
+    fx = await startRepositoryFixtures();
+  });
+  afterAll(() => fx?.close());
+
+  it('PUT /projects/:id with `path` moves the URL, keeps the repository, and refuses a bad or taken path', async () => {
+    const project = await fx.createProject('old-name');
+    await fx.createProject('taken');
+    const head = await fx.bareGit(project.id, ['rev-parse', 'main']);
+    const renamed = await fx.root.Projects.edit(project.id, { path: 'new-name' });
+    expect(renamed.path_with_namespace).toBe('root/new-name');
+    expect(await fx.bareGit(project.id, ['rev-parse', 'main'])).toBe(head);
+    expect((await fx.call('GET', `/projects/${encodeURIComponent('root/old-name')}`)).status).toBe(404);
+
+    const bad = await fx.call('PUT', `/projects/${project.id}`, { body: { path: '-bad' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ message: { path: ["can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', end in '.git' or end in '.atom'"] } });
+    const taken = await fx.call('PUT', `/projects/${project.id}`, { body: { path: 'taken', description: 'not saved' } });
+    expect(taken.status).toBe(400);
+    expect(taken.body).toEqual({ message: { path: ['has already been taken'] } });
+    expect((await fx.call('GET', `/projects/${project.id}`)).body).toMatchObject({ path_with_namespace: 'root/new-name', description: '' });
+  });
+
+  it('a Developer may not change the path (403), a stranger gets 404', async () => {
+    const project = await fx.createProject('guarded-path');
+    const developer = await fx.member(project.id, 30);
+    expect((await fx.call('PUT', `/projects/${project.id}`, { token: developer.token, body: { path: 'mine' } })).status).toBe(403);
+    const stranger = await fx.server.createUser();
+    expect((await fx.call('PUT', `/projects/${project.id}`, { token: stranger.token, body: { path: 'mine' } })).status).toBe(404);
+  });
+});

@@ -85,6 +85,7 @@ export function projectRoutes(app: FastifyInstance, ctx: RestContext): void {
     if (avatar) await ctx.services.projectAvatars.set(actor, pathParam(request, 'id'), avatar);
     const project = await projects.update(actor, pathParam(request, 'id'), {
       name: optionalString(params, 'name'),
+      path: optionalString(params, 'path'),
       description: optionalString(params, 'description'),
       visibility: optionalString(params, 'visibility'),
       default_branch: optionalString(params, 'default_branch'),
