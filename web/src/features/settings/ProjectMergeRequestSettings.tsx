@@ -1,8 +1,9 @@
-import { Checkbox, FormControl, Heading, Radio, RadioGroup, TextInput, Textarea } from '@primer/react';
+import { Checkbox, FormControl, Radio, RadioGroup, TextInput, Textarea } from '@primer/react';
 import { useState } from 'react';
 import { fieldError } from '../../components/FormError';
 import type { Project } from '../../lib/gitlab-types';
 import type { ProjectSettings } from './api';
+import styles from './Settings.module.css';
 import { SettingsForm, SettingsSection } from './SettingsSection';
 import { useProjectSave } from './useProjectSave';
 
@@ -103,18 +104,14 @@ export function ProjectMergeRequestSettings({ project: given }: { project: Proje
         }
       >
         <Choice name="merge_method" legend="Merge method" value={mergeMethod} options={MERGE_METHODS} onChange={setMergeMethod} />
-        <fieldset>
-          <Heading as="h3" variant="small">
-            Merge options
-          </Heading>
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.legend}>Merge options</legend>
           <Flag label="Automatically resolve merge request diff threads when they become outdated" checked={resolveOutdated} onChange={setResolveOutdated} />
           <Flag label={'Enable "Delete source branch" option by default'} checked={removeSource} onChange={setRemoveSource} caption="Existing merge requests and protected branches are not affected." />
         </fieldset>
         <Choice name="squash_option" legend="Squash commits when merging" value={squash} options={SQUASH_OPTIONS} onChange={setSquash} />
-        <fieldset>
-          <Heading as="h3" variant="small">
-            Merge checks
-          </Heading>
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.legend}>Merge checks</legend>
           <Flag label="Pipelines must succeed" checked={pipelines} onChange={setPipelines} caption="Merge requests can't be merged if the latest pipeline did not succeed or is still running." />
           <Flag label="All threads must be resolved" checked={threads} onChange={setThreads} />
         </fieldset>
