@@ -66,9 +66,9 @@ describe('foundation: from sign-in to a pushed, browsable private project', () =
     await files.getByRole('link', { name: 'src' }).waitFor();
     await expect.poll(() => files.getByRole('link', { name: 'docs' }).isVisible()).toBe(true);
     await expect.poll(() => files.getByRole('link', { name: 'README.md' }).isVisible()).toBe(true);
-    // The README is shown below the tree (as its source, Markdown is not rendered yet), the last commit above it.
+    // The README is shown below the tree, its Markdown rendered; the last commit above it.
     const readme = page.getByRole('region', { name: 'README.md' });
-    await readme.getByText(`# ${FIXTURE.readmeHeading}`).waitFor();
+    await readme.getByRole('heading', { name: FIXTURE.readmeHeading }).waitFor();
     await page.getByRole('link', { name: FIXTURE.mainCommitTitle }).first().waitFor();
     await expect.poll(() => page.getByLabel('Clone with HTTP').inputValue()).toBe(cloneUrl);
     await shot(page, T, 'file-tree');

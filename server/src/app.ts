@@ -18,6 +18,10 @@ import { createProjectsRepository } from './domains/projects/projects.repository
 import { cacheProjectLookups } from './domains/projects/project-lookup-cache.js';
 import { watchWrites, type WriteWatch } from './platform/db/write-watch.js';
 import { createProjectsService, REMOVE_REPOSITORY_JOB } from './domains/projects/projects.service.js';
+import { createProjectTransferService } from './domains/projects/project-transfer.service.js';
+import { createProjectAvatarService } from './domains/projects/project-avatar.service.js';
+import { projectAvatarRoutes } from './api/web/project-avatar.routes.js';
+import { createGroupTransferService } from './domains/namespaces/group-transfer.service.js';
 import { createMembersRepository } from './domains/members/members.repository.js';
 import { createMembersService } from './domains/members/members.service.js';
 import { createTokensRepository } from './domains/tokens/tokens.repository.js';
@@ -80,6 +84,7 @@ import { createUploadsRepository } from './domains/uploads/uploads.repository.js
 import { createUploadsService } from './domains/uploads/uploads.service.js';
 import { rememberFileNames } from './api/rest/routes/uploads/multipart-files.js';
 import { uploadFileRoutes } from './api/web/uploads.routes.js';
+import { rawFileRoutes } from './api/web/raw-files.routes.js';
 import { createAbuseReportsRepository } from './domains/abuse-reports/abuse-reports.repository.js';
 import { createAbuseReportsService } from './domains/abuse-reports/abuse-reports.service.js';
 import { createLabelsRepository } from './domains/labels/labels.repository.js';
@@ -232,6 +237,14 @@ export function createServices(deps: AppDeps) {
   events.subscribe('token.revoked', (event) => tokens.forget({ tokenId: event.payload.tokenId }));
   events.subscribe('user.changed', (event) => tokens.forget({ userId: event.payload.userId }));
 
+  const groups = createGroupsService({
+    db,
+    namespaces,
+    members: membersRepository,
+    projects: projectsRepository,
+    authorizer,
+    onProjectsDeleted: projects.scheduleRemoval,
+  });
   const services = {
     users: createUsersService({
       db,
@@ -248,7 +261,13 @@ export function createServices(deps: AppDeps) {
       },
     }),
     groups,
+    // moving a group and its subtree under another parent (POST /groups/:id/transfer)
+    groupTransfer: createGroupTransferService({ db, groups, namespaces, authorizer }),
     projects,
+    // moving a project to another namespace (PUT /projects/:id/transfer)
+    projectTransfer: createProjectTransferService({ db, projects, projectRows: projectsRepository, namespaces, authorizer }),
+    // the project avatar (PUT /projects/:id with a multipart `avatar`; served at the entity's avatar_url)
+    projectAvatars: createProjectAvatarService({ db, projects, rows: projectsRepository, authorizer }),
     members: createMembersService({ members: membersRepository, users, authorizer }),
     tokens,
     sessions: createSessionsService({ db, users, passwords }),
@@ -405,6 +424,9 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   // the Activity section's note bodies, many in one request (GitLab's POST /api/v4/markdown renders one)
   await http.register(async (web) => markdownBatchRoutes(web, { authenticate, projects: services.projects, markdown: services.markdown }));
   await http.register(async (web) => uploadFileRoutes(web, { authenticate, uploads: services.uploads }));
+  // repository files by URL (`/<project>/-/raw/<ref>/<path>`), what README images point at
+  await http.register(async (web) => rawFileRoutes(web, { authenticate, files: services.files }));
+  await http.register(async (web) => projectAvatarRoutes(web, { authenticate, avatars: services.projectAvatars }));
   await http.register(async (web) => outdatedLineChangeRoutes(web, { authenticate, outdated: services.outdatedDiscussions }));
   // the merge widget's Revert / Cherry-pick: a new branch (in the caller's fork when they cannot push) and its merge request
   const picksInto = createPickIntoNewBranchService({ forksRepository: services.forksRepository, projects: services.projects, authorizer, namespaces: services.namespaces, storage: services.storage, forks: services.forks, branches: services.branches, picks: services.commitPicks, mergeRequests: services.mergeRequests });

@@ -44,6 +44,8 @@ export type GroupAction =
   | 'admin_members'
   | 'create_projects'
   | 'create_subgroup'
+  /** moving a project into the group (GitLab's transfer_projects) */
+  | 'transfer_projects'
   | 'admin_group'
   | 'remove_group'
   | 'read_label'
@@ -132,7 +134,10 @@ export function groupAbilities(ctx: SubjectContext): Set<GroupAction> {
   }
   // GitLab's default project creation level: Developers and Maintainers.
   if (access >= AccessLevel.Developer) abilities.add('create_projects');
-  if (access >= AccessLevel.Maintainer) abilities.add('create_subgroup');
+  if (access >= AccessLevel.Maintainer) {
+    abilities.add('create_subgroup');
+    abilities.add('transfer_projects');
+  }
   if (access >= AccessLevel.Owner) {
     abilities.add('admin_members');
     abilities.add('admin_group');

@@ -4,6 +4,13 @@ import type { Project } from '../domains/projects/project.js';
 import { limitProjects, referenceKey, type ReferenceResolver, type ResolvedReference } from './reference-resolver.js';
 import { scanReferences, type ReferenceCandidate } from './references.js';
 import { isSafeColor, splitScoped, textColorFor } from '../domains/labels/label-rules.js';
+import { resolveRepositoryUrl } from './relative-links.js';
+
+/** A file of the repository being rendered (a README): its relative links and images resolve in `dir` at `ref`. */
+export interface RepositoryFileContext {
+  ref: string;
+  dir: string;
+}
 
 /** GitLab refuses to render more than this (its `POST /markdown` limit is similar in spirit). */
 export const MAX_MARKDOWN_BYTES = 1_000_000;
@@ -41,19 +48,20 @@ export function createMarkdownService(deps: { references: ReferenceResolver }) {
     const tokens = md.parse(text, {});
     return { tokens, candidates: references === false ? [] : collectCandidates(tokens) };
   };
-  const finish = ({ md, sanitize }: Renderer, tokens: Token[], resolved: Map<string, ResolvedReference>, project: Project | null) => {
+  const finish = ({ md, sanitize }: Renderer, tokens: Token[], resolved: Map<string, ResolvedReference>, project: Project | null, repository?: RepositoryFileContext) => {
     linkReferences(tokens, resolved, project?.full_path ?? null);
     if (project) rewriteUploads(tokens, project.full_path);
+    if (project && repository) rewriteRelative(tokens, { projectPath: project.full_path, ...repository });
     return sanitize(md.renderer.render(tokens, md.options, {}));
   };
 
   return {
     /** `references: false` is GitLab's `gfm=false`: plain CommonMark, nothing looked up. */
-    async render(actor: Actor, text: string, context: { project: Project | null; references?: boolean }): Promise<string> {
+    async render(actor: Actor, text: string, context: { project: Project | null; references?: boolean; repository?: RepositoryFileContext }): Promise<string> {
       const loaded = await renderer();
       const { tokens, candidates } = parse(loaded.md, text, context.references);
       const resolved = candidates.length > 0 ? await deps.references.resolve(actor, candidates, context.project) : new Map();
-      return finish(loaded, tokens, resolved, context.project);
+      return finish(loaded, tokens, resolved, context.project, context.repository);
     },
 
     /**
@@ -61,13 +69,13 @@ export function createMarkdownService(deps: { references: ReferenceResolver }) {
      * lookup of the references of them all (a page of notes names the same users and merge
      * requests again and again). Each text keeps its own limit of projects looked up.
      */
-    async renderMany(actor: Actor, texts: readonly string[], context: { project: Project | null }): Promise<string[]> {
+    async renderMany(actor: Actor, texts: readonly string[], context: { project: Project | null; repository?: RepositoryFileContext }): Promise<string[]> {
       const contextPath = context.project?.full_path ?? null;
       const loaded = await renderer();
       const parsed = texts.map((text) => parse(loaded.md, text, true));
       const candidates = parsed.flatMap((document) => limitProjects(document.candidates, contextPath));
       const resolved = candidates.length > 0 ? await deps.references.resolve(actor, candidates, context.project, { maxProjects: MAX_BATCH_PROJECTS }) : new Map();
-      return parsed.map((document) => finish(loaded, document.tokens, resolved, context.project));
+      return parsed.map((document) => finish(loaded, document.tokens, resolved, context.project, context.repository));
     },
 
     /** Loads the renderer ahead of the first render. */
@@ -176,6 +184,22 @@ function labelTokens(TokenClass: typeof Token, reference: Extract<ResolvedRefere
 }
 
 const milestoneText = (title: string) => (/^[A-Za-z0-9_\-.]+$/.test(title) ? `%${title}` : `%"${title}"`);
+
+/** Relative links and images of a repository file point into the repository (relative-links.ts). */
+function rewriteRelative(tokens: Token[], context: Parameters<typeof resolveRepositoryUrl>[2]): void {
+  const visit = (list: Token[]) => {
+    for (const token of list) {
+      if (token.children) visit(token.children);
+      const kind = token.type === 'link_open' ? 'link' : token.type === 'image' ? 'image' : null;
+      if (!kind) continue;
+      const attribute = kind === 'link' ? 'href' : 'src';
+      const value = token.attrGet(attribute);
+      const resolved = typeof value === 'string' ? resolveRepositoryUrl(value, kind, context) : null;
+      if (resolved) token.attrSet(attribute, resolved);
+    }
+  };
+  visit(tokens);
+}
 
 const UPLOAD = /^\/uploads\/[0-9a-f]{32}\/[^/]+$/;
 

@@ -2,6 +2,7 @@ import { QuestionIcon } from '@primer/octicons-react';
 import { useLocation } from 'react-router-dom';
 import { LinkButton } from '../components/AppLink';
 import { EmptyState } from '../components/EmptyState';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 import { useOptionalUser } from '../features/session/useCurrentUser';
 import { urls } from '../lib/routes';
 
@@ -12,6 +13,7 @@ import { urls } from '../lib/routes';
 export function NotFoundPage() {
   const user = useOptionalUser();
   const { pathname, search, hash } = useLocation();
+  useDocumentTitle(['Page not found']);
   return (
     <EmptyState
       icon={QuestionIcon}

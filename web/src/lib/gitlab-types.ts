@@ -21,6 +21,8 @@ export interface User extends UserBasic {
   can_create_group?: boolean;
   can_create_project?: boolean;
   last_sign_in_at?: string | null;
+  /** GitLab's date (YYYY-MM-DD) of the latest activity: a sign-in updates it */
+  last_activity_on?: string | null;
 }
 
 export interface Session {
@@ -57,6 +59,7 @@ export interface Project {
   ssh_url_to_repo?: string;
   web_url: string;
   readme_url?: string | null;
+  avatar_url?: string | null;
   empty_repo?: boolean;
   archived?: boolean;
   created_at: string;

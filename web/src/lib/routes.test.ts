@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parentDir, parseNewMergeRequestParams, parseProjectPage, safeRedirectPath, splitAtDash, urls } from './routes';
+import { parentDir, parseNewMergeRequestParams, parseProjectPage, safeRedirectPath, settingsEditPath, splitAtDash, urls } from './routes';
 
 describe('splitAtDash', () => {
   it('splits nested group paths from the sub-page', () => {
@@ -121,4 +121,29 @@ describe('parentDir', () => {
     ['a', ''],
     ['', ''],
   ])('%s → %s', (input, expected) => expect(parentDir(input)).toBe(expected));
+});
+
+describe('settings URLs', () => {
+  it('builds GitLab\'s settings URLs', () => {
+    expect(urls.projectSettings('g/p')).toBe('/g/p/edit');
+    expect(urls.projectSettings('g/p', 'repository')).toBe('/g/p/-/settings/repository');
+    expect(urls.projectSettings('g/p', 'merge_requests')).toBe('/g/p/-/settings/merge_requests');
+    expect(urls.groupSettings('g/sub')).toBe('/groups/g/sub/-/edit');
+  });
+
+  it.each([
+    [['settings', 'repository'], { kind: 'settings', section: 'repository' }],
+    [['settings', 'merge_requests'], { kind: 'settings', section: 'merge_requests' }],
+    [['settings'], { kind: 'unknown' }],
+    [['settings', 'ci_cd'], { kind: 'unknown' }],
+    [['settings', 'repository', 'x'], { kind: 'unknown' }],
+  ])('parses %j', (rest, page) => expect(parseProjectPage(rest)).toEqual(page));
+
+  it.each([
+    ['/g/p/edit', 'g/p'],
+    ['/g/sub/p/edit', 'g/sub/p'],
+    ['/g/edit', null],
+    ['/g/p', null],
+    ['/g/p/-/edit/main/a.txt', null],
+  ])('%s is the General settings of %j', (pathname, project) => expect(settingsEditPath(splitAtDash(pathname))).toBe(project));
 });

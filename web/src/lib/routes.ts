@@ -19,7 +19,13 @@ export type ProjectPage =
   | { kind: 'merge-request'; iid: number; tab: MergeRequestTab }
   | { kind: 'new-fork' }
   | { kind: 'edit'; refAndPath: string }
+  | { kind: 'settings'; section: ProjectSettingsPage }
   | { kind: 'unknown' };
+
+/** The project's settings pages: `/<project>/edit` (General) and `/-/settings/<page>`, as GitLab. */
+export type ProjectSettingsPage = 'general' | 'repository' | 'merge_requests';
+
+const SETTINGS_PAGES: Record<string, ProjectSettingsPage> = { repository: 'repository', merge_requests: 'merge_requests' };
 
 export type MergeRequestTab = 'overview' | 'commits' | 'diffs' | 'edit';
 
@@ -70,6 +76,16 @@ export function splitAtDash(pathname: string): DashSplit {
   };
 }
 
+/**
+ * `/<project>/edit` has no `/-/`: the full path ends in `edit`. Returns the project's path for
+ * the General settings page, or null; the caller tries it only when no project has the whole path.
+ */
+export function settingsEditPath(split: DashSplit): string | null {
+  if (split.rest !== null) return null;
+  const segments = split.fullPath.split('/');
+  return segments.length >= 3 && segments[segments.length - 1] === 'edit' ? segments.slice(0, -1).join('/') : null;
+}
+
 export function parseProjectPage(rest: string[] | null): ProjectPage {
   if (rest === null || rest.length === 0) return { kind: 'overview' };
   const [page, ...tail] = rest;
@@ -97,6 +113,10 @@ export function parseProjectPage(rest: string[] | null): ProjectPage {
       return tail.length === 1 && tail[0] === 'new' ? { kind: 'new-fork' } : { kind: 'unknown' };
     case 'edit':
       return joined ? { kind: 'edit', refAndPath: joined } : { kind: 'unknown' };
+    case 'settings': {
+      const section = tail.length === 1 ? SETTINGS_PAGES[tail[0]!] : undefined;
+      return section ? { kind: 'settings', section } : { kind: 'unknown' };
+    }
     default:
       return { kind: 'unknown' };
   }
@@ -157,7 +177,11 @@ export const urls = {
   /** GitLab's single-file editor. */
   edit: (fullPath: string, ref: string, file: string) => join(encodeSegments(fullPath), '-', 'edit', encodeSegments(ref), encodeSegments(file)),
   dashboardMergeRequests: (search?: URLSearchParams) => withSearch('/dashboard/merge_requests', search),
+  /** GitLab's settings URLs: General is `/<project>/edit`, the others `/-/settings/<page>`. */
+  projectSettings: (fullPath: string, page: ProjectSettingsPage = 'general') =>
+    page === 'general' ? join(encodeSegments(fullPath), 'edit') : join(encodeSegments(fullPath), '-', 'settings', page),
   group: (fullPath: string) => join(encodeSegments(fullPath)),
+  groupSettings: (fullPath: string) => join('groups', encodeSegments(fullPath), '-', 'edit'),
   groupMembers: (fullPath: string) => join('groups', encodeSegments(fullPath), '-', 'group_members'),
   newProject: (namespaceId?: number) => (namespaceId ? `/projects/new?namespace_id=${namespaceId}` : '/projects/new'),
   newGroup: (parentId?: number) => (parentId ? `/groups/new?parent_id=${parentId}` : '/groups/new'),

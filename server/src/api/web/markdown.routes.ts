@@ -22,9 +22,22 @@ export function markdownBatchRoutes(app: FastifyInstance, deps: { authenticate(r
 
   app.post('/-/projects/:id/markdown', async (request) => {
     const texts = batchTexts(request.body);
+    const repository = repositoryFile(request.body);
     const project = await deps.projects.find(request.actor, (request.params as { id: string }).id);
-    return { html: await deps.markdown.renderMany(request.actor, texts, { project }) };
+    return { html: await deps.markdown.renderMany(request.actor, texts, { project, repository }) };
   });
+}
+
+/**
+ * `ref` and `path` (the rendered file's directory) name a repository file, e.g. a README: its
+ * relative links and images then point into the repository at that ref, as GitLab renders them.
+ */
+export function repositoryFile(body: unknown): { ref: string; dir: string } | undefined {
+  const { ref, path } = (body && typeof body === 'object' ? body : {}) as { ref?: unknown; path?: unknown };
+  if (ref === undefined) return undefined;
+  if (typeof ref !== 'string' || ref === '' || /[\0\n]/.test(ref)) throw ValidationError.field('ref', 'is invalid');
+  if (path !== undefined && (typeof path !== 'string' || path.includes('\0'))) throw ValidationError.field('path', 'is invalid');
+  return { ref, dir: typeof path === 'string' ? path.replace(/^\/+|\/+$/g, '') : '' };
 }
 
 /** The `texts` of a batch: 1 to MAX_BATCH_TEXTS strings, each and all within their byte limits. */

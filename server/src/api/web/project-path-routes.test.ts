@@ -7,6 +7,8 @@ describe('rewriteProjectPathUrl', () => {
     ['/a/b/c/project/-/merge_requests/12/widget.json?x=1', '/-/project-path/a%2Fb%2Fc%2Fproject/-/merge_requests/12/widget.json?x=1'],
     ['/group/project/uploads/0123456789abcdef0123456789abcdef/shot.png', '/-/project-path/group%2Fproject/uploads/0123456789abcdef0123456789abcdef/shot.png'],
     ['/group/project/notes/7/outdated_line_change', '/-/project-path/group%2Fproject/notes/7/outdated_line_change'],
+    ['/group/project/-/raw/main/docs/logo.png', '/-/project-path/group%2Fproject/-/raw/main/docs/logo.png'],
+    ['/g/sub/project/-/raw/feature/x/a%20b.png?inline=false', '/-/project-path/g%2Fsub%2Fproject/-/raw/feature/x/a%20b.png?inline=false'],
   ])('puts the full path of %s in one segment', (url, rewritten) => {
     expect(rewriteProjectPathUrl(url)).toBe(rewritten);
   });
@@ -26,6 +28,8 @@ describe('rewriteProjectPathUrl', () => {
     '/group/project/-/merge_requests/1/widget.json/more',
     '/group/project.git/info/refs?service=git-upload-pack',
     '/group/project/uploads/secret',
+    '/project/-/raw/main/a.png', // a full path has a namespace
+    '/group/project/-/blob/main/-/raw/a.png', // the first /-/ ends the project path
   ])('leaves %s as it is', (url) => {
     expect(rewriteProjectPathUrl(url)).toBe(url);
   });

@@ -13,7 +13,9 @@ const MAX_PATH_SEGMENTS = 21;
  * an ordinary URL too, behind the same authentication and permission checks.
  */
 export const PROJECT_PATH_SUFFIXES = ['/-/merge_requests/:iid/widget.json', '/notes/:note_id/outdated_line_change', '/uploads/:secret/:filename'] as const;
-export type ProjectPathSuffix = (typeof PROJECT_PATH_SUFFIXES)[number];
+/** `/<project>/-/raw/<ref>/<path>`: the ref and the path together, split by the handler (refs contain slashes). */
+export const RAW_SUFFIX = '/-/raw/*';
+export type ProjectPathSuffix = (typeof PROJECT_PATH_SUFFIXES)[number] | typeof RAW_SUFFIX;
 
 const PREFIX = '/-/project-path';
 
@@ -26,6 +28,16 @@ const PROJECT_PATH_URL = new RegExp(
 export function rewriteProjectPathUrl(url: string): string {
   // The API and the app's own `/-/` routes never start with a project path (the hot path exits here).
   if (url.startsWith('/api/') || url.startsWith('/-/')) return url;
+  // The first `/-/` ends a project path (no path segment is `-`): what follows `/-/raw/` is the ref and file.
+  const raw = url.indexOf('/-/raw/');
+  if (raw > 0 && url.indexOf('/-/') === raw) {
+    const fullPath = url.slice(1, raw);
+    const segments = fullPath.split('/');
+    if (segments.length >= 2 && segments.length <= MAX_PATH_SEGMENTS && segments.every((segment) => segment !== '' && !/[?#]/.test(segment))) {
+      return `${PREFIX}/${fullPath.replaceAll('/', '%2F')}${url.slice(raw)}`;
+    }
+    return url;
+  }
   const match = PROJECT_PATH_URL.exec(url);
   if (!match) return url;
   const fullPath = match[1]!;

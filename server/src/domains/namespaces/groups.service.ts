@@ -8,7 +8,7 @@ import type { MembersRepository } from '../members/members.repository.js';
 import type { ProjectsRepository } from '../projects/projects.repository.js';
 import { RESERVED_TOP_LEVEL_PATHS } from '../users/user.js';
 import type { GroupListFilter, NamespacesRepository } from './namespaces.repository.js';
-import { pathError, type Namespace } from './namespace.js';
+import { groupNameError, pathError, type Namespace } from './namespace.js';
 import { groupVisibilityErrors } from './visibility-rules.js';
 
 export interface CreateGroupInput {
@@ -49,6 +49,8 @@ export function createGroupsService(deps: {
     async create(actor: Actor, input: CreateGroupInput): Promise<Namespace> {
       if (!actor.user) throw new NotFoundError();
       if (!input.name) throw ValidationError.missing('name');
+      const nameError = groupNameError(input.name);
+      if (nameError) throw ValidationError.field('name', nameError);
       if (!input.path) throw ValidationError.missing('path');
       const visibility = (input.visibility ?? 'private') as Visibility;
       if (!VISIBILITIES.includes(visibility)) throw ValidationError.field('visibility', 'does not have a valid value');
@@ -84,7 +86,8 @@ export function createGroupsService(deps: {
       const group = await find(actor, idOrPath);
       await deps.authorizer.authorize(actor, 'admin_group', { group });
       if (input.visibility !== undefined && !VISIBILITIES.includes(input.visibility as Visibility)) throw ValidationError.field('visibility', 'does not have a valid value');
-      if (input.name !== undefined && input.name.trim() === '') throw ValidationError.field('name', "can't be blank");
+      const nameError = input.name === undefined ? null : groupNameError(input.name);
+      if (nameError) throw ValidationError.field('name', nameError);
       await deps.db.transaction(async (tx) => {
         if (input.visibility !== undefined && input.visibility !== group.visibility) {
           const errors = groupVisibilityErrors(input.visibility as Visibility, await deps.namespaces.lockForVisibility(group.id, tx));

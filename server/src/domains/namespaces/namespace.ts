@@ -30,6 +30,21 @@ export function pathError(path: string): string | null {
   return null;
 }
 
+/**
+ * GitLab's group name rule (Gitlab::Regex.group_name_regex): starts with a letter, digit, emoji or
+ * '_'; then letters, digits, emoji, '_', '.', '+', dashes, spaces and parentheses.
+ */
+const GROUP_NAME_PATTERN = /^[\p{L}\p{N}\u{00A9}-\u{1F9FF}_](?:[\p{L}\p{N}\p{Pd}+\u{00A9}-\u{1F9FF}_. ()]*)$/u;
+
+export const GROUP_NAME_FORMAT_MESSAGE = "can contain only letters, digits, emoji, '_', '.', dash, space, parenthesis. It must start with letter, digit, emoji or '_'.";
+
+/** GitLab's error for a group name, or null. Pure. */
+export function groupNameError(name: string): string | null {
+  if (name.trim() === '') return "can't be blank";
+  if (name.length > 255) return 'is too long (maximum is 255 characters)';
+  return GROUP_NAME_PATTERN.test(name) ? null : GROUP_NAME_FORMAT_MESSAGE;
+}
+
 /** GitLab's `name` + `path` derivation: a path from a name when only the name is given. */
 export function pathFromName(name: string): string {
   return name

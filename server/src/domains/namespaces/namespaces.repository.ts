@@ -144,6 +144,33 @@ export function createNamespacesRepository(db: Queryable) {
       const { rows } = await tx.query<{ visibility: Visibility }>('SELECT visibility FROM namespaces WHERE id = $1 FOR SHARE', [id]);
       return rows[0]?.visibility;
     },
+    /**
+     * Moves a group and its subtree under `parent` (null: top level), in the caller's transaction:
+     * parent, traversal ids, and the full paths and names of every namespace and project route
+     * below it. Visibility above the new parent's comes down to it (GitLab's transfer).
+     */
+    async moveSubtree(group: Namespace, parent: Namespace | null, tx: Queryable): Promise<void> {
+      const ids = await this.subtreeIds(group.id, tx);
+      const prefix = [...(parent?.traversal_ids ?? []), group.id];
+      await tx.query('UPDATE namespaces SET parent_id = $2, updated_at = now() WHERE id = $1', [group.id, parent?.id ?? null]);
+      await tx.query(
+        'UPDATE namespaces SET traversal_ids = $2::bigint[] || traversal_ids[$3::int + 1:] WHERE id = ANY($1)',
+        [ids, prefix, group.traversal_ids.length],
+      );
+      const newPath = parent ? `${parent.full_path}/${group.path}` : group.path;
+      const newName = parent ? `${parent.full_name} / ${group.name}` : group.name;
+      await tx.query(
+        `UPDATE routes SET path = $2 || substr(path, length($3) + 1), name = $4 || substr(name, length($5) + 1)
+          WHERE (source_type = 'namespace' AND source_id = ANY($1))
+             OR (source_type = 'project' AND source_id IN (SELECT id FROM projects WHERE namespace_id = ANY($1)))`,
+        [ids, newPath, group.full_path, newName, group.full_name],
+      );
+      if (parent) {
+        const rank = (column: string) => `CASE ${column} WHEN 'private' THEN 0 WHEN 'internal' THEN 1 ELSE 2 END`;
+        await tx.query(`UPDATE namespaces SET visibility = $2 WHERE id = ANY($1) AND ${rank('visibility')} > ${rank('$2')}`, [ids, parent.visibility]);
+        await tx.query(`UPDATE projects SET visibility = $2 WHERE namespace_id = ANY($1) AND ${rank('visibility')} > ${rank('$2')}`, [ids, parent.visibility]);
+      }
+    },
     /** Ids of this namespace and every descendant. */
     async subtreeIds(id: number, tx?: Queryable): Promise<number[]> {
       const { rows } = await on(db, tx).query<{ id: number }>('SELECT id FROM namespaces WHERE $1 = ANY(traversal_ids)', [id]);

@@ -28,6 +28,8 @@ export interface Project {
   /** the TITLE_REGEX merge check: an RE2 pattern and the sentence shown with it (both or neither) */
   merge_request_title_regex: string | null;
   merge_request_title_regex_description: string | null;
+  /** the avatar's file name (its bytes are in project_avatars); null without one */
+  avatar_filename: string | null;
   created_at: Date;
   updated_at: Date;
   last_activity_at: Date;

@@ -8,7 +8,7 @@ const SELECT = `SELECT p.id, p.namespace_id, p.name, p.path, r.path AS full_path
        p.default_branch, p.creator_id, p.forked_from_id, p.archived, p.empty_repo, p.pending_delete, p.merge_method, p.squash_option,
        p.only_allow_merge_if_pipeline_succeeds, p.only_allow_merge_if_all_discussions_are_resolved, p.resolve_outdated_diff_discussions,
        p.remove_source_branch_after_merge, p.merge_commit_template, p.squash_commit_template,
-       p.merge_request_title_regex, p.merge_request_title_regex_description, p.created_at, p.updated_at, p.last_activity_at,
+       p.merge_request_title_regex, p.merge_request_title_regex_description, p.avatar_filename, p.created_at, p.updated_at, p.last_activity_at,
        n.kind AS namespace_kind, n.owner_id AS namespace_owner_id, to_json(n.traversal_ids) AS namespace_traversal_ids,
        n.visibility AS namespace_visibility, n.name AS namespace_name, n.path AS namespace_path,
        nr.path AS namespace_full_path, n.parent_id AS namespace_parent_id
@@ -142,6 +142,32 @@ export function createProjectsRepository(db: Queryable) {
     },
     async updateRouteName(id: number, fullName: string, tx?: Queryable): Promise<void> {
       await on(db, tx).query(`UPDATE routes SET name = $2 WHERE source_type = 'project' AND source_id = $1`, [id, fullName]);
+    },
+    /** A transfer or a new path: the project's route (full path and full name) follows. */
+    async updateRoute(id: number, fullPath: string, fullName: string, tx: Queryable): Promise<void> {
+      await tx.query(`UPDATE routes SET path = $2, name = $3 WHERE source_type = 'project' AND source_id = $1`, [id, fullPath, fullName]);
+    },
+    /** Whether another project in the namespace has this path or name (GitLab's transfer check). */
+    async nameOrPathTakenIn(namespaceId: number, path: string, name: string, tx?: Queryable): Promise<boolean> {
+      const { rows } = await on(db, tx).query(
+        'SELECT 1 FROM projects WHERE namespace_id = $1 AND (lower(path) = lower($2) OR name = $3) AND NOT pending_delete LIMIT 1',
+        [namespaceId, path, name],
+      );
+      return rows.length > 0;
+    },
+    /** Stores the avatar's bytes and names it on the project row (what avatar_url needs). */
+    async saveAvatar(id: number, avatar: { filename: string; contentType: string; data: Buffer }, tx: Queryable): Promise<void> {
+      await tx.query(
+        `INSERT INTO project_avatars (project_id, content_type, data) VALUES ($1, $2, $3)
+         ON CONFLICT (project_id) DO UPDATE SET content_type = EXCLUDED.content_type, data = EXCLUDED.data, updated_at = now()`,
+        [id, avatar.contentType, avatar.data],
+      );
+      await tx.query('UPDATE projects SET avatar_filename = $2, updated_at = now() WHERE id = $1', [id, avatar.filename]);
+    },
+    async readAvatar(id: number): Promise<{ content_type: string; data: Buffer } | undefined> {
+      const { rows } = await db.query<{ content_type: string; data: Buffer | Uint8Array }>('SELECT content_type, data FROM project_avatars WHERE project_id = $1', [id]);
+      const row = rows[0];
+      return row ? { content_type: row.content_type, data: Buffer.from(row.data) } : undefined;
     },
     /** After a push: activity time and whether any branch exists now. */
     async recordPush(id: number, emptyRepo: boolean, tx?: Queryable): Promise<void> {

@@ -31,6 +31,7 @@ export interface CreateProjectInput {
 
 export interface UpdateProjectInput {
   name?: string;
+  path?: string;
   description?: string;
   visibility?: string;
   default_branch?: string;
@@ -195,16 +196,32 @@ export function createProjectsService(deps: {
         fields.default_branch = input.default_branch;
       }
       if (input.archived !== undefined) fields.archived = input.archived;
+      // GitLab's 'Change path': the URL changes, the repository (stored by id) does not move.
+      const newPath = input.path !== undefined && input.path !== project.path ? input.path : undefined;
+      if (newPath !== undefined) {
+        const error = pathError(newPath);
+        if (error) throw ValidationError.field('path', error);
+        fields.path = newPath;
+      }
       for (const setting of EDITABLE_SETTINGS) if (input[setting] !== undefined) fields[setting] = input[setting];
       // Templates and the title pattern: validated, empty clears them (replaces the raw values above).
       Object.assign(fields, mergeTextSettings(input, project));
       await deps.db.transaction(async (tx) => {
         if (fields.visibility !== undefined) await assertVisibilityAllowed(project, fields.visibility as Visibility, tx);
         await deps.projects.update(project.id, fields, tx);
-        if (fields.name !== undefined) {
+        if (fields.name !== undefined || newPath !== undefined) {
           const ns = (await deps.namespaces.findById(project.namespace_id, tx))!;
-          await deps.projects.updateRouteName(project.id, `${ns.full_name} / ${String(fields.name)}`, tx);
+          const fullName = `${ns.full_name} / ${String(fields.name ?? project.name)}`;
+          if (newPath === undefined) await deps.projects.updateRouteName(project.id, fullName, tx);
+          else {
+            const fullPath = `${ns.full_path}/${newPath}`;
+            if (await deps.namespaces.routeTaken(fullPath, tx)) throw ValidationError.field('path', 'has already been taken');
+            await deps.projects.updateRoute(project.id, fullPath, fullName, tx);
+          }
         }
+      }).catch((caught: unknown) => {
+        if (isUniqueViolation(caught)) throw ValidationError.field('path', 'has already been taken');
+        throw caught;
       });
       return (await deps.projects.findById(project.id))!;
     },

@@ -1,7 +1,8 @@
 import { PersonIcon, PlusIcon, SearchIcon } from '@primer/octicons-react';
-import { Label, PageHeader, Stack, TextInput } from '@primer/react';
+import { Flash, Label, PageHeader, Stack, TextInput } from '@primer/react';
 import { SkeletonBox } from '@primer/react/experimental';
 import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router-dom';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { LinkButton } from '../../components/AppLink';
 import { EmptyState } from '../../components/EmptyState';
@@ -65,7 +66,7 @@ function UserTable() {
                     </td>
                     <td>{user.email ?? '—'}</td>
                     <td>{user.created_at ? formatDate(user.created_at) : '—'}</td>
-                    <td>{user.last_sign_in_at ? formatDate(user.last_sign_in_at) : 'Never'}</td>
+                    <td>{user.last_activity_on ? formatDate(user.last_activity_on) : 'Never'}</td>
                   </tr>
                 ))}
               </tbody>
@@ -81,9 +82,16 @@ function UserTable() {
 /** `/admin/users` (administrators only). */
 export function AdminUsersPage() {
   const me = useCurrentUser();
+  // The new user form comes back here with the account it created (GitLab's notice).
+  const created = (useLocation().state as { createdUser?: string } | null)?.createdUser;
   if (!me.is_admin) return <NotFoundPage />;
   return (
     <Stack gap="normal">
+      {created ? (
+        <Flash variant="success" role="status">
+          User was successfully created. <strong>@{created}</strong> can now sign in.
+        </Flash>
+      ) : null}
       <PageHeader>
         <PageHeader.TitleArea>
           <PageHeader.Title as="h1">Users</PageHeader.Title>

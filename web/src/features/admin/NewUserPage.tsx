@@ -25,9 +25,9 @@ export function NewUserPage() {
   const [form, setForm] = useState({ name: '', username: '', email: '', password: '', admin: false });
   const create = useMutation({
     ...createUserMutation(),
-    onSuccess: () => {
+    onSuccess: (created) => {
       void queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
-      void navigate('/admin/users');
+      void navigate('/admin/users', { state: { createdUser: created.username } });
     },
   });
   if (!me.is_admin) return <NotFoundPage />;

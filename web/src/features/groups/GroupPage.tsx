@@ -1,4 +1,4 @@
-import { OrganizationIcon, PeopleIcon, PlusIcon, RepoIcon } from '@primer/octicons-react';
+import { GearIcon, OrganizationIcon, PeopleIcon, PlusIcon, RepoIcon } from '@primer/octicons-react';
 import { Heading, PageHeader, Stack } from '@primer/react';
 import { SkeletonBox } from '@primer/react/experimental';
 import { useQuery } from '@tanstack/react-query';
@@ -9,9 +9,12 @@ import { EntityAvatar } from '../../components/EntityAvatar';
 import { PageError } from '../../components/PageError';
 import { PaginationNav } from '../../components/PaginationNav';
 import { VisibilityIcon } from '../../components/VisibilityIcon';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { Group } from '../../lib/gitlab-types';
 import { urls } from '../../lib/routes';
 import { ProjectList } from '../projects/ProjectList';
+import { OWNER } from '../../lib/permissions';
+import { useGroupLevel } from '../settings/useGroupLevel';
 import { useOptionalUser } from '../session/useCurrentUser';
 import { groupProjectsQuery, subgroupsQuery } from './api';
 import { GroupBreadcrumbs } from './GroupBreadcrumbs';
@@ -72,6 +75,9 @@ function Projects({ group, signedIn }: { group: Group; signedIn: boolean }) {
 export function GroupPage({ group }: { group: Group }) {
   // a signed-out visitor browses; creating needs an account
   const signedIn = useOptionalUser() !== null;
+  // The Settings entry only for those who may use it (GitLab's admin_group: Owners).
+  const isOwner = (useGroupLevel(group) ?? 0) >= OWNER;
+  useDocumentTitle([group.full_name]);
   return (
     <Stack gap="spacious">
       <PageHeader>
@@ -93,6 +99,11 @@ export function GroupPage({ group }: { group: Group }) {
           <LinkButton to={urls.groupMembers(group.full_path)} leadingVisual={PeopleIcon}>
             Members
           </LinkButton>
+          {isOwner ? (
+            <LinkButton to={urls.groupSettings(group.full_path)} leadingVisual={GearIcon}>
+              Settings
+            </LinkButton>
+          ) : null}
           {signedIn ? (
             <>
               <LinkButton to={urls.newGroup(group.id)} leadingVisual={OrganizationIcon}>

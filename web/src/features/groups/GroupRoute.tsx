@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageError } from '../../components/PageError';
 import { PageLoading } from '../../components/PageLoading';
@@ -8,20 +9,30 @@ import { splitAtDash, urls } from '../../lib/routes';
 import { GroupMembersPage } from '../members/GroupMembersPage';
 import { groupQuery } from './api';
 
-/** `/groups/<path>/-/group_members`; a bare `/groups/<path>` goes to the group page at `/<path>`, as on GitLab. */
+const GroupSettingsPage = lazy(() => import('../settings/GroupSettingsPage').then((m) => ({ default: m.GroupSettingsPage })));
+
+/** `/groups/<path>/-/group_members` and `/-/edit`; a bare `/groups/<path>` goes to the group page at `/<path>`, as on GitLab. */
 export function GroupRoute() {
   const { pathname } = useLocation();
   const { fullPath, rest } = splitAtDash(pathname.replace(/^\/groups/, ''));
   const group = useQuery({ ...groupQuery(fullPath), enabled: rest !== null && fullPath !== '' });
 
   if (rest === null) return <Navigate to={urls.group(fullPath)} replace />;
-  if (rest[0] !== 'group_members' || rest.length > 1) return <NotFoundPage />;
+  const page = rest.length === 1 ? rest[0] : undefined;
+  if (page !== 'group_members' && page !== 'edit') return <NotFoundPage />;
   if (group.isPending) return <PageLoading label="Loading group" />;
   if (group.isError) {
     return group.error instanceof ApiError && group.error.isNotFound ? (
       <NotFoundPage />
     ) : (
       <PageError error={group.error} onRetry={() => void group.refetch()} />
+    );
+  }
+  if (page === 'edit') {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <GroupSettingsPage group={group.data} />
+      </Suspense>
     );
   }
   return <GroupMembersPage group={group.data} />;

@@ -8,6 +8,7 @@ import formStyles from '../../components/FormLayout.module.css';
 import { useSlugField } from '../../components/useSlugField';
 import { GROUP_VISIBILITY_DESCRIPTIONS, VisibilityRadios } from '../../components/VisibilityRadios';
 import type { Visibility } from '../../lib/gitlab-types';
+import { groupNameProblem } from '../../lib/group-name';
 import { urls } from '../../lib/routes';
 import { createGroupMutation, groupKeys, parentGroupOptionsQuery } from './api';
 
@@ -23,6 +24,7 @@ export function NewGroupPage() {
   const [parentId, setParentId] = useState(params.get('parent_id') ?? NO_PARENT);
   const [visibility, setVisibility] = useState<Visibility>('private');
   const [description, setDescription] = useState('');
+  const [tried, setTried] = useState(false);
   const create = useMutation({
     ...createGroupMutation(),
     onSuccess: (group) => {
@@ -34,8 +36,14 @@ export function NewGroupPage() {
   const parent = parents.data?.find((group) => String(group.id) === parentId);
   const isSubgroup = parentId !== NO_PARENT;
 
+  // GitLab's form rules, said on submit rather than by a disabled button; the server checks the same.
+  const nameProblem = groupNameProblem(name);
+  const pathProblem = path.trim() === '' ? 'Please enter a group URL.' : null;
+
   function submit(event: FormEvent) {
     event.preventDefault();
+    setTried(true);
+    if (nameProblem || pathProblem) return;
     create.mutate({
       name: name.trim(),
       path: path.trim(),
@@ -60,7 +68,9 @@ export function NewGroupPage() {
         <FormControl required>
           <FormControl.Label requiredIndicator={false}>Group name</FormControl.Label>
           <TextInput block autoFocus value={name} onChange={(event) => setName(event.target.value)} placeholder="My awesome group" />
-          {fieldError(create.error, 'name') ? (
+          {tried && nameProblem ? (
+            <FormControl.Validation variant="error">{nameProblem}</FormControl.Validation>
+          ) : fieldError(create.error, 'name') ? (
             <FormControl.Validation variant="error">{fieldError(create.error, 'name')}</FormControl.Validation>
           ) : (
             <FormControl.Caption>Must start with letter, digit, emoji, or underscore. Can also contain periods, dashes, spaces, and parentheses.</FormControl.Caption>
@@ -89,7 +99,9 @@ export function NewGroupPage() {
               onChange={(event) => setPath(event.target.value)}
               placeholder="my-awesome-group"
             />
-            {fieldError(create.error, 'path') ? (
+            {tried && pathProblem ? (
+              <FormControl.Validation variant="error">{pathProblem}</FormControl.Validation>
+            ) : fieldError(create.error, 'path') ? (
               <FormControl.Validation variant="error">{fieldError(create.error, 'path')}</FormControl.Validation>
             ) : null}
           </FormControl>
@@ -100,7 +112,7 @@ export function NewGroupPage() {
         </FormControl>
         <VisibilityRadios value={visibility} onChange={setVisibility} descriptions={GROUP_VISIBILITY_DESCRIPTIONS} />
         <div className={formStyles.actions}>
-          <Button type="submit" variant="primary" loading={create.isPending} disabled={!name.trim() || !path.trim()}>
+          <Button type="submit" variant="primary" loading={create.isPending}>
             {isSubgroup ? 'Create subgroup' : 'Create group'}
           </Button>
           <LinkButton to={parent ? urls.group(parent.full_path) : '/dashboard/groups'}>Cancel</LinkButton>

@@ -1,15 +1,31 @@
 import 'highlight.js/styles/github.css';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '@primer/react';
-import { renderedMarkdownQuery } from './api';
+import { renderedMarkdownQuery, repositoryMarkdownQuery } from './api';
 import styles from './MarkdownBody.module.css';
 
 /**
  * Markdown as the server renders it (GitLab Flavored, references, sanitized). While it
  * renders, and if rendering fails, the source text shows as it reads, so nothing is lost.
  */
-export function MarkdownBody({ text, project, label }: { text: string; project?: number | string; label?: string }) {
-  const rendered = useQuery(renderedMarkdownQuery(text, project));
+export function MarkdownBody({
+  text,
+  project,
+  label,
+  repository,
+}: {
+  text: string;
+  project?: number | string;
+  label?: string;
+  /** a file of the project's repository (a README): relative links and images resolve in it */
+  repository?: { projectId: number; ref: string; dir: string };
+}) {
+  const inProject = useQuery({ ...renderedMarkdownQuery(text, project), enabled: repository === undefined });
+  const inRepository = useQuery({
+    ...repositoryMarkdownQuery(repository?.projectId ?? 0, text, repository?.ref ?? '', repository?.dir ?? ''),
+    enabled: repository !== undefined,
+  });
+  const rendered = repository ? inRepository : inProject;
   if (rendered.data !== undefined) {
     // The HTML comes from the server's allow-list sanitizer (server/src/markdown/sanitize.ts).
     return <div className={styles.markdown} aria-label={label} dangerouslySetInnerHTML={{ __html: rendered.data }} />;

@@ -35,3 +35,15 @@ export const renderedMarkdownQuery = (text: string, project: number | string | u
     // A rendering only changes when a referenced object does; keep it for the session.
     staleTime: 5 * 60_000,
   });
+
+/**
+ * A repository file's Markdown (a README at `ref` in directory `dir`): its relative links and
+ * images point into the repository, as GitLab renders them. One text, outside the batch.
+ */
+export const repositoryMarkdownQuery = (project: number, text: string, ref: string, dir: string) =>
+  queryOptions({
+    queryKey: ['markdown', project, 'repository', ref, dir, text] as const,
+    queryFn: ({ signal }) =>
+      api.post<{ html: string[] }>(`/-/projects/${project}/markdown`, { signal, body: { texts: [text], ref, path: dir } }).then((result) => result.html[0] ?? ''),
+    staleTime: 5 * 60_000,
+  });

@@ -33,9 +33,9 @@ export function MembersPanel({
 
   return (
     <Stack gap="normal">
-      {canManage ? <AddMemberForm source={source} levels={levels} onAdded={setAdded} /> : null}
+      {canManage ? <AddMemberForm source={source} levels={levels} onAdded={setAdded} onAttempt={() => setAdded(null)} /> : null}
       {added ? (
-        <Flash variant="success">
+        <Flash variant="success" role="status">
           <strong>@{added}</strong> was added to {resourceName}.
         </Flash>
       ) : null}

@@ -64,3 +64,11 @@ export const ownMembershipQuery = (source: MemberSource, userId: number) =>
       return null;
     },
   });
+
+/** Users whose name or username contains `term` (GitLab's GET /users?search=), for the add form's suggestions. */
+export const userSuggestionsQuery = (term: string) =>
+  queryOptions({
+    queryKey: ['users', 'suggestions', term] as const,
+    queryFn: ({ signal }) => api.get<{ id: number; username: string; name: string }[]>('/users', { signal, query: { search: term, per_page: 10 } }),
+    staleTime: 30_000,
+  });

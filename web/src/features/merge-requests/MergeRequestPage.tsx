@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { PageError } from '../../components/PageError';
 import { PageLoading } from '../../components/PageLoading';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { ApiError } from '../../lib/api-error';
 import type { Project } from '../../lib/gitlab-types';
 import { urls, type MergeRequestTab } from '../../lib/routes';
@@ -34,6 +35,8 @@ export function MergeRequestPage({ project, iid, tab }: { project: Project; iid:
   const mr = useQuery(mergeRequestQuery(project.id, iid));
   const sourceProjectId = mr.data && mr.data.source_project_id !== mr.data.target_project_id ? mr.data.source_project_id : null;
   const sourceProject = useQuery({ ...projectQuery(sourceProjectId ?? 0), enabled: sourceProjectId !== null, retry: false });
+  // GitLab's 'Title (!1) · Merge requests · group / project'; 'Page not found' names itself.
+  useDocumentTitle(mr.isError ? null : [mr.data ? `${mr.data.title} (!${iid})` : null, 'Merge requests', project.name_with_namespace]);
 
   if (mr.isPending) {
     return (

@@ -23,6 +23,7 @@ export function NewProjectPage() {
   const [namespaceId, setNamespaceId] = useState<number | null>(null);
   const [visibility, setVisibility] = useState<Visibility>('private');
   const [description, setDescription] = useState('');
+  const [tried, setTried] = useState(false);
   const [readme, setReadme] = useState(true);
   const create = useMutation({
     ...createProjectMutation(),
@@ -45,7 +46,8 @@ export function NewProjectPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (namespaceId === null) return;
+    setTried(true);
+    if (namespaceId === null || !name.trim() || !path.trim()) return;
     create.mutate({
       name: name.trim(),
       path: path.trim(),
@@ -72,7 +74,9 @@ export function NewProjectPage() {
         <FormControl required>
           <FormControl.Label requiredIndicator={false}>Project name</FormControl.Label>
           <TextInput block value={name} onChange={(event) => setName(event.target.value)} placeholder="My awesome project" autoFocus />
-          {fieldError(create.error, 'name') ? (
+          {tried && !name.trim() ? (
+            <FormControl.Validation variant="error">Please enter a project name.</FormControl.Validation>
+          ) : fieldError(create.error, 'name') ? (
             <FormControl.Validation variant="error">{fieldError(create.error, 'name')}</FormControl.Validation>
           ) : (
             <FormControl.Caption>Must start with a lowercase or uppercase letter, digit, emoji, or underscore.</FormControl.Caption>
@@ -95,7 +99,9 @@ export function NewProjectPage() {
           <FormControl required>
             <FormControl.Label requiredIndicator={false}>Project slug</FormControl.Label>
             <TextInput block value={path} onChange={(event) => setPath(event.target.value)} placeholder="my-awesome-project" />
-            {fieldError(create.error, 'path') ? (
+            {tried && !path.trim() ? (
+              <FormControl.Validation variant="error">Please enter a project slug.</FormControl.Validation>
+            ) : fieldError(create.error, 'path') ? (
               <FormControl.Validation variant="error">{fieldError(create.error, 'path')}</FormControl.Validation>
             ) : null}
           </FormControl>
@@ -113,7 +119,7 @@ export function NewProjectPage() {
           </FormControl.Caption>
         </FormControl>
         <div className={formStyles.actions}>
-          <Button type="submit" variant="primary" loading={create.isPending} disabled={!name.trim() || !path.trim() || namespaceId === null}>
+          <Button type="submit" variant="primary" loading={create.isPending} disabled={namespaceId === null}>
             Create project
           </Button>
           <LinkButton to="/">Cancel</LinkButton>

@@ -1,4 +1,4 @@
-import { CodeIcon, GitBranchIcon, GitCommitIcon, GitPullRequestIcon, MilestoneIcon, PeopleIcon, RepoForkedIcon, TagIcon } from '@primer/octicons-react';
+import { CodeIcon, GearIcon, GitBranchIcon, GitCommitIcon, GitPullRequestIcon, MilestoneIcon, PeopleIcon, RepoForkedIcon, TagIcon } from '@primer/octicons-react';
 import { Breadcrumbs, Link, PageHeader, Stack, UnderlineNav } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
@@ -10,13 +10,15 @@ import type { Project } from '../../lib/gitlab-types';
 import { urls } from '../../lib/routes';
 import { pathCrumbs } from '../../lib/tree';
 import { openMergeRequestCountQuery } from '../merge-requests/api';
+import { MAINTAINER } from '../../lib/permissions';
+import { userProjectLevel } from '../session/abilities';
 import { useOptionalUser } from '../session/useCurrentUser';
 import styles from './ProjectLayout.module.css';
 
-export type ProjectSection = 'code' | 'commits' | 'branches' | 'merge-requests' | 'labels' | 'milestones' | 'members';
+export type ProjectSection = 'code' | 'commits' | 'branches' | 'merge-requests' | 'labels' | 'milestones' | 'members' | 'settings';
 
 /** Every project page: breadcrumbs, name, visibility, and the project's sections as tabs. */
-export function ProjectLayout({ project, section, children }: { project: Project; section: ProjectSection; children: ReactNode }) {
+export function ProjectLayout({ project, section, children }: { project: Project; section: ProjectSection | null; children: ReactNode }) {
   const fullPath = project.path_with_namespace;
   const ref = project.default_branch ?? '';
   const openCount = useQuery(openMergeRequestCountQuery(project.id));
@@ -30,6 +32,8 @@ export function ProjectLayout({ project, section, children }: { project: Project
     { id: 'milestones', label: 'Milestones', to: urls.milestones(fullPath), icon: <MilestoneIcon /> },
     { id: 'members', label: 'Members', to: urls.projectMembers(fullPath), icon: <PeopleIcon /> },
   ];
+  // Only those who may change settings see the entry (GitLab's sidebar does the same).
+  if (userProjectLevel(project, user) >= MAINTAINER) nav.push({ id: 'settings', label: 'Settings', to: urls.projectSettings(fullPath), icon: <GearIcon /> });
   return (
     <Stack gap="normal">
       <PageHeader hasBorder={false}>
@@ -53,7 +57,7 @@ export function ProjectLayout({ project, section, children }: { project: Project
         </PageHeader.ContextArea>
         <PageHeader.TitleArea>
           <PageHeader.LeadingVisual>
-            <EntityAvatar name={project.name} id={project.id} size={32} />
+            <EntityAvatar name={project.name} id={project.id} src={project.avatar_url ?? null} size={32} />
           </PageHeader.LeadingVisual>
           <PageHeader.Title as="h1">{project.name}</PageHeader.Title>
           <PageHeader.TrailingVisual>

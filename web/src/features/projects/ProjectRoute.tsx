@@ -1,10 +1,13 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import type { Project } from '../../lib/gitlab-types';
 import { projectPageNeedsUser } from '../../app/route-access';
-import { parseProjectPage, urls, type MergeRequestTab, type ProjectPage } from '../../lib/routes';
+import { MAINTAINER } from '../../lib/permissions';
+import { parseProjectPage, urls, type MergeRequestTab, type ProjectPage, type ProjectSettingsPage } from '../../lib/routes';
+import { userProjectLevel } from '../session/abilities';
 import { useOptionalUser } from '../session/useCurrentUser';
 import { ProjectLayout, type ProjectSection } from './ProjectLayout';
 
@@ -27,10 +30,16 @@ const MergeRequestPage = lazyPage<{ iid: number; tab: MergeRequestTab }>(() => i
 const ProjectLabelsPage = lazyPage(() => import('../labels/ProjectLabelsPage').then((m) => m.ProjectLabelsPage));
 const ProjectMilestonesPage = lazyPage(() => import('../labels/ProjectMilestonesPage').then((m) => m.ProjectMilestonesPage));
 const NewForkPage = lazyPage(() => import('../forks/NewForkPage').then((m) => m.NewForkPage));
+const ProjectSettingsRoute = lazyPage<{ section: ProjectSettingsPage }>(() => import('../settings/ProjectSettingsRoute').then((m) => m.ProjectSettingsRoute));
 const EditFilePage = lazyPage<{ refAndPath: string }>(() => import('../repository/EditFilePage').then((m) => m.EditFilePage));
 
-function sectionOf(page: ProjectPage): ProjectSection {
+/** The tab a page belongs to; none for 'Page not found'. */
+function sectionOf(page: ProjectPage): ProjectSection | null {
   switch (page.kind) {
+    case 'unknown':
+      return null;
+    case 'settings':
+      return 'settings';
     case 'commits':
     case 'commit':
       return 'commits';
@@ -81,16 +90,60 @@ function PageFor({ project, page }: { project: Project; page: ProjectPage }) {
       return <NewForkPage project={project} />;
     case 'edit':
       return <EditFilePage project={project} refAndPath={page.refAndPath} />;
+    case 'settings':
+      return <ProjectSettingsRoute project={project} section={page.section} />;
     case 'unknown':
       return <NotFoundPage />;
   }
 }
 
+const SETTINGS_TITLES: Record<ProjectSettingsPage, string> = { general: 'General', repository: 'Repository', merge_requests: 'Merge requests' };
+
+/**
+ * The document title's parts before the project's name, GitLab's order (most specific first);
+ * null where the page names itself (a merge request needs its title; 'Page not found').
+ */
+function titleFor(page: ProjectPage): string[] | null {
+  switch (page.kind) {
+    case 'overview':
+      return [];
+    case 'tree':
+      return ['Files'];
+    case 'blob':
+      return [page.refAndPath, 'Files'];
+    case 'commits':
+      return ['Commits'];
+    case 'commit':
+      return [page.sha.slice(0, 8), 'Commits'];
+    case 'branches':
+      return ['Branches'];
+    case 'members':
+      return ['Members'];
+    case 'merge-requests':
+      return ['Merge requests'];
+    case 'new-merge-request':
+      return ['New merge request', 'Merge requests'];
+    case 'new-fork':
+      return ['Fork project'];
+    case 'edit':
+      return ['Edit', page.refAndPath];
+    case 'settings':
+      return [SETTINGS_TITLES[page.section], 'Settings'];
+    case 'merge-request':
+    case 'unknown':
+      return null;
+  }
+}
+
 /** `/<project path>/-/<page>`: the project frame and the page the URL names. */
-export function ProjectRoute({ project, rest }: { project: Project; rest: string[] | null }) {
-  const page = parseProjectPage(rest);
+export function ProjectRoute({ project, rest, page: given }: { project: Project; rest: string[] | null; page?: ProjectPage }) {
   const user = useOptionalUser();
+  const parsed = given ?? parseProjectPage(rest);
+  // Settings are for Maintainers and Owners (GitLab's admin_project); anyone else gets 'Page not found'.
+  const page: ProjectPage = parsed.kind === 'settings' && userProjectLevel(project, user) < MAINTAINER ? { kind: 'unknown' } : parsed;
   const { pathname, search, hash } = useLocation();
+  const title = titleFor(page);
+  useDocumentTitle(title ? [...title, project.name_with_namespace] : null);
   // Writing pages of a project the visitor can read: sign in first, then back here (as GitLab).
   if (!user && projectPageNeedsUser(page)) return <Navigate to={urls.signIn(pathname + search + hash)} replace />;
   return (

@@ -1,4 +1,5 @@
 import type { Project } from '../../../domains/projects/project.js';
+import { projectAvatarPath } from '../../web/project-avatar.routes.js';
 import type { UrlBuilder } from './users.js';
 
 export interface ProjectUrls extends UrlBuilder {
@@ -29,7 +30,7 @@ export function projectBasic(project: Project, urls: ProjectUrls) {
     web_url: urls.web(project.full_path),
     readme_url: null,
     forks_count: 0,
-    avatar_url: null,
+    avatar_url: project.avatar_filename ? urls.web(projectAvatarPath(project.id, project.avatar_filename)) : null,
     star_count: 0,
     last_activity_at: project.last_activity_at.toISOString(),
     visibility: project.visibility,

@@ -38,7 +38,8 @@ export function userFull(user: User, urls: UrlBuilder) {
   return Object.assign(userPublic(user, urls), {
     last_sign_in_at: user.last_sign_in_at?.toISOString() ?? null,
     confirmed_at: user.created_at.toISOString(),
-    last_activity_on: null,
+    // GitLab's date of the user's latest activity; a sign-in counts (current_sign_in_at is the latest one).
+    last_activity_on: user.current_sign_in_at?.toISOString().slice(0, 10) ?? null,
     email: user.email,
     theme_id: 1,
     color_scheme_id: 1,

@@ -60,6 +60,13 @@ export function groupRoutes(app: FastifyInstance, ctx: RestContext): void {
     return group(updated, ctx.urls);
   });
 
+  // GitLab's transfer: `group_id` names the new parent; without it the group becomes top-level. 201 with the group.
+  app.post('/groups/:id/transfer', async (request, reply) => {
+    const parent = input(request).group_id;
+    const moved = await ctx.services.groupTransfer.transfer(signedIn(request), pathParam(request, 'id'), parent === undefined || parent === null ? undefined : String(parent));
+    return reply.status(201).send(group(moved, ctx.urls));
+  });
+
   app.delete('/groups/:id', async (request, reply) => {
     await groups.remove(signedIn(request), pathParam(request, 'id'));
     return reply.status(202).send({ message: '202 Accepted' });

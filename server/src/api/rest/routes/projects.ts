@@ -5,6 +5,7 @@ import type { Project } from '../../../domains/projects/project.js';
 import type { ProjectListFilter } from '../../../domains/projects/projects.repository.js';
 import { input, pathParam, signedIn, type RestContext } from '../context.js';
 import { projectBasic, projectFull } from '../entities/projects.js';
+import { uploadedFile } from './uploads/multipart-files.js';
 import { paginationHeaders, parsePage } from '../pagination.js';
 import { oneOf, optionalBool, optionalInt, optionalString, type Params } from '../params.js';
 
@@ -79,8 +80,12 @@ export function projectRoutes(app: FastifyInstance, ctx: RestContext): void {
   app.put('/projects/:id', async (request) => {
     const params = input(request);
     const actor = signedIn(request);
+    // GitLab's avatar: a multipart file field beside the other settings.
+    const avatar = uploadedFile(request, 'avatar');
+    if (avatar) await ctx.services.projectAvatars.set(actor, pathParam(request, 'id'), avatar);
     const project = await projects.update(actor, pathParam(request, 'id'), {
       name: optionalString(params, 'name'),
+      path: optionalString(params, 'path'),
       description: optionalString(params, 'description'),
       visibility: optionalString(params, 'visibility'),
       default_branch: optionalString(params, 'default_branch'),
@@ -107,6 +112,14 @@ export function projectRoutes(app: FastifyInstance, ctx: RestContext): void {
       return reply.status(201).send(await renderProject(ctx, actor, project));
     });
   }
+
+  // GitLab's transfer: `namespace` is an id or a full path; 200 with the moved project.
+  app.put('/projects/:id/transfer', async (request) => {
+    const actor = signedIn(request);
+    const namespace = input(request).namespace;
+    const moved = await ctx.services.projectTransfer.transfer(actor, pathParam(request, 'id'), namespace === undefined || namespace === null ? undefined : String(namespace));
+    return renderProject(ctx, actor, moved);
+  });
 
   app.delete('/projects/:id', async (request, reply) => {
     await projects.remove(signedIn(request), pathParam(request, 'id'));
