@@ -1,0 +1,29 @@
+/**
+ * The limits GitLab enforces on a pipeline configuration, with GitLab's defaults for a
+ * self-managed instance. Each one has its own clear error (see the compiler's tests).
+ */
+
+/** `max_yaml_size_bytes` application setting default: the raw text and the parsed data. */
+export const MAX_YAML_SIZE_BYTES = 1024 * 1024;
+/** `max_yaml_depth` application setting default: nesting depth of the parsed data. */
+export const MAX_YAML_DEPTH = 100;
+/** Aliases a document may use; a billion-laughs document exceeds it long before expanding. */
+export const MAX_YAML_ALIAS_COUNT = 1000;
+/** `ci_max_includes` application setting default: included files, nested ones counted. */
+export const MAX_INCLUDES = 150;
+/** Include nesting depth (`Gitlab::Ci::Config::External::Context::MAX_INCLUDES_DEPTH`... nesting). */
+export const MAX_INCLUDE_DEPTH = 100;
+/** `extends` chain depth (`Gitlab::Ci::Config::Extendable::Entry::MAX_NESTING_LEVELS`). */
+export const MAX_EXTENDS_DEPTH = 10;
+/** `!reference` nesting depth (`Gitlab::Ci::Config::Yaml::Tags::Reference::MAX_NESTING`... as GitLab's 10). */
+export const MAX_REFERENCE_DEPTH = 10;
+/** `ci_max_needs` default: entries of one job's `needs`. */
+export const MAX_NEEDS_PER_JOB = 50;
+/** `ci_pipeline_size` plan limit: GitLab's self-managed default plan has no limit (0); we cap it. */
+export const MAX_JOBS_PER_PIPELINE = 2000;
+/** `parallel` maximum and `parallel: matrix` permutations maximum. */
+export const MAX_PARALLEL = 200;
+/** `rules:changes` / `rules:exists` patterns per rule. */
+export const MAX_RULE_PATTERNS = 50;
+/** `start_in` may be at most one week. */
+export const MAX_START_IN_SECONDS = 7 * 24 * 3600;
