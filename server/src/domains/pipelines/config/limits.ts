@@ -11,11 +11,14 @@ export const MAX_YAML_DEPTH = 100;
 export const MAX_YAML_ALIAS_COUNT = 1000;
 /** `ci_max_includes` application setting default: included files, nested ones counted. */
 export const MAX_INCLUDES = 150;
-/** Include nesting depth (`Gitlab::Ci::Config::External::Context::MAX_INCLUDES_DEPTH`... nesting). */
-export const MAX_INCLUDE_DEPTH = 100;
-/** `extends` chain depth (`Gitlab::Ci::Config::Extendable::Entry::MAX_NESTING_LEVELS`). */
+/**
+ * Total bytes of the main file and every included file (`ci_max_total_yaml_size_bytes` default is
+ * `max_yaml_size_bytes` times `ci_max_includes`).
+ */
+export const MAX_TOTAL_YAML_SIZE_BYTES = MAX_YAML_SIZE_BYTES * MAX_INCLUDES;
+/** `extends` ancestors a job may have (`Extendable::Entry::MAX_NESTING_LEVELS`). */
 export const MAX_EXTENDS_DEPTH = 10;
-/** `!reference` nesting depth (`Gitlab::Ci::Config::Yaml::Tags::Reference::MAX_NESTING`... as GitLab's 10). */
+/** `!reference` resolution nesting (`Yaml::Tags::Resolver::MAX_NESTING`... GitLab's 10 levels). */
 export const MAX_REFERENCE_DEPTH = 10;
 /** `ci_max_needs` default: entries of one job's `needs`. */
 export const MAX_NEEDS_PER_JOB = 50;

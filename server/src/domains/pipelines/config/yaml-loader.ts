@@ -19,16 +19,17 @@ export class YamlReference {
 }
 
 class ReferenceSeq extends YAMLSeq {
-  static override tag = '!reference';
-  override toJSON(_?: unknown, ctx?: Parameters<YAMLSeq['toJSON']>[1]): unknown {
-    return new YamlReference(super.toJSON(_, ctx) as unknown[]);
+  static readonly tag = '!reference';
+  override toJSON(_?: unknown, ctx?: Parameters<YAMLSeq['toJSON']>[1]): never {
+    // The marker travels through toJS in place of the array; its type is only known to this file.
+    return new YamlReference(super.toJSON(_, ctx) as unknown[]) as never;
   }
 }
 
 const referenceTag: CollectionTag = {
   tag: '!reference',
   collection: 'seq',
-  nodeClass: ReferenceSeq,
+  nodeClass: ReferenceSeq as unknown as CollectionTag['nodeClass'],
   resolve(seq) {
     const node = new ReferenceSeq();
     node.items = (seq as YAMLSeq).items;
