@@ -43,6 +43,8 @@ describe('compilePipelineConfig: GitLab’s yaml_errors', () => {
     ['job:\n  script: x\n  interruptible: sometimes\n', 'jobs:job interruptible config should be a boolean value'],
     ['default:\n  stage: test\njob:\n  script: x\n', 'default config contains unknown keys: stage'],
     ['stages: build\njob:\n  script: x\n', 'stages config should be an array of strings'],
+    ['variables: [A]\njob:\n  script: x\n', 'variables config should be a hash of key value pairs, value can be a hash'],
+    ['job:\n  script: x\n  variables: { A: [1] }\n', 'jobs:job variables config should be a hash of key value pairs, value can be a hash'],
     ['job:\n  trigger: { project: a/b }\n  script: x\n', 'jobs:job config contains unknown keys: script'],
   ])('%j → %s', async (yaml, message) => {
     expect(await errorsOf(yaml)).toContain(message);

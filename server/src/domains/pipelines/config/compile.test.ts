@@ -279,3 +279,26 @@ job:
     });
   });
 });
+
+describe('compilePipelineConfig: keys that are JavaScript built-ins stay plain keys', () => {
+  it('keeps __proto__ as a variable and a job name, and never pollutes Object.prototype', async () => {
+    const result = await plan(`
+variables:
+  __proto__: { value: polluted }
+.evil:
+  __proto__: { polluted: true }
+.base: &base
+  script: x
+__proto__:
+  <<: *base
+  extends: .base
+constructor:
+  script: x
+  only: [toString]
+`);
+    expect(result.jobs.map((job) => job.name)).toEqual(['__proto__']);
+    expect(result.jobs[0]!.yamlVariables).toEqual([{ key: '__proto__', value: 'polluted' }]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(result.mergedConfig)).toBe(Object.prototype);
+  });
+});

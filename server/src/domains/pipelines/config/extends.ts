@@ -6,7 +6,7 @@
  * Both steps refuse loops with GitLab's messages instead of recursing for ever.
  */
 import { MAX_EXTENDS_DEPTH, MAX_REFERENCE_DEPTH } from './limits.js';
-import { deepMerge } from './merge.js';
+import { deepMerge, setOwn } from './merge.js';
 import { isPlainObject, YamlReference } from './yaml-loader.js';
 
 export class ExtendsError extends Error {}
@@ -26,7 +26,7 @@ export function resolveExtends(config: Record<string, unknown>): Record<string, 
     if (ancestors.includes(key)) throw new ExtendsError(`${key}: circular dependency detected in \`extends\``);
     let merged: unknown = {};
     for (const base of bases) merged = deepMerge(merged, extend(base, [...ancestors, key]));
-    result[key] = deepMerge(merged, value);
+    setOwn(result, key, deepMerge(merged, value));
     done.add(key);
     return result[key] as Record<string, unknown>;
   };
@@ -54,7 +54,7 @@ export function resolveReferences(config: Record<string, unknown>): Record<strin
     if (Array.isArray(value)) return value.map((item) => resolve(item, depth));
     if (isPlainObject(value)) {
       const out: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(value)) out[key] = resolve(item, depth);
+      for (const [key, item] of Object.entries(value)) setOwn(out, key, resolve(item, depth));
       return out;
     }
     return value;

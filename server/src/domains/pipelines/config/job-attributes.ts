@@ -6,6 +6,7 @@
  */
 import { compilePattern } from './expression.js';
 import { parseDuration } from './duration.js';
+import { setOwn } from './merge.js';
 import { isPlainObject } from './yaml-loader.js';
 
 export type Errors = string[];
@@ -45,9 +46,9 @@ export function normalizeVariables(value: unknown, at: string, errors: Errors): 
   }
   const out: Record<string, string> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') out[key] = String(item);
+    if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') setOwn(out, key, String(item));
     else if (isPlainObject(item) && (item.value === undefined || ['string', 'number'].includes(typeof item.value))) {
-      out[key] = item.value === undefined ? '' : String(item.value);
+      setOwn(out, key, item.value === undefined ? '' : String(item.value));
     } else {
       errors.push(`${at}variables config should be a hash of key value pairs, value can be a hash`);
       return undefined;

@@ -119,7 +119,7 @@ export function normalizeJob(
   if (raw.stage !== undefined && typeof raw.stage !== 'string') errors.push(`${at} stage should be a string`);
 
   const allowFailure = normalizeAllowFailure(raw.allow_failure, at, errors);
-  const variables = normalizeVariables(raw.variables, `${at}:`, errors) ?? {};
+  const variables = normalizeVariables(raw.variables, `${at} `, errors) ?? {};
   const timeout = inherited('timeout');
   const timeoutSeconds = timeout === undefined ? undefined : parseDuration(timeout);
   if (timeout !== undefined && timeoutSeconds === null) errors.push(`${at} timeout should be a duration`);

@@ -8,9 +8,17 @@ export function deepMerge(left: unknown, right: unknown): unknown {
   if (!isPlainObject(left) || !isPlainObject(right)) return right;
   const result: Record<string, unknown> = { ...left };
   for (const [key, value] of Object.entries(right)) {
-    result[key] = Object.prototype.hasOwnProperty.call(left, key) ? deepMerge(left[key], value) : value;
+    setOwn(result, key, Object.prototype.hasOwnProperty.call(left, key) ? deepMerge(left[key], value) : value);
   }
   return result;
+}
+
+/**
+ * Sets a key taken from the configuration as an own data property: a key named `__proto__`
+ * stays a key (an assignment would replace the object's prototype instead).
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /** Replaces `$VAR` and `${VAR}` with the variables' values; unknown variables stay as written. */

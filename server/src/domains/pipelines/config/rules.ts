@@ -134,8 +134,7 @@ export function refPatternMatches(entry: string, context: PipelineContext): bool
     if (projectPath.toLowerCase() !== context.projectPath.toLowerCase()) return false;
     pattern = entry.slice(0, at);
   }
-  const keyword = REF_KEYWORDS[pattern];
-  if (keyword) return keyword(context);
+  if (Object.prototype.hasOwnProperty.call(REF_KEYWORDS, pattern)) return REF_KEYWORDS[pattern]!(context);
   if (pattern.startsWith('/')) {
     const regex = compilePattern(pattern);
     return regex ? regex.matcher(context.ref).find() : false;
