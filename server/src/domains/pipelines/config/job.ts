@@ -11,7 +11,7 @@ import {
 } from './job-attributes.js';
 import { MAX_START_IN_SECONDS } from './limits.js';
 import { normalizeParallel, type ParallelConfig } from './matrix.js';
-import { validateRules } from './rules.js';
+import { validatePolicy, validateRules } from './rules.js';
 import { isPlainObject } from './yaml-loader.js';
 
 const PROCESSABLE_KEYS = [
@@ -109,6 +109,8 @@ export function normalizeJob(
     }
     errors.push(...validateRules(raw.rules, `${at}:rules`));
   }
+  errors.push(...validatePolicy(raw.only, `${at}:only`), ...validatePolicy(raw.except, `${at}:except`));
+  if (name.length > 255) errors.push(`${at} name is too long (maximum is 255 characters)`);
   const when = raw.when === undefined ? 'on_success' : String(raw.when);
   if (!JOB_WHEN.includes(when)) errors.push(`${at} when should be one of: ${JOB_WHEN.join(', ')}`);
   if (raw.start_in !== undefined) {

@@ -32,6 +32,13 @@ describe('only/except refs', () => {
     expect(onlyExceptIncludes({ refs: ['main'], changes: ['src/*'] }, undefined, context, context.variables)).toBe(false);
     expect(onlyExceptIncludes(undefined, { variables: ['$CI_COMMIT_BRANCH == "main"'] }, context, context.variables)).toBe(false);
   });
+
+  it('keeps the default refs (branches, tags) under only: {variables}, as GitLab deep-merges them', () => {
+    const mr = pushContext({ source: 'merge_request_event', variables: { FLAG: '1' } });
+    expect(onlyExceptIncludes({ variables: ['$FLAG'] }, undefined, mr, mr.variables)).toBe(false);
+    const push = pushContext({ variables: { FLAG: '1' } });
+    expect(onlyExceptIncludes({ variables: ['$FLAG'] }, undefined, push, push.variables)).toBe(true);
+  });
 });
 
 describe('rules', () => {

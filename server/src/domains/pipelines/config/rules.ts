@@ -142,13 +142,44 @@ export function refPatternMatches(entry: string, context: PipelineContext): bool
   return pattern === context.ref;
 }
 
-/** The policy of `only` or `except` normalised to its parts; an array means `refs`. */
-export function normalizePolicy(value: unknown): { refs?: string[]; variables?: string[]; changes?: string[] } | null {
-  if (value === undefined || value === null) return null;
-  if (Array.isArray(value) || typeof value === 'string') return { refs: ([] as unknown[]).concat(value).map(String) };
+/**
+ * The policy of `only` or `except` normalised to its parts; a list means `refs`. As GitLab's
+ * Entry::Policy, `only` is deep-merged over the default `{refs: [branches, tags]}`, so
+ * `only: {variables: …}` still runs on branches and tags only.
+ */
+export function normalizePolicy(value: unknown, key: 'only' | 'except'): { refs?: string[]; variables?: string[]; changes?: string[] } | null {
+  const defaultRefs = key === 'only' ? ['branches', 'tags'] : undefined;
+  if (value === undefined || value === null) return defaultRefs ? { refs: defaultRefs } : null;
+  if (Array.isArray(value)) return { refs: value.map(String) };
   if (!isPlainObject(value)) return null;
   const list = (v: unknown) => (v === undefined ? undefined : ([] as unknown[]).concat(v).map(String));
-  return { refs: list(value.refs), variables: list(value.variables), changes: list(value.changes) };
+  return { refs: list(value.refs) ?? defaultRefs, variables: list(value.variables), changes: list(value.changes) };
+}
+
+const isStringOrPattern = (item: unknown) => typeof item === 'string' && (!item.startsWith('/') || compilePattern(item.replace(/@[^/@]*\/[^@]*$/, '')) !== null);
+
+/** GitLab's Entry::Policy validation of `only` / `except`. */
+export function validatePolicy(value: unknown, location: string): string[] {
+  if (value === undefined) return [];
+  if (Array.isArray(value)) return value.every(isStringOrPattern) ? [] : [`${location} config should be an array of strings or regexps`];
+  if (!isPlainObject(value)) return [`${location} has to be either an array of conditions or a hash`];
+  const errors: string[] = [];
+  const unknown = Object.keys(value).filter((key) => !['refs', 'kubernetes', 'variables', 'changes'].includes(key));
+  if (unknown.length > 0) errors.push(`${location} config contains unknown keys: ${unknown.join(', ')}`);
+  if (value.refs !== undefined && !(Array.isArray(value.refs) && value.refs.every(isStringOrPattern))) {
+    errors.push(`${location} refs should be an array of strings or regexps`);
+  }
+  if (value.kubernetes !== undefined && value.kubernetes !== 'active') errors.push(`${location} kubernetes unknown value: ${String(value.kubernetes)}`);
+  for (const key of ['variables', 'changes'] as const) {
+    const item = value[key];
+    if (item !== undefined && !(Array.isArray(item) && item.every((entry) => typeof entry === 'string'))) {
+      errors.push(`${location} ${key} should be an array of strings`);
+    }
+  }
+  if (Array.isArray(value.variables) && value.variables.some((entry) => typeof entry === 'string' && !isValidExpression(entry))) {
+    errors.push(`${location} variables Invalid expression syntax`);
+  }
+  return errors;
 }
 
 function policyParts(policy: ReturnType<typeof normalizePolicy>, context: PipelineContext, variables: Readonly<Record<string, string>>) {
@@ -179,7 +210,6 @@ export function onlyExceptIncludes(
   context: PipelineContext,
   variables: Readonly<Record<string, string>>,
 ): boolean {
-  const onlyPolicy = normalizePolicy(only) ?? { refs: ['branches', 'tags'] };
-  if (!policyParts(onlyPolicy, context, variables).every(Boolean)) return false;
-  return !policyParts(normalizePolicy(except), context, variables).some(Boolean);
+  if (!policyParts(normalizePolicy(only, 'only'), context, variables).every(Boolean)) return false;
+  return !policyParts(normalizePolicy(except, 'except'), context, variables).some(Boolean);
 }
