@@ -75,6 +75,10 @@ describe('compilePipelineConfig: GitLab’s yaml_errors', () => {
     ['a:\n  extends: .missing\n  script: x\n', 'a: unknown keys in `extends` (.missing)'],
     ['.a:\n  extends: .b\n.b:\n  extends: .a\nc:\n  extends: .a\n  script: x\n', '.a: circular dependency detected in `extends`'],
     ['job:\n  script: !reference [.setup, script]\n', '!reference [".setup", "script"] could not be found'],
+    [
+      '.a:\n  script: !reference [.b, script]\n.b:\n  script: !reference [.a, script]\njob:\n  script: !reference [.a, script]\n',
+      '!reference [".a", "script"] is part of a circular chain',
+    ],
   ])('%j → %s (the first logical error)', async (yaml, message) => {
     expect(await errorsOf(yaml)).toEqual([message]);
   });
@@ -97,5 +101,11 @@ describe('compilePipelineConfig: GitLab’s yaml_errors', () => {
     expect(await errorsOf(yaml)).toEqual([
       'The number of jobs has exceeded the limit of 2000. Try splitting the configuration with parent-child-pipelines.',
     ]);
+  });
+
+  it('refuses a !reference bomb (each level ten references to the previous) as too big', async () => {
+    const levels = ['.l0:\n  script: [x, x, x, x, x, x, x, x, x, x]\n'];
+    for (let i = 1; i <= 9; i++) levels.push(`.l${i}:\n  script: [${Array(10).fill(`!reference [.l${i - 1}, script]`).join(', ')}]\n`);
+    expect(await errorsOf(`${levels.join('')}job:\n  script: !reference [.l9, script]\n`)).toEqual(['The parsed YAML is too big']);
   });
 });

@@ -251,6 +251,43 @@ test:
     expect(jobs.downstream).toMatchObject({ kind: 'bridge', options: { trigger: { project: 'acme/other' } } });
   });
 
+  it('starts a needs: [] job at once (an empty DAG) and keeps stage scheduling without needs', async () => {
+    const jobs = byName((await plan('a:\n  stage: deploy\n  script: x\n  needs: []\nb:\n  script: x\n')).jobs);
+    expect(jobs.a!.needs).toEqual([]);
+    expect(jobs.b!.needs).toBeNull();
+  });
+
+  it('applies default: and global variables unless inherit: turns them off', async () => {
+    const jobs = byName(
+      (
+        await plan(`
+variables: { A: "1", B: "2" }
+default:
+  image: ruby
+  before_script: [setup]
+  interruptible: true
+plain:
+  script: x
+picky:
+  script: x
+  inherit:
+    default: [image]
+    variables: [B]
+none:
+  script: x
+  inherit: { default: false, variables: false }
+`)
+      ).jobs,
+    );
+    expect(jobs.plain).toMatchObject({ interruptible: true, options: { image: { name: 'ruby' }, beforeScript: ['setup'] } });
+    expect(jobs.plain!.yamlVariables.map((v) => v.key)).toEqual(['A', 'B']);
+    expect(jobs.picky!.options).toMatchObject({ image: { name: 'ruby' } });
+    expect(jobs.picky!.options.beforeScript).toBeUndefined();
+    expect(jobs.picky!.yamlVariables).toEqual([{ key: 'B', value: '2' }]);
+    expect(jobs.none!.options.image).toBeUndefined();
+    expect(jobs.none!.yamlVariables).toEqual([]);
+  });
+
   it('does not run a pipeline with only .pre and .post jobs', async () => {
     const result = await compilePipelineConfig('a:\n  stage: .pre\n  script: x\n', pushContext(), noFiles);
     expect(result).toMatchObject({ status: 'skipped', reason: 'no_jobs' });

@@ -5,9 +5,9 @@
  * Then every `!reference [key, subkey, …]` is replaced by the value it names (itself resolved).
  * Both steps refuse loops with GitLab's messages instead of recursing for ever.
  */
-import { MAX_EXTENDS_DEPTH, MAX_REFERENCE_DEPTH } from './limits.js';
+import { MAX_EXTENDS_DEPTH, MAX_REFERENCE_DEPTH, MAX_RESOLVED_NODES } from './limits.js';
 import { deepMerge, setOwn } from './merge.js';
-import { isPlainObject, YamlReference } from './yaml-loader.js';
+import { isPlainObject, YAML_TOO_BIG, YamlReference } from './yaml-loader.js';
 
 export class ExtendsError extends Error {}
 
@@ -34,9 +34,15 @@ export function resolveExtends(config: Record<string, unknown>): Record<string, 
   return resolveReferences(result);
 }
 
-/** Replaces every `!reference` with the value at its path in the configuration. */
+/**
+ * Replaces every `!reference` with the value at its path in the configuration. References can
+ * multiply (ten references to a key holding ten references …), so the nodes produced are
+ * counted and a configuration that grows past MAX_RESOLVED_NODES is refused as too big.
+ */
 export function resolveReferences(config: Record<string, unknown>): Record<string, unknown> {
+  let produced = 0;
   const resolve = (value: unknown, depth: number): unknown => {
+    if (++produced > MAX_RESOLVED_NODES) throw new ExtendsError(YAML_TOO_BIG);
     if (value instanceof YamlReference) {
       const shown = `!reference [${value.path.map((part) => JSON.stringify(part)).join(', ')}]`;
       if (depth > MAX_REFERENCE_DEPTH) throw new ExtendsError(`${shown} is part of a circular chain`);

@@ -30,3 +30,5 @@ export const MAX_PARALLEL = 200;
 export const MAX_RULE_PATTERNS = 50;
 /** `start_in` may be at most one week. */
 export const MAX_START_IN_SECONDS = 7 * 24 * 3600;
+/** Nodes the configuration may have once `!reference` tags are replaced (a reference bomb stops here). */
+export const MAX_RESOLVED_NODES = 1_000_000;
