@@ -81,12 +81,9 @@ export function normalizeJob(
   errors: Errors,
 ): JobDefinition | undefined {
   const at = `jobs:${name}`;
-  if (!isPlainObject(raw)) {
-    errors.push(`${at} config should be a hash`);
-    return undefined;
-  }
-  const kind = raw.trigger !== undefined ? 'bridge' : 'build';
-  if (kind === 'build' && raw.script === undefined && raw.run === undefined) {
+  // GitLab's Entry::Jobs: an entry that is neither a job (script/run) nor a bridge (trigger).
+  const kind = isPlainObject(raw) && raw.trigger !== undefined ? 'bridge' : 'build';
+  if (!isPlainObject(raw) || (kind === 'build' && raw.script === undefined && raw.run === undefined)) {
     errors.push(`${at} config should implement the script:, run:, or trigger: keyword`);
     return undefined;
   }
