@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { firstMatchingRule, onlyExceptIncludes, refPatternMatches } from './rules.js';
+import { existsSatisfied, firstMatchingRule, onlyExceptIncludes, refPatternMatches } from './rules.js';
 import { pushContext } from './test-context.js';
 
 describe('only/except refs', () => {
@@ -61,5 +61,19 @@ describe('rules', () => {
     const long = { ...context.variables, MSG: `${'a'.repeat(100_000)}!` };
     expect(firstMatchingRule([{ if: '$MSG =~ /^(a+)+$/' }], context, long)).toBeNull();
     expect(refPatternMatches('/^(a|a)*$/', pushContext({ ref: `${'a'.repeat(100_000)}!` }))).toBe(false);
+  });
+});
+
+describe('rules:exists', () => {
+  it('finds plain paths and globs', () => {
+    expect(existsSatisfied(['Dockerfile'], ['README.md', 'Dockerfile'])).toBe(true);
+    expect(existsSatisfied(['/Dockerfile'], ['Dockerfile'])).toBe(true);
+    expect(existsSatisfied(['**/*.go'], ['cmd/main.go'])).toBe(true);
+    expect(existsSatisfied(['**/*.go', 'go.mod'], ['main.rs'])).toBe(false);
+  });
+
+  it('stops comparing after 50,000 checks and answers true, as GitLab documents', () => {
+    const paths = Array.from({ length: 60_000 }, (_, i) => `src/file${i}.ts`);
+    expect(existsSatisfied(['**/*.go'], paths)).toBe(true);
   });
 });

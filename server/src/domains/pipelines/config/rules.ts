@@ -4,7 +4,7 @@
  * Pure: the caller passes the pipeline's context and the variables visible to the job.
  */
 import { evaluateExpression, compilePattern, isValidExpression } from './expression.js';
-import { anyPathMatches } from './glob.js';
+import { anyPathMatches, globToRegex } from './glob.js';
 import { expandVariables } from './merge.js';
 import { MAX_RULE_PATTERNS } from './limits.js';
 import type { PipelineContext } from './types.js';
@@ -75,9 +75,35 @@ export function ruleClausesHold(
   if (rule.changes !== undefined && !changesSatisfied(rule.changes, context, variables)) return false;
   if (rule.exists !== undefined) {
     const patterns = (rulePatterns(rule.exists) ?? []).map((pattern) => expandVariables(pattern, variables));
-    if (!anyPathMatches(patterns, context.existingPaths)) return false;
+    if (!existsSatisfied(patterns, context.existingPaths)) return false;
   }
   return true;
+}
+
+/** GitLab's Rules::Rule::Clause::Exists::MAX_PATTERN_COMPARISONS. */
+export const MAX_EXISTS_COMPARISONS = 50_000;
+
+/**
+ * `rules:exists` as GitLab evaluates it: a plain path is looked up directly; glob patterns are
+ * compared with the repository's paths, and after 50,000 comparisons the clause is true (GitLab's
+ * documented cut-off), so a large repository cannot make pipeline creation slow.
+ */
+export function existsSatisfied(patterns: readonly string[], paths: readonly string[]): boolean {
+  const plain = patterns.filter((pattern) => !/[*?[{]/.test(pattern));
+  if (plain.length > 0) {
+    const set = new Set(paths);
+    if (plain.some((path) => set.has(path.replace(/^\/+/, '')))) return true;
+  }
+  const globs = patterns.filter((pattern) => /[*?[{]/.test(pattern)).map(globToRegex);
+  let comparisons = 0;
+  for (const regex of globs) {
+    if (!regex) continue;
+    for (const path of paths) {
+      if (++comparisons > MAX_EXISTS_COMPARISONS) return true;
+      if (regex.matches(path)) return true;
+    }
+  }
+  return false;
 }
 
 /**
