@@ -105,7 +105,8 @@ export function createCiLintService(deps: { access: Pick<RepositoryAccess, 'open
         valid: true,
         errors: [],
         warnings: plan.warnings,
-        merged_yaml: stringify(plan.mergedConfig),
+        // Ruby's Hash#to_yaml, which GitLab answers, opens with a document marker.
+        merged_yaml: `---\n${stringify(plan.mergedConfig)}`,
         includes: plan.includes.map((include) => ({
           type: include.type,
           location: include.location,

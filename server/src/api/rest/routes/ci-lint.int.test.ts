@@ -29,7 +29,7 @@ describe(`CI lint API (${testDatabaseKind()})`, () => {
     })) as unknown as Record<string, any>;
     expect(result.valid).toBe(true);
     expect(result.errors).toEqual([]);
-    expect(result.merged_yaml).toContain('build:');
+    expect(result.merged_yaml).toMatch(/^---\n[\s\S]*build:/);
     expect(result.includes).toMatchObject([{ type: 'local', location: 'ci/build.yml' }]);
     expect(result.jobs.map((job: { name: string }) => job.name)).toEqual(['build', 'test']);
     expect(result.jobs[1]).toMatchObject({ stage: 'test', script: ['make test'], when: 'on_success', allow_failure: false, needs: [{ name: 'build' }] });
