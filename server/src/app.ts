@@ -40,6 +40,7 @@ import { createProtectedBranchesService } from './domains/repository/protected-b
 import { createCommitWriter } from './domains/repository/commit-writer.js';
 import { createFilesService } from './domains/repository/files.service.js';
 import { createCommitsService } from './domains/repository/commits.service.js';
+import { createCiLintService } from './domains/pipelines/ci-lint.service.js';
 import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
 import { createCompareService } from './domains/repository/compare.service.js';
 import { createForksRepository } from './domains/forks/forks.repository.js';
@@ -285,6 +286,7 @@ export function createServices(deps: AppDeps) {
     repositoryReads: createRepositoryReadsService({ access: repositoryAccess }),
     branchProtection: createProtectedBranchesService({ access: repositoryAccess, db, protectedBranches, users, namespaces }),
     files,
+    ciLint: createCiLintService({ access: repositoryAccess, serverUrl: deps.config.externalUrl }),
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
     commitPicks: createCommitPicksService({ access: repositoryAccess, writer: commitWriter }),
     compare: createCompareService({ access: repositoryAccess, forks: forksRepository }),
