@@ -238,14 +238,6 @@ export function createServices(deps: AppDeps) {
   events.subscribe('token.revoked', (event) => tokens.forget({ tokenId: event.payload.tokenId }));
   events.subscribe('user.changed', (event) => tokens.forget({ userId: event.payload.userId }));
 
-  const groups = createGroupsService({
-    db,
-    namespaces,
-    members: membersRepository,
-    projects: projectsRepository,
-    authorizer,
-    onProjectsDeleted: projects.scheduleRemoval,
-  });
   const services = {
     users: createUsersService({
       db,
