@@ -119,6 +119,10 @@ function titleFor(page: ProjectPage): string[] | null {
       return ['Branches'];
     case 'members':
       return ['Members'];
+    case 'labels':
+      return ['Labels'];
+    case 'milestones':
+      return ['Milestones'];
     case 'merge-requests':
       return ['Merge requests'];
     case 'new-merge-request':
