@@ -46,14 +46,6 @@ try {
   process.exit(1);
 }
 
-// A first start only creates the database (initdb) on this thread: its WebAssembly memory grew to
-// what initdb needed, far more than serving takes, and a WebAssembly memory never shrinks. The
-// thread ends here and pglite.ts starts the serving one (see there).
-if (workerData.initOnly) {
-  await pg.close();
-  process.exit(0);
-}
-
 /** Open transactions by id: the caller's statements run on `tx` until it says commit or roll back. */
 const transactions = new Map();
 const unsubscribers = new Map();

@@ -1,5 +1,4 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { newSessionName, type Database, type NotificationHandler, type Queryable, type QueryResult } from './database.js';
 
@@ -71,19 +70,16 @@ function threadScript(): URL {
  */
 export function openPglite(dir: string | undefined): Database {
   if (dir) mkdirSync(dir, { recursive: true });
-  const workerData = { dataDir: dir, sharedBuffers: SHARED_BUFFERS, wasmTieringBudget: WASM_TIERING_BUDGET };
+  // PGlite's JavaScript loads on the thread only: the main thread has the server to load.
+  const worker = new Worker(threadScript(), { workerData: { dataDir: dir, sharedBuffers: SHARED_BUFFERS, wasmTieringBudget: WASM_TIERING_BUDGET } });
 
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const listeners = new Map<number, NotificationHandler>();
   let nextId = 1;
   let stopped: Error | undefined;
-  /** the serving thread; undefined while a first start's initdb runs on a thread of its own */
-  let worker: Worker | undefined;
-  /** what was asked before the serving thread started: sent to it in order */
-  const queued: Array<{ id: number } & Request> = [];
   // The thread keeps the process alive only while an answer is awaited, as a socket would.
   const settle = () => {
-    if (pending.size === 0) worker?.unref();
+    if (pending.size === 0) worker.unref();
   };
 
   const stop = (error: Error) => {
@@ -91,56 +87,28 @@ export function openPglite(dir: string | undefined): Database {
     for (const waiting of pending.values()) waiting.reject(stopped);
     pending.clear();
   };
-
-  // PGlite's JavaScript loads on the thread only: the main thread has the server to load.
-  function startServing(): void {
-    const serving = new Worker(threadScript(), { workerData });
-    worker = serving;
-    serving.on('message', (message: Message) => {
-      if ('op' in message) {
-        if (message.op === 'failed') stop(rebuildError(message.error));
-        else if (message.op === 'notify') listeners.get(message.listener)?.(message.payload);
-        return;
-      }
-      const waiting = pending.get(message.id);
-      pending.delete(message.id);
-      settle();
-      if (message.error) waiting?.reject(rebuildError(message.error));
-      else waiting?.resolve(message.result);
-    });
-    serving.on('error', (error) => stop(new Error(`the embedded database stopped: ${error.message}`, { cause: error })));
-    serving.on('exit', (code) => stop(new Error(`the embedded database stopped (thread exit ${code})`)));
-    for (const request of queued.splice(0)) serving.postMessage(request);
+  worker.on('message', (message: Message) => {
+    if ('op' in message) {
+      if (message.op === 'failed') stop(rebuildError(message.error));
+      else if (message.op === 'notify') listeners.get(message.listener)?.(message.payload);
+      return;
+    }
+    const waiting = pending.get(message.id);
+    pending.delete(message.id);
     settle();
-  }
-
-  // A first start (no PG_VERSION yet) runs initdb on a short-lived thread, then serves from a
-  // new one: initdb grows PGlite's WebAssembly memory to some 500 MB that a running server
-  // never needs, and a WebAssembly memory cannot shrink; ending the thread frees it (measured
-  // in npm run bench: first-start-memory). The restart costs a first start about half a second.
-  if (dir && !existsSync(join(dir, 'PG_VERSION'))) {
-    const init = new Worker(threadScript(), { workerData: { ...workerData, initOnly: true } });
-    init.on('message', (message: Message) => {
-      if ('op' in message && message.op === 'failed') stop(rebuildError(message.error));
-    });
-    init.on('error', (error) => stop(new Error(`the embedded database stopped: ${error.message}`, { cause: error })));
-    init.once('exit', (code) => {
-      if (stopped) return;
-      if (code === 0) startServing();
-      else stop(new Error(`the embedded database could not be created (thread exit ${code})`));
-    });
-  } else {
-    startServing();
-  }
+    if (message.error) waiting?.reject(rebuildError(message.error));
+    else waiting?.resolve(message.result);
+  });
+  worker.on('error', (error) => stop(new Error(`the embedded database stopped: ${error.message}`, { cause: error })));
+  worker.on('exit', (code) => stop(new Error(`the embedded database stopped (thread exit ${code})`)));
 
   function call<T>(request: Request): Promise<T> {
     if (stopped) return Promise.reject(stopped);
     const id = nextId++;
-    worker?.ref();
+    worker.ref();
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      if (worker) worker.postMessage({ id, ...request });
-      else queued.push({ id, ...request });
+      worker.postMessage({ id, ...request });
     });
   }
 
@@ -187,11 +155,10 @@ export function openPglite(dir: string | undefined): Database {
     },
     async close() {
       if (stopped) return;
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
       await call({ op: 'close' });
-      // the serving thread answered, so it exists; wait until it has closed the data directory and ended
-      const serving = worker!;
-      serving.ref();
-      await new Promise((resolve) => (serving.threadId === -1 ? resolve(undefined) : serving.once('exit', resolve)));
+      worker.ref(); // until the thread has closed the data directory and ended
+      await exited;
     },
   };
 }
