@@ -104,26 +104,6 @@ describe('Embedded PostgreSQL on its own thread', () => {
     }
   });
 
-  it('creates the database on a first start, answers what was asked meanwhile, and keeps it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'trdb-first-'));
-    try {
-      // initdb runs on a thread of its own that then ends (its memory freed); a second thread serves
-      const created = openPglite(join(dir, 'pglite'));
-      const answers = await Promise.all([
-        created.query('CREATE TABLE kept (n int)'),
-        created.query('INSERT INTO kept VALUES (1), (2)'),
-        created.query<{ n: number }>('SELECT sum(n)::int AS n FROM kept'),
-      ]);
-      expect(answers[2].rows[0]!.n).toBe(3);
-      await created.close();
-      const reopened = openPglite(join(dir, 'pglite'));
-      expect((await reopened.query<{ n: number }>('SELECT count(*)::int AS n FROM kept')).rows[0]!.n).toBe(2);
-      await reopened.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
-
   it('runs statements asked while it starts, in order, and closes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'trdb-early-'));
     await seedPgliteDir(join(dir, 'pglite'));
