@@ -27,6 +27,8 @@ import { benchGitClone } from './benchmarks/git-clone.js';
 import { benchMergeRequests } from './benchmarks/merge-requests.js';
 import { benchMergeability } from './benchmarks/mergeability.js';
 import { benchGraphqlWidget } from './benchmarks/graphql-widget.js';
+import { benchFirstStartMemory } from './benchmarks/first-start-memory.js';
+import { benchMergeRequestApi } from './benchmarks/merge-request-api.js';
 import { benchMerge } from './benchmarks/merge.js';
 import { benchChangesTabBrowser } from './benchmarks/changes-tab-browser.js';
 import { benchDiscussions } from './benchmarks/discussions.js';
@@ -43,6 +45,8 @@ const BENCHMARKS: Benchmark[] = [
   { id: 'merge-requests', title: 'Merge requests', run: benchMergeRequests },
   { id: 'mergeability', title: 'Mergeability in a 50,000-commit repository', run: benchMergeability },
   { id: 'graphql-widget', title: 'GraphQL widget query and live updates', run: benchGraphqlWidget },
+  { id: 'merge-request-api', title: 'Merge request REST API under load', run: benchMergeRequestApi },
+  { id: 'first-start-memory', title: 'Memory after the first start', run: benchFirstStartMemory },
   { id: 'merge', title: 'Merging through the API', run: benchMerge },
   { id: 'changes-tab', title: 'Changes tab in the browser', run: benchChangesTabBrowser },
   { id: 'discussions', title: 'Discussions of a merge request with 2,000 threads', run: benchDiscussions },

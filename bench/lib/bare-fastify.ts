@@ -16,6 +16,9 @@ const fastify = require(process.env.BENCH_FASTIFY)({ logger: false });
 const body = JSON.parse(require('node:fs').readFileSync(process.env.BENCH_BODY_FILE, 'utf8'));
 fastify.get('/api/v4/version', async () => ({ version: 'bare', revision: 'bare' }));
 fastify.get('/api/v4/projects/:id', async () => body);
+// more routes, each with its own body: { "<route>": <body> }
+const routes = JSON.parse(require('node:fs').readFileSync(process.env.BENCH_ROUTES_FILE, 'utf8'));
+for (const [route, routeBody] of Object.entries(routes)) fastify.get(route, async () => routeBody);
 fastify.listen({ port: Number(process.env.PORT), host: process.env.HOST }).catch((error) => {
   console.error(error);
   process.exit(1);
@@ -36,16 +39,18 @@ export interface BareServer {
 }
 
 /** Starts the bare server and waits for its first 200, polling every 10 ms. */
-export async function startBareFastify(cleanup: Cleanup, options: { dir: string; body?: unknown; name?: string }): Promise<BareServer> {
+export async function startBareFastify(cleanup: Cleanup, options: { dir: string; body?: unknown; routes?: Record<string, unknown>; name?: string }): Promise<BareServer> {
   const port = await freePort();
   const bodyFile = join(options.dir, 'bare-body.json');
   writeFileSync(bodyFile, JSON.stringify(options.body ?? {}));
+  const routesFile = join(options.dir, 'bare-routes.json');
+  writeFileSync(routesFile, JSON.stringify(options.routes ?? {}));
   const url = `http://${BENCH_HOST}:${port}`;
   const child = spawnChild(cleanup, {
     name: options.name ?? 'bare Fastify',
     command: process.execPath,
     args: ['-e', BARE_SERVER],
-    env: childEnv({ BENCH_FASTIFY: fastifyEntry(), BENCH_BODY_FILE: bodyFile, PORT: String(port), HOST: BENCH_HOST }),
+    env: childEnv({ BENCH_FASTIFY: fastifyEntry(), BENCH_BODY_FILE: bodyFile, BENCH_ROUTES_FILE: routesFile, PORT: String(port), HOST: BENCH_HOST }),
     cwd: REPO_ROOT,
     logFile: join(options.dir, `bare-${port}.log`),
   });

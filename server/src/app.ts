@@ -17,6 +17,7 @@ import { createGroupsService } from './domains/namespaces/groups.service.js';
 import { createProjectsRepository } from './domains/projects/projects.repository.js';
 import { cacheProjectLookups } from './domains/projects/project-lookup-cache.js';
 import { watchWrites, type WriteWatch } from './platform/db/write-watch.js';
+import { cacheProtectedBranches } from './api/graphql/widget/protected-branches-cache.js';
 import { createProjectsService, REMOVE_REPOSITORY_JOB } from './domains/projects/projects.service.js';
 import { createProjectTransferService } from './domains/projects/project-transfer.service.js';
 import { createProjectAvatarService } from './domains/projects/project-avatar.service.js';
@@ -178,12 +179,14 @@ export function createServices(deps: AppDeps) {
     queue,
     authorizer,
     projects,
-    protectedBranches,
+    // the entity's canMerge reads the rules per request: cached until a rule is written
+    protectedBranches: { ...protectedBranches, ...cacheProtectedBranches(protectedBranches, writeWatch) },
     storage: deps.storage,
     events,
     unresolvedDiscussions: discussionStats.unresolvedThreadCounts,
     discussionStats,
     metadata: { labels, milestones },
+    watch: writeWatch,
   });
   const noteAccess = createNoteAccess({ mergeRequests: mergeRequestsDomain.mergeRequests, notes: notesRepository });
   // Pushes return at once; new versions and mergeability rechecks happen in a job.

@@ -16,6 +16,8 @@ import { createMergeRequestsRepository } from './merge-requests.repository.js';
 import { createMergeRequestsService } from './merge-requests.service.js';
 import { createDescriptionVersionsRepository } from '../description-versions/description-versions.repository.js';
 import { createMergeability } from './mergeability/index.js';
+import { cacheAccessLevels, cacheDiscussionStats, cacheMergeabilityReads, cacheMergeRequestReads } from './cached-reads.js';
+import type { WriteWatch } from '../../platform/db/write-watch.js';
 
 export { REFRESH_JOB } from './merge-request-versions.service.js';
 
@@ -38,15 +40,20 @@ export function createMergeRequestsDomain(deps: {
   discussionStats: DiscussionStats;
   /** labels and milestones of merge requests (domains/labels/, domains/milestones/) */
   metadata?: Omit<MetadataDeps, 'mergeRequests'>;
+  /** keeps the read paths' queries until a table they read is written (cached-reads.ts) */
+  watch?: Pick<WriteWatch, 'generation'>;
 }) {
   const { db, authorizer, storage } = deps;
   const mergeRequests = createMergeRequestsRepository(db);
   const diffs = createMergeRequestDiffsRepository(db);
   const mergeability = createMergeability({ db, mergeRequests, storage, events: deps.events, projects: deps.projects, authorizer, unresolvedDiscussions: deps.unresolvedDiscussions });
   const versions = createMergeRequestVersions({ db, mergeRequests, diffs, storage, queue: deps.queue, logger: deps.logger, mergeability, events: deps.events });
+  // Reads for GET …/merge_requests(/:iid) (open, list, the entity); writes go through the repository.
+  const { watch } = deps;
+  const reads = watch ? cacheMergeRequestReads(mergeRequests, watch) : mergeRequests;
   const service = createMergeRequestsService({
     db,
-    mergeRequests,
+    mergeRequests: reads,
     forks: createForksRepository(db),
     projects: deps.projects,
     authorizer,
@@ -59,7 +66,18 @@ export function createMergeRequestsDomain(deps: {
   return {
     mergeRequests: service,
     mergeRequestChanges: createMergeRequestChanges({ service, diffs, mergeRequests, authorizer, storage }),
-    mergeRequestViews: createMergeRequestViews({ mergeRequests, authorizer, protectedBranches: deps.protectedBranches, mergeability, discussionStats: deps.discussionStats, metadata: deps.metadata }),
+    mergeRequestViews: createMergeRequestViews(
+      watch
+        ? {
+            mergeRequests: reads,
+            authorizer: cacheAccessLevels(authorizer, watch),
+            protectedBranches: deps.protectedBranches,
+            mergeability: cacheMergeabilityReads(mergeability, watch),
+            discussionStats: cacheDiscussionStats(deps.discussionStats, watch),
+            metadata: deps.metadata,
+          }
+        : { mergeRequests, authorizer, protectedBranches: deps.protectedBranches, mergeability, discussionStats: deps.discussionStats, metadata: deps.metadata },
+    ),
     mergeRequestVersions: versions,
     /** checks, detailed_merge_status, the trial merge (merge_ref) and dependencies (mergeability/) */
     mergeability,

@@ -6,8 +6,10 @@ import { newSessionName, type Database, type NotificationHandler, type Queryable
  * PostgreSQL zeroes its shared memory at every start, in WebAssembly: PGlite's
  * default 128 MB of shared buffers cost about 125 ms of each start. An
  * embedded install serves a small team, and the OS page cache sits below.
+ * Zeroed means resident: 16 MB instead of 32 MB keeps an idle server's memory
+ * under 250 MB (npm run bench: first-start-memory).
  */
-const SHARED_BUFFERS = '32MB';
+const SHARED_BUFFERS = '16MB';
 
 /**
  * V8 compiles PGlite's 9 MB of WebAssembly with its baseline compiler and

@@ -1,11 +1,8 @@
+import { BLOCKER_TABLES, MERGE_REQUEST_TABLES } from '../../../domains/merge-requests/cached-reads.js';
 import { cachedRead } from '../../../platform/db/cached-read.js';
 import type { WriteWatch } from '../../../platform/db/write-watch.js';
 import type { WidgetDeps } from './request-scope.js';
 
-/** What a merge request row is read from (merge-requests.repository.ts joins the project and its route). */
-const MERGE_REQUEST_TABLES = ['merge_requests', 'merge_request_diffs', 'projects', 'routes', 'namespaces'];
-/** Blockers: the links, the blocking requests, and whether the caller may see their projects. */
-const BLOCKER_TABLES = [...MERGE_REQUEST_TABLES, 'merge_request_blocks', 'project_members', 'group_members'];
 /** The evaluation reads blocker states and unresolved threads; the request and project come in as arguments. */
 const MERGEABILITY_TABLES = ['merge_requests', 'merge_request_blocks', 'notes'];
 

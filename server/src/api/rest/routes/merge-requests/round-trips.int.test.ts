@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../../platform/db/database.js';
+import { testDatabaseKind } from '../../../../test-support/database.js';
+import { startMergeRequestFixtures, type MergeRequestFixtures } from '../../../../test-support/merge-request-fixtures.js';
+import type { TestUser } from '../../../../test-support/server.js';
+
+/**
+ * Database round trips per request of the endpoints GitLab's clients poll: a warm
+ * GET …/merge_requests/:iid or list answers from the per-process cached reads
+ * (domains/merge-requests/cached-reads.ts). Counted, not timed: every statement sent while
+ * one request is handled (a transaction counts its BEGIN and COMMIT too).
+ */
+describe(`merge request REST round trips (${testDatabaseKind()})`, () => {
+  let fx: MergeRequestFixtures;
+  let project: { id: number };
+  let developer: TestUser;
+  /** Statements counted while a request is in flight (the test sends one at a time). */
+  let counter: { count: number } | undefined;
+  /** The job queue and the event bus poll on their own schedule: their statements are not the request's. */
+  const background = /\b(background_jobs|domain_events|pg_stat_activity)\b/;
+
+  /** Counts the statements the app's database wrapper (every repository's) is sent during a request. */
+  function countStatements(db: Database): void {
+    const query = db.query.bind(db);
+    const transaction = db.transaction.bind(db);
+    const count = (text: string, extra = 0) => {
+      if (counter && !background.test(text)) counter.count += 1 + extra;
+    };
+    db.query = ((text: string, params?: readonly unknown[], options?: object) => {
+      count(text);
+      return query(text, params, options);
+    }) as Database['query'];
+    db.transaction = ((fn: Parameters<Database['transaction']>[0]) => {
+      const statements: string[] = [];
+      return transaction((tx) =>
+        fn({
+          query: (text, params, options) => {
+            statements.push(text);
+            return tx.query(text, params, options);
+          },
+        }),
+      ).finally(() => {
+        // BEGIN and COMMIT are round trips too
+        if (!statements.some((text) => background.test(text))) for (const [index, text] of statements.entries()) count(text, index === 0 ? 2 : 0);
+      });
+    }) as Database['transaction'];
+  }
+
+  /** One GET through the app (in-process), and the statements it sent. */
+  async function get(url: string, token: string): Promise<{ status: number; body: string; roundTrips: number }> {
+    counter = { count: 0 };
+    try {
+      const response = await fx.server.app.http.inject({ method: 'GET', url, headers: { 'private-token': token } });
+      return { status: response.statusCode, body: response.body, roundTrips: counter.count };
+    } finally {
+      counter = undefined;
+    }
+  }
+
+  beforeAll(async () => {
+    fx = await startMergeRequestFixtures();
+    project = await fx.createProject('mr-round-trips');
+    developer = await fx.member(project.id, 30);
+    for (const name of ['feature', 'other']) {
+      const parent = await fx.tip(project.id, 'main');
+      await fx.setBranch(project.id, name, await fx.writeCommit(project.id, { parent, files: [{ path: `${name}.txt`, content: `${name}\n` }], message: `Add ${name}` }));
+      const created = await fetch(`${fx.server.url}/api/v4/projects/${project.id}/merge_requests`, {
+        method: 'POST',
+        headers: { 'private-token': developer.token, 'content-type': 'application/json' },
+        body: JSON.stringify({ source_branch: name, target_branch: 'main', title: `Add ${name}`, assignee_ids: [developer.id], reviewer_ids: [fx.server.root.id] }),
+      });
+      expect(created.status).toBe(201);
+    }
+    const note = await fetch(`${fx.server.url}/api/v4/projects/${project.id}/merge_requests/1/notes`, {
+      method: 'POST',
+      headers: { 'private-token': developer.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ body: 'Looks good' }),
+    });
+    expect(note.status).toBe(201);
+    const award = await fetch(`${fx.server.url}/api/v4/projects/${project.id}/merge_requests/1/award_emoji`, {
+      method: 'POST',
+      headers: { 'private-token': fx.server.root.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'thumbsup' }),
+    });
+    expect(award.status).toBe(201);
+    countStatements(fx.server.app.db);
+  });
+  afterAll(() => fx?.close());
+
+  it.each([
+    ['the single merge request', (id: number) => `/api/v4/projects/${id}/merge_requests/1`],
+    ['the project list', (id: number) => `/api/v4/projects/${id}/merge_requests`],
+    ['the list of all the caller may see', () => `/api/v4/merge_requests?scope=all`],
+  ])('answers %s warm in at most 3 round trips, and the same bytes', async (_name, url) => {
+    const cold = await get(url(project.id), developer.token);
+    expect(cold.status).toBe(200);
+    const warm = await get(url(project.id), developer.token);
+    expect(warm.status).toBe(200);
+    expect(warm.body).toBe(cold.body);
+    // the counter sees the database: the first read after the fixtures' writes goes there
+    expect(cold.roundTrips).toBeGreaterThan(0);
+    expect(warm.roundTrips).toBeLessThanOrEqual(3);
+  });
+
+  it('reads again after a write: a new vote, note and title show at once', async () => {
+    const url = `/api/v4/projects/${project.id}/merge_requests/1`;
+    await get(url, developer.token);
+    const award = await fetch(`${fx.server.url}/api/v4/projects/${project.id}/merge_requests/1/award_emoji`, {
+      method: 'POST',
+      headers: { 'private-token': developer.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'thumbsdown' }),
+    });
+    expect(award.status).toBe(201);
+    const renamed = await fetch(`${fx.server.url}/api/v4/projects/${project.id}/merge_requests/1`, {
+      method: 'PUT',
+      headers: { 'private-token': developer.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Renamed' }),
+    });
+    expect(renamed.status).toBe(200);
+    const after = JSON.parse((await get(url, developer.token)).body);
+    expect(after).toMatchObject({ title: 'Renamed', upvotes: 1, downvotes: 1, user_notes_count: 1 });
+    const list = JSON.parse((await get(`/api/v4/projects/${project.id}/merge_requests`, developer.token)).body);
+    expect(list.find((mr: { iid: number }) => mr.iid === 1)).toMatchObject({ title: 'Renamed', downvotes: 1 });
+  });
+
+  it('still refuses a stranger (404) when the answer is cached', async () => {
+    const stranger = await fx.server.createUser();
+    const url = `/api/v4/projects/${project.id}/merge_requests/1`;
+    expect((await get(url, developer.token)).status).toBe(200);
+    expect((await get(url, stranger.token)).status).toBe(404);
+  });
+});
