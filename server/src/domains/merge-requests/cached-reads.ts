@@ -47,13 +47,17 @@ export function cacheMergeRequestReads<R extends Repository>(repository: R, watc
       keep: (found) => found !== undefined,
       copy: (found) => found && { ...found },
     });
+  const assignees = cachedRead(watch, (ids: number[]) => repository.assignees(ids), { tables: ['merge_request_assignees', 'users'], key: (ids) => ids.join(','), copy: copyUserLists });
+  const reviewers = cachedRead(watch, (ids: number[]) => repository.reviewers(ids), { tables: ['merge_request_reviewers', 'users'], key: (ids) => ids.join(','), copy: copyUserLists });
   return {
     ...repository,
     // inside a transaction a read goes to the database, on the transaction
     findByIid: (projectId: number, iid: number, tx?: Queryable) => (tx ? repository.findByIid(projectId, iid, tx) : findByIid(projectId, iid)),
     list: cachedList(repository, watch),
-    assignees: cachedRead(watch, (ids: number[]) => repository.assignees(ids), { tables: ['merge_request_assignees', 'users'], key: (ids) => ids.join(','), copy: copyUserLists }),
-    reviewers: cachedRead(watch, (ids: number[]) => repository.reviewers(ids), { tables: ['merge_request_reviewers', 'users'], key: (ids) => ids.join(','), copy: copyUserLists }),
+    // Inside a transaction a read goes to the database on it: it must see the transaction's own
+    // writes, and on PGlite a statement outside an open transaction waits for it to end.
+    assignees: (ids: number[], tx?: Queryable) => (tx ? repository.assignees(ids, tx) : assignees(ids)),
+    reviewers: (ids: number[], tx?: Queryable) => (tx ? repository.reviewers(ids, tx) : reviewers(ids)),
     usersByIds: cachedRead(watch, (ids: number[]) => repository.usersByIds(ids), { tables: ['users'], key: (ids) => ids.join(','), copy: copyUserMap }),
     authorHasMerged: cachedRead(watch, (authorId: number, projectId: number) => repository.authorHasMerged(authorId, projectId), {
       tables: ['merge_requests'],
