@@ -80,7 +80,7 @@ import { createNoteLocator } from './domains/notes/note-locator.js';
 import { createMergeRequestWidgets } from './api/graphql/widget/index.js';
 import { createMarkdownService } from './markdown/markdown.service.js';
 import { createReferenceResolver } from './markdown/reference-resolver.js';
-import { isClientRoute, registerWebApp } from './api/web/static.js';
+import { registerWebApp } from './api/web/static.js';
 import { join } from 'node:path';
 import { createUploadsRepository } from './domains/uploads/uploads.repository.js';
 import { createUploadsService } from './domains/uploads/uploads.service.js';

@@ -83,7 +83,10 @@ function readNumstat(reader: NulReader, count: number): Array<{ added: number | 
     if (!match) break;
     const field = reader.next();
     // A rename's numstat leaves the path empty and gives old and new path as two more fields.
-    if (field.length === match[0].length) reader.next(), reader.next();
+    if (field.length === match[0].length) {
+      reader.next();
+      reader.next();
+    }
     stats.push({ added: match[1] === '-' ? null : Number(match[1]), removed: match[2] === '-' ? null : Number(match[2]) });
   }
   return stats;

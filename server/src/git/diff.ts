@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { git } from './command.js';
 import { LOG_FORMAT, parseLogOutput, type GitCommit } from './commit-format.js';
 import { parseDiffTree } from './diff-format.js';
-import { GitArgumentError, GitCommandError, GitOutputTooLargeError } from './errors.js';
+import { GitArgumentError, GitOutputTooLargeError } from './errors.js';
 import { buildFileDiffs, DEFAULT_DIFF_LIMITS, type DiffLimits, type DiffResult } from './file-diffs.js';
 import { mergeBase } from './merge-base.js';
 import { resolveCommits } from './refs.js';

@@ -12,6 +12,8 @@ import { t } from '@tributary/contracts';
 const MAX_COMPONENT_BYTES = 255;
 const MAX_REF_BYTES = 1024;
 
+// git check-ref-format refuses control characters: matching them is the point.
+// eslint-disable-next-line no-control-regex
 const FORBIDDEN_CHARACTER = /[\x00-\x20\x7f~^:?*[\\]/;
 const SHA_LIKE = /^(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/;
 

@@ -192,7 +192,7 @@ async function execOrExplain(file: string, args: string[], what: string, log?: s
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; message: string };
     const details = [e.stderr?.trim(), e.stdout?.trim(), log ? `postgres.log:\n${tail(log)}` : ''].filter(Boolean).join('\n');
-    throw new Error(`${what} failed: ${e.message}\n${details}`);
+    throw new Error(`${what} failed: ${e.message}\n${details}`, { cause: error });
   }
 }
 

@@ -25,6 +25,7 @@ export function useSettledText(value: string, onSettle: (text: string) => void, 
   // change (the box already following it) never re-sends the text it replaced.
   useEffect(() => {
     if (settled.text.trim() !== value) onSettle(settled.text);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- only a newly settled edit is news (see above)
   }, [settled]);
 
   return [draft.text, (text: string) => setDraft({ text })];

@@ -27,6 +27,7 @@ export function createResolvers(deps: { urls: UrlBuilder } & SubscriptionDeps) {
   const view = (node: MergeRequestNode, ctx: GraphqlContext) => ctx.scope.view(node);
   const userOf = (id: number | null, ctx: GraphqlContext) => ctx.scope.user(id);
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL arguments differ per field; each resolver types its own
   const Query: Record<string, Resolver<unknown, any>> = {
     currentUser: (_, __, ctx) => ctx.scope.actor.user,
     project: (_, args: { fullPath: string }, ctx) => ctx.scope.project(args.fullPath),
@@ -43,6 +44,7 @@ export function createResolvers(deps: { urls: UrlBuilder } & SubscriptionDeps) {
     avatarUrl: () => null,
   };
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL arguments differ per field; each resolver types its own
   const Project: Record<string, Resolver<Project, any>> = {
     id: (project) => globalId('Project', project.id),
     fullPath: (project) => project.full_path,
@@ -65,6 +67,7 @@ export function createResolvers(deps: { urls: UrlBuilder } & SubscriptionDeps) {
   const permission = (name: keyof Awaited<ReturnType<ReturnType<RequestScope['view']>['permissions']>>) => (node: MergeRequestNode, _: unknown, ctx: GraphqlContext) =>
     view(node, ctx).permissions().then((permissions) => permissions[name]);
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL arguments differ per field; each resolver types its own
   const MergeRequest: Record<string, Resolver<MergeRequestNode, any>> = {
     id: ({ mergeRequest }) => globalId('MergeRequest', mergeRequest.id),
     iid: ({ mergeRequest }) => String(mergeRequest.iid),

@@ -1,6 +1,6 @@
 import type { Visibility } from '@tributary/contracts';
 import type { ProtectedBranch } from '../protected-branches/protected-branch.js';
-import { canMergeIntoBranch, protectionsFor, type PusherFacts, type RefUpdateFacts } from '../protected-branches/push-rules.js';
+import { canMergeIntoBranch, protectionsFor, type PusherFacts } from '../protected-branches/push-rules.js';
 
 /**
  * GitLab's "Allow commits from members who can merge to the target branch"
@@ -63,11 +63,5 @@ export function collaborationBranches(
   return [...granted];
 }
 
-/**
- * May a caller without push rights on the project make this update through collaboration?
- * Only fast-forwarding a granted branch that exists: creating, deleting and force-pushing
- * stay with the fork's own members (the server-side rebase is the one rewrite it allows).
- */
-export function collaborationAllowsUpdate(branches: readonly string[], update: RefUpdateFacts): boolean {
-  return branches.includes(update.branch) && !update.creating && !update.deleting && !update.forced;
-}
+/** The update rule itself lives with the push rules that apply it (so they import nothing from here). */
+export { collaborationAllowsUpdate } from '../protected-branches/push-rules.js';

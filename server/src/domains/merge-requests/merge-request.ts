@@ -2,6 +2,9 @@
  * The merge request records as the repositories return them, and the limits GitLab puts on
  * them. Pure types and constants.
  */
+import type { ProjectAction } from '../../auth/permissions.js';
+import type { Project } from '../projects/project.js';
+
 export const MERGE_REQUEST_STATES = ['opened', 'closed', 'merged', 'locked'] as const;
 export type MergeRequestState = (typeof MERGE_REQUEST_STATES)[number];
 
@@ -118,3 +121,10 @@ export interface DiffFileRow {
  * notes (domains/notes/) are made from these events.
  */
 export type MergeRequestEventAction = 'opened' | 'closed' | 'reopened' | 'merged' | 'retargeted' | 'draft' | 'ready' | 'title' | 'description' | 'labels' | 'milestone' | 'assignees' | 'reviewers';
+
+/** A merge request with the project it lives in and what the caller may do there. */
+export interface OpenedMergeRequest {
+  project: Project;
+  mergeRequest: MergeRequest;
+  abilities: Set<ProjectAction>;
+}

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
-import { ForbiddenError, NotFoundError, nullIfNotFound, UnauthorizedError, ValidationError } from '../../platform/errors.js';
+import { ForbiddenError, NotFoundError, nullIfNotFound, UnauthorizedError } from '../../platform/errors.js';
 import { actorFor, type Actor } from '../../auth/actor.js';
 import type { Authorizer } from '../../auth/authorizer.js';
 import { canUpdateMergeRequest, type ProjectAction } from '../../auth/permissions.js';
@@ -11,7 +11,7 @@ import type { ProjectsService } from '../projects/projects.service.js';
 import type { RepositoryStorage } from '../projects/repository-storage.js';
 import { draftlessTitle, isDraftTitle, titleWithDraft } from './draft.js';
 import type { MergeRequestListFilter } from './list-filter.js';
-import type { MergeRequest } from './merge-request.js';
+import type { OpenedMergeRequest } from './merge-request.js';
 import { branchNameError, descriptionError, duplicateError, missingBranchError, notAForkError, sameBranchError, titleError, userCountError } from './merge-request-rules.js';
 import { applyMetadata, hasMetadata, type MetadataDeps, type MetadataInput } from './merge-request-metadata.js';
 import type { MergeRequestVersions } from './merge-request-versions.service.js';
@@ -46,12 +46,7 @@ export interface UpdateMergeRequestInput extends MetadataInput {
   discussionLocked?: boolean;
 }
 
-/** A merge request with the project it lives in and what the caller may do there. */
-export interface OpenedMergeRequest {
-  project: Project;
-  mergeRequest: MergeRequest;
-  abilities: Set<ProjectAction>;
-}
+export type { OpenedMergeRequest } from './merge-request.js';
 
 type SignedIn = Actor & { user: NonNullable<Actor['user']> };
 

@@ -1,7 +1,6 @@
 import { AccessLevel } from '@tributary/contracts';
 import type { AccessKind, ProtectedBranch } from './protected-branch.js';
 import { matchesBranchPattern } from './branch-pattern.js';
-import { collaborationAllowsUpdate } from '../merge-requests/collaboration.js';
 
 /**
  * Pure rules for what a push may do to a branch. The pre-receive hook asks
@@ -67,6 +66,15 @@ export function canMergeIntoBranch(merger: PusherFacts, branch: string, protecti
   if (archived || (!merger.isAdmin && merger.accessLevel < AccessLevel.Developer)) return false;
   const matching = protectionsFor(branch, [...protections]);
   return matching.length === 0 || isAllowed('push', merger, matching) || isAllowed('merge', merger, matching);
+}
+
+/**
+ * May a caller without push rights on the project make this update through collaboration?
+ * Only fast-forwarding a granted branch that exists: creating, deleting and force-pushing
+ * stay with the fork's own members (the server-side rebase is the one rewrite it allows).
+ */
+export function collaborationAllowsUpdate(branches: readonly string[], update: RefUpdateFacts): boolean {
+  return branches.includes(update.branch) && !update.creating && !update.deleting && !update.forced;
 }
 
 /** Returns the refusal message for one branch update, or null when it is allowed. */

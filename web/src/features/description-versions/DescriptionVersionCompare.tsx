@@ -22,6 +22,7 @@ export function DescriptionVersionCompare({ projectId, iid, noteId }: { projectI
       refetched.current = true;
       void versions.refetch();
     }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- versions.refetch is stable; the list and the match are what change
   }, [versions.data, version]);
   const [open, setOpen] = useState(false);
   const diff = useQuery({ ...descriptionDiffQuery(projectId, iid, version?.id ?? 0), enabled: open && version !== undefined && !version.deleted });

@@ -4,7 +4,7 @@
  * the version shown (the position's head SHA) are placed on its lines. Pure.
  */
 import type { DiscussionEntity } from '../notes/types';
-import type { DraftNote } from './api';
+import type { DraftNote } from '../review/api';
 import { lineKey, positionPath, rangeLabel, type DiffPosition, type ImagePosition } from './position';
 
 export interface Placed<T> {

@@ -141,6 +141,7 @@ export function DiffViewer({ files, refs, progress, toolbar, emptyTitle = 'No ch
   }, [files, isReviewed]);
   const stateOf = useCallback((file: DiffFile) => statesRef.current[file.id] ?? INITIAL_FILE_STATE, []);
   // A new object whenever states change, so rows re-render with their file's new state.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- states is read through statesRef; it is listed so that rows re-render
   const context = useMemo<DiffRenderContext>(() => ({ refs, mode, stateOf, highlights, actions }), [refs, mode, stateOf, highlights, actions, states]);
 
   const topInset = useStickyTopInset();

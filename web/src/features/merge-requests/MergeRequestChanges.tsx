@@ -111,8 +111,8 @@ export function MergeRequestChanges({ project, mr }: { project: Project; mr: Mer
   let files: DiffFile[];
   let progress: DiffLoadProgress;
   let pending: boolean;
-  let firstError: unknown = null;
-  let retry: () => void = noop;
+  let firstError: unknown;
+  let retry: () => void;
   if (kind === 'latest') {
     files = latestFiles;
     pending = latest.isPending;

@@ -311,6 +311,7 @@ function DiscussionList({
     const timer = window.setTimeout(() => document.querySelector(`[data-discussion-id="${CSS.escape(jump.id)}"]`)?.scrollIntoView({ block: 'center' }), 150);
     return () => window.clearTimeout(timer);
     // only a new jump scrolls; the list growing meanwhile does not
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new jump scrolls
   }, [jump]);
 
   const items = virtualizer.getVirtualItems();

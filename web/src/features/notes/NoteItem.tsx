@@ -54,6 +54,7 @@ export function NoteItem({ note, discussionId, onReply }: { note: NoteEntity; di
       setConflict(false);
     }
     // only when editing starts
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- only when editing starts
   }, [editing]);
   useEffect(() => {
     if (editing && note.lock_version !== startedFrom.current) setConflict(true);

@@ -2,6 +2,9 @@ import { createContext, useContext } from 'react';
 import type { UserBasic } from '../../lib/gitlab-types';
 import type { DraftNote } from '../review/api';
 import type { NoteTarget } from './api';
+import type { AuthorRole } from './types';
+
+export type { AuthorRole } from './types';
 
 /** What every note and thread of one Activity section shares. */
 export interface NotesContextValue {
@@ -21,14 +24,6 @@ export interface NotesContextValue {
   drafts: DraftNote[];
   /** the caller's role badges' source: user id → access level and contributor flag */
   roles: ReadonlyMap<number, AuthorRole>;
-}
-
-/** What the role badges of seed 001 §2 need to know about a note's author. */
-export interface AuthorRole {
-  /** the effective project access level; null for a non-member */
-  access_level: number | null;
-  /** not a member, but has a merged merge request in the project (GitLab's is_contributor) */
-  contributor: boolean;
 }
 
 export const NotesContext = createContext<NotesContextValue | null>(null);

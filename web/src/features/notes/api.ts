@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../app/client';
 import { resolveUrl } from '../../lib/api-client';
-import type { AuthorRole } from './NotesContext';
+import type { AuthorRole } from './types';
 import type { DiscussionEntity, NoteEntity } from './types';
 
 /**

@@ -25,6 +25,7 @@ export function useAutosave(key: string, initial = ''): [string, (value: string)
   useEffect(() => {
     setValue(storage.get(key) ?? initial);
     // a new key (internal toggled, another thread) reads its own draft
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new key reads its draft; a new initial does not replace what was typed
   }, [key]);
   const update = useCallback(
     (next: string) => {

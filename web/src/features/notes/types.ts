@@ -30,3 +30,11 @@ export interface DiscussionEntity {
   individual_note: boolean;
   notes: NoteEntity[];
 }
+
+/** What a note author's role badges need to know about them. */
+export interface AuthorRole {
+  /** the effective project access level; null for a non-member */
+  access_level: number | null;
+  /** not a member, but has a merged merge request in the project (GitLab's is_contributor) */
+  contributor: boolean;
+}

@@ -1,19 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/client';
-import type { BatchEntry } from './suggestion-diff';
+import type { BatchEntry, SuggestionEntity } from './model';
 
-/** GitLab's Entities::Suggestion, with what its web entity adds (the server sends both). */
-export interface SuggestionEntity {
-  id: number;
-  from_line: number;
-  to_line: number;
-  appliable: boolean;
-  applied: boolean;
-  from_content: string;
-  to_content: string;
-  inapplicable_reason: string | null;
-  current_user: { can_apply: boolean };
-}
+export type { SuggestionEntity } from './model';
 
 /** doc/api/suggestions.md */
 export const suggestionsApi = {

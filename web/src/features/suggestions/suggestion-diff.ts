@@ -1,7 +1,9 @@
 /**
  * What a suggestion block shows and what the batch holds, as pure functions (tested beside).
  */
-import type { SuggestionEntity } from './api';
+import type { BatchEntry, SuggestionEntity } from './model';
+
+export type { BatchEntry } from './model';
 
 export interface SuggestionLine {
   type: 'old' | 'new';
@@ -21,12 +23,6 @@ export function suggestionLines(suggestion: Pick<SuggestionEntity, 'from_line' |
   const old = lines(suggestion.from_content).map((text, i): SuggestionLine => ({ type: 'old', number: suggestion.from_line + i, text }));
   const added = lines(suggestion.to_content).map((text, i): SuggestionLine => ({ type: 'new', number: suggestion.from_line + i, text }));
   return [...old, ...added];
-}
-
-/** One suggestion picked for a batch, with the thread it belongs to (resolved after applying). */
-export interface BatchEntry {
-  suggestionId: number;
-  discussionId: string;
 }
 
 /** Adds the suggestion to the batch, or takes it out when it is there. */

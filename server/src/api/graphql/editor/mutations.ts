@@ -106,6 +106,7 @@ export function createMutationResolvers(deps: EditorDeps) {
     };
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL arguments differ per field; each resolver types its own
   const Mutation: Record<string, Mutation<any>> = {
     createNote: (async (_, { input }, ctx) => {
       const actor = writer(ctx);

@@ -16,6 +16,7 @@ import type { GraphqlContext } from '../resolvers.js';
 import type { MergeRequestNode } from '../widget/request-scope.js';
 import type { DiscussionNode, EditorDeps, NoteNode } from './deps.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL arguments differ per field; each resolver types its own
 type Resolver<P, A = any> = (parent: P, args: A, context: GraphqlContext) => unknown;
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;

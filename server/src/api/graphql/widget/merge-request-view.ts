@@ -1,33 +1,13 @@
-import type { GitCommit } from '../../../git/index.js';
 import type { MergeRequest } from '../../../domains/merge-requests/merge-request.js';
 import type { Project } from '../../../domains/projects/project.js';
 import { canMergeIntoBranch, isAllowed, protectionsFor } from '../../../domains/protected-branches/push-rules.js';
 import { collaborationPossible } from '../../../domains/merge-requests/collaboration.js';
 import type { ProtectedBranch } from '../../../domains/protected-branches/protected-branch.js';
-import { normalizeMergeability, type WidgetMergeability } from './mergeability-adapter.js';
-import type { MergeRequestNode, RequestScope, WidgetDeps } from './request-scope.js';
-import { widgetPermissions, type WidgetPermissions } from './widget-permissions.js';
+import { normalizeMergeability } from './mergeability-adapter.js';
+import { widgetPermissions } from './widget-permissions.js';
+import type { MergeRequestNode, MergeRequestView, RequestScope, WidgetDeps } from './widget-model.js';
 
-/**
- * The derived parts of one merge request as the widget shows them, each computed on first
- * use and then shared by every field that needs it (GraphQL resolves only what the query
- * selects; the REST widget endpoint asks for all of it).
- */
-export interface MergeRequestView {
-  sourceTip(): Promise<string | null>;
-  targetTip(): Promise<string | null>;
-  mergeability(): Promise<WidgetMergeability>;
-  commitsWithoutMergeCommits(): Promise<GitCommit[]>;
-  sourceBranchProtected(): Promise<boolean>;
-  permissions(): Promise<WidgetPermissions>;
-  /** the blocking merge requests the caller may see, and how many it may not */
-  blockers(): Promise<{ visible: MergeRequestNode[]; hiddenCount: number }>;
-  mergeOngoing(): Promise<boolean>;
-  /** the default merge and squash commit messages, from the project's templates */
-  commitMessages(): Promise<{ merge: string; squash: string }>;
-  /** the commit a merged request landed as: merge commit, squash commit, or the fast-forwarded head */
-  mergedCommitSha: string | null;
-}
+export type { MergeRequestView } from './widget-model.js';
 
 function once<T>(compute: () => Promise<T>): () => Promise<T> {
   let value: Promise<T> | undefined;

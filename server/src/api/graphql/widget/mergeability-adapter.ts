@@ -4,7 +4,6 @@ import {
   MERGEABILITY_CHECK_STATUSES,
   type DetailedMergeStatus,
   type MergeabilityCheck,
-  type MergeabilityCheckStatus,
 } from '@tributary/contracts';
 import type { MergeRequest } from '../../../domains/merge-requests/merge-request.js';
 import type { Project } from '../../../domains/projects/project.js';

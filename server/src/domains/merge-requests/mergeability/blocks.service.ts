@@ -13,7 +13,7 @@ import { ConflictError, DomainError, ForbiddenError, NotFoundError, Unauthorized
 import type { ProjectsService } from '../../projects/projects.service.js';
 import type { MergeRequest } from '../merge-request.js';
 import type { MergeRequestsRepository } from '../merge-requests.repository.js';
-import type { OpenedMergeRequest } from '../merge-requests.service.js';
+import type { OpenedMergeRequest } from '../merge-request.js';
 import type { MergeabilityRepository, MergeRequestBlock } from './mergeability.repository.js';
 import type { Mergeability } from './mergeability.service.js';
 
