@@ -10,7 +10,7 @@ import { mergeWidgetHarness, snap } from './support/merge-widget.js';
  */
 describe('merge request page polish', () => {
   const h = mergeWidgetHarness();
-  const { rest, checks, content, createRepo, commitOn, openMergeRequest, visit, settled } = h;
+  const { rest, checks, createRepo, commitOn, openMergeRequest, visit, settled } = h;
   let page: Page;
   beforeAll(() => {
     ({ page } = h);

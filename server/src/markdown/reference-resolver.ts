@@ -128,8 +128,11 @@ export function createReferenceResolver(deps: { db: Pick<Database, 'query'>; pro
           if (!byPath.has(path) && byPath.size >= maxProjects) continue;
           const wanted = byPath.get(path) ?? byPath.set(path, { iids: new Set(), labelIds: new Set(), labelNames: new Set(), milestoneIids: new Set(), milestoneNames: new Set() }).get(path)!;
           if (candidate.kind === 'merge_request') wanted.iids.add(candidate.iid);
-          else if (candidate.kind === 'label') candidate.id !== null ? wanted.labelIds.add(candidate.id) : wanted.labelNames.add(candidate.name!);
-          else candidate.iid !== null ? wanted.milestoneIids.add(candidate.iid) : wanted.milestoneNames.add(candidate.name!);
+          else if (candidate.kind === 'label') {
+            if (candidate.id !== null) wanted.labelIds.add(candidate.id);
+            else wanted.labelNames.add(candidate.name!);
+          } else if (candidate.iid !== null) wanted.milestoneIids.add(candidate.iid);
+          else wanted.milestoneNames.add(candidate.name!);
         }
       }
       for (const [path, wanted] of byPath) {

@@ -144,7 +144,7 @@ export function DiffNotesProvider({ project, mr, files, commentable, children }:
       drafts,
       roles,
     }),
-    [target, project.path_with_namespace, mr.author?.id, user, canReply, level, editingNoteId, drafts, roles],
+    [target, project.path_with_namespace, mr.author?.id, user, canReply, editingNoteId, drafts, roles],
   );
 
   return (

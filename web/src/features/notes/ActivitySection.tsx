@@ -108,7 +108,7 @@ export function ActivitySection({ project, mr }: { project: Project; mr: MergeRe
       drafts,
       roles,
     }),
-    [target, project.path_with_namespace, mr.author?.id, user, canReply, level, editingNoteId, targetNoteId, drafts, roles],
+    [target, project.path_with_namespace, mr.author?.id, user, canReply, editingNoteId, targetNoteId, drafts, roles],
   );
 
   // jump to the next or previous unresolved thread, in the order the list shows them
