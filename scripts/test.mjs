@@ -7,11 +7,12 @@
  *      hash of the web app's sources differs from the one stamped in web/dist when it
  *      was last built (see webSourcesHash);
  *   2. runs Vitest with all projects (unit, integration-pglite, integration-postgres, e2e)
- *      and, at the same time, the type check of every workspace (`npm run typecheck`),
- *      when no filter was given (TRIBUTARY_TEST_TYPECHECK=0 skips it, =1 forces it);
+ *      and, at the same time, the type check of every workspace (`npm run typecheck`) and
+ *      then the lint (`npm run lint`: ESLint, the layers, import cycles), when no filter was
+ *      given (TRIBUTARY_TEST_TYPECHECK=0 skips both, =1 forces them);
  *   3. prints each project's totals and the ten slowest files, then, as its very last
  *      line, `tests: N passed, N failed, N skipped`, counted from Vitest's JSON report,
- *      and exits non-zero when anything failed (a build or the type check included) or
+ *      and exits non-zero when anything failed (a build, the type check or the lint included) or
  *      when no test ran at all.
  *
  * Extra arguments go to Vitest: `npm test -- --project unit`, `npm test -- server/src/git`.
@@ -186,15 +187,18 @@ if (e2eWillRun()) {
 
 /* --------------------------------------------------------------- type check */
 
-/** The whole run (no filter, no project chosen) type-checks every workspace beside the tests. */
+/** The whole run (no filter, no project chosen) type-checks every workspace, then lints it, beside the tests. */
 const typecheckWanted = process.env.TRIBUTARY_TEST_TYPECHECK === '1' || (process.env.TRIBUTARY_TEST_TYPECHECK !== '0' && args.length === 0);
 let typecheckOutput = '';
+let lintOutput = '';
 const typecheck = typecheckWanted
   ? stage('typecheck (beside vitest)', () => {
-      log('type-checking every workspace (npm run typecheck) while the tests run; its output follows the tests');
+      log('type-checking every workspace (npm run typecheck), then linting (npm run lint), while the tests run; their output follows the tests');
       return run(npm, ['run', 'typecheck', '--silent'], {}, (output) => (typecheckOutput = output));
     })
   : Promise.resolve(0);
+// one after the other: both are CPU-bound, and the tests already use both cores
+const lint = typecheckWanted ? typecheck.then(() => stage('lint (beside vitest)', () => run(npm, ['run', 'lint', '--silent'], {}, (output) => (lintOutput = output)))) : Promise.resolve(0);
 
 /* -------------------------------------------------------------------- tests */
 
@@ -225,6 +229,11 @@ if (typecheckWanted) {
   if (typecheckOutput.trim()) process.stdout.write(`\n[test] npm run typecheck said:\n${typecheckOutput.trimEnd()}\n`);
   if (typecheckCode !== 0) problems.push(`npm run typecheck failed (exit ${typecheckCode}): a type error, see its output above`);
   else log('npm run typecheck: no type errors');
+  const lintCode = await lint;
+  if (lintCode !== 0) {
+    process.stdout.write(`\n[test] npm run lint said:\n${lintOutput.trimEnd()}\n`);
+    problems.push(`npm run lint failed (exit ${lintCode}): see its output above`);
+  } else log(lintOutput.trim().split('\n').at(-1) ?? 'npm run lint: no errors');
 }
 
 /* ----------------------------------------------------------------- timings */
