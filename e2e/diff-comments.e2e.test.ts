@@ -8,7 +8,7 @@ import { solidPng } from './support/png.js';
 import { browserSession } from './support/session.js';
 
 /**
- * Issue 5 item 2, 3 and 8 in the Changes tab (seed 001 §2, §5): comments on a line, on a
+ * Diff comments in the Changes tab: comments on a line, on a
  * dragged range, on a whole file and on an image; the refusal tooltip of a file replaced by
  * a symbolic link; threads beside their lines and, with their excerpt, in Activity; a review
  * started from the diff (its draft pending); a file marked 'Viewed' (collapsed, after a reload too).

@@ -9,8 +9,7 @@ import { chooseInTree, escapeRegExp, viewportShot } from './support/diff-pages.j
 import { scrollSettled, signInThroughForm } from './support/flows.js';
 
 /**
- * Issue 3, the Changes tab's navigation and the file header's links (seed 001 §2 "Diff
- * file header"): choosing a file in the tree highlights it and scrolls the diff to it, and
+ * The Changes tab's navigation and the file header's links: choosing a file in the tree highlights it and scrolls the diff to it, and
  * it stays highlighted until the reader scrolls; the external link opens the file at the
  * head commit; "Edit in single-file editor" commits to the source branch (and refuses a
  * file changed meanwhile), and is offered only to those who may push to that branch.

@@ -9,8 +9,7 @@ import { chooseInTree, escapeRegExp, viewportShot } from './support/diff-pages.j
 import { signInThroughForm } from './support/flows.js';
 
 /**
- * Issue 3, the Changes tab's viewers other than text and images (seed 001 §2 "Diff file
- * header", viewers): the binary download viewer, the file-mode-changed notice, the
+ * The Changes tab's viewers other than text and images (viewers): the binary download viewer, the file-mode-changed notice, the
  * submodule compare link, a file over the collapse limit (starts collapsed, expands), a
  * diff over the maximum (too large, with links to the raw file), the renamed-file viewer's
  * 'Show file contents' in its loading, errored and normal states, and symbolic links.

@@ -5,7 +5,7 @@ import { shot } from './support/flows.js';
 import { browserSession, commitFile, createMergeRequestFixture } from './support/session.js';
 
 /**
- * The Activity section of a merge request (issue 5 items 1, 6, 7; seed 001 §2, §4, §5)
+ * The Activity section of a merge request
  * against a real server: comments, threads, replies, edits, deletes, resolving, filter,
  * sort, `#note_` links and autosaved drafts, clicked through in Chromium.
  */

@@ -8,7 +8,7 @@ import { solidPng } from './support/png.js';
 import { browserSession } from './support/session.js';
 
 /**
- * Issue 3's merge request scenario, as root, start to end: push a repository with a
+ * The merge request scenario, as root, start to end: push a repository with a
  * feature branch (a text change, a new file, a rename and a replaced image), open a
  * merge request for it, read its changes, push a second version and compare the two
  * versions, then close and reopen it, and filter the project's list. The steps share one page and run in order.

@@ -8,7 +8,7 @@ import { signInThroughForm } from './support/flows.js';
 import { snap, write, mergeWidgetHarness } from './support/merge-widget.js';
 
 /**
- * The merge widget staying current (issue 4, seed 000 §9): a push shown within a second,
+ * The merge widget staying current: a push shown within a second,
  * the checking panel while the server rechecks, polling when the WebSocket is down.
  * Against a real server and real repositories, reached the way a person reaches them (pushes
  * with git, requests through the REST API, clicks in Chromium), with a screenshot of each.

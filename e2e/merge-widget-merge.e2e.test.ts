@@ -5,7 +5,7 @@ import { apiCall } from './support/api.js';
 import { bareGit, holdRequests, mergeWidgetHarness, moveBranchBehindTheServersBack, snap, write, type Repo } from './support/merge-widget.js';
 
 /**
- * Merging from the merge widget (issue 4, seed 000 §2): ready to merge, the merging and merged
+ * Merging from the merge widget: ready to merge, the merging and merged
  * panels, a merge made elsewhere, merges that fail or are refused, and rebasing.
  * Against a real server and real repositories, reached the way a person reaches them (pushes
  * with git, requests through the REST API, clicks in Chromium), with a screenshot of each.

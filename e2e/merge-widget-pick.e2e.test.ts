@@ -8,7 +8,7 @@ import { launchBrowser, newPage, type LaunchedBrowser } from './support/browser.
 import { shot, signInThroughForm } from './support/flows.js';
 
 /**
- * Revert from the merged panel (issue 4, seed 000 §2): a merged merge request is reverted on a
+ * Revert from the merged panel: a merged merge request is reverted on a
  * new branch `revert-<short sha>` cut from the target, and a merge request for it opens; for
  * someone who cannot push, the branch is in their fork (made for it).
  */

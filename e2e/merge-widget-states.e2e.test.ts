@@ -8,7 +8,7 @@ import { signInThroughForm } from './support/flows.js';
 import { snap, mergeWidgetHarness } from './support/merge-widget.js';
 
 /**
- * The merge widget's state panels (issue 4, seed 000 §2, §4): blocked by checks, closed,
+ * The merge widget's state panels: blocked by checks, closed,
  * missing branch, nothing to merge, archived, without merge rights, the load error.
  * Against a real server and real repositories, reached the way a person reaches them (pushes
  * with git, requests through the REST API, clicks in Chromium), with a screenshot of each.

@@ -9,8 +9,8 @@ import { chooseInTree, viewportShot } from './support/diff-pages.js';
 import { signInThroughForm } from './support/flows.js';
 
 /**
- * Issue 5 item 2 after real pushes (seed 001 §2 "diff-thread view", §4 "resolved automatically by
- * push", §7 `outdated_line_change_path`): a thread whose line a push changes shows in Activity
+ * Outdated diff threads after real pushes (resolved automatically by push,
+ * `outdated_line_change_path`): a thread whose line a push changes shows in Activity
  * as 'started a thread on an old version of the diff' with the -/+ lines of that change; a thread
  * whose line only moved still sits on it in the Changes tab; with the project's
  * resolve_outdated_diff_discussions the push resolves it ('Automatically resolved').

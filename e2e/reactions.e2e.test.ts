@@ -5,7 +5,7 @@ import { shot } from './support/flows.js';
 import { browserSession, createMergeRequestFixture } from './support/session.js';
 
 /**
- * Emoji reactions (issue 5 item 4; seed 001 §2, §7, §8, §9) against a real server: the picker
+ * Emoji reactions against a real server: the picker
  * (search, 'No emoji found.', keyboard, frequently used after a reload), award buttons on a note
  * and on the merge request with counts and the names tooltip, toggling, and the rollback of a
  * failed award.
@@ -76,7 +76,7 @@ describe('emoji reactions', () => {
     await picker().getByRole('button', { name: 'Smileys & people' }).waitFor();
     await picker().getByText('Smileys & people', { exact: true }).waitFor();
     await snap('picker', picker());
-    // the search runs 500 ms after the last key (seed 001 §9)
+    // the search runs 500 ms after the last key
     const typed = Date.now();
     await search().fill('qwxzvq');
     await picker().getByText('No emoji found.').waitFor();

@@ -4,8 +4,7 @@ import type { TestUser } from '../server/src/test-support/server.js';
 import { browserSession, createMergeRequestFixture } from './support/session.js';
 
 /**
- * Review in a batch, keys, jumps, replies and role badges in the Activity section (issue 5
- * items 1 and 3; seed 001 §2, §4, §5) against a real server, clicked through in Chromium by
+ * Review in a batch, keys, jumps, replies and role badges in the Activity section against a real server, clicked through in Chromium by
  * Dana, a Developer reviewing root's merge request. Root, through the API, is "another user".
  */
 const T = 'review';

@@ -8,7 +8,7 @@ import { launchBrowser, newPage, SCREENSHOTS_DIR, type LaunchedBrowser } from '.
 import { pageSettled, shot } from './support/flows.js';
 
 /**
- * A signed-out visitor (issue 5 item 6; seed 001 §1, §6, §8): public projects are readable
+ * A signed-out visitor: public projects are readable
  * without an account, as on GitLab, with every write action absent; the Activity section says
  * 'Please register or sign in to reply.' and links to sign in and back; a private project is
  * "Page not found", exactly like a path that does not exist.

@@ -4,7 +4,7 @@ import { chooseInTree, viewportShot } from './support/diff-pages.js';
 import { browserSession } from './support/session.js';
 
 /**
- * Suggested changes (issue 5 item 5) against a real server: a diff comment with a
+ * Suggested changes against a real server: a diff comment with a
  * ```suggestion fence shows as a proposed change, Apply (with a commit message) commits it to
  * the source branch, the note says Applied, and a suggestion on the same line turns stale.
  */

@@ -6,7 +6,7 @@ import { signInThroughForm } from './support/flows.js';
 import { browserSession, createMergeRequestFixture } from './support/session.js';
 
 /**
- * Attachments and abuse reports (issue 5 items 10 and 11) in Chromium against a real server:
+ * Attachments and abuse reports in Chromium against a real server:
  * a pasted image and a dropped file are uploaded and their markdown lands in the comment;
  * "Report abuse to administrator" from a note's menu, with its required category, and the
  * report resolved from the admin area.

@@ -6,7 +6,7 @@ import { launchBrowser, newPage, type LaunchedBrowser } from './support/browser.
 import { pageSettled, shot, signInThroughForm } from './support/flows.js';
 
 /**
- * Issue 5's security rule: an XSS corpus posted as merge request descriptions, comments and
+ * The sanitizer's security rule: an XSS corpus posted as merge request descriptions, comments and
  * referenced titles renders inert in a real browser. Every payload tries to set
  * `window.__xss`; the page must end with it unset, no dialog opened, and no markup the
  * sanitizer should have removed (scripts, event handlers, javascript:/data: links, SVG).

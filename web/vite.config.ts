@@ -22,7 +22,7 @@ export default defineConfig({
     sourcemap: true,
     // One stylesheet, linked from index.html, instead of one per chunk: the lazy pages' CSS otherwise
     // arrives as dozens of <link> elements the preload helper appends while the page's code loads,
-    // and each costs the main thread work there (issue 5: the merge request page pulled ~30 of them).
+    // and each costs the main thread work there (the merge request page pulled ~30 of them).
     cssCodeSplit: false,
     chunkSizeWarningLimit: 900,
   },

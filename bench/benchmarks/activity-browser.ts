@@ -18,7 +18,7 @@ import { formatMs, formatRatio, formatSamples, median, percentile } from '../lib
 import type { Row } from '../lib/table.js';
 import { ROOT_PASSWORD, RUNS, verdict } from './common.js';
 
-/** Issue 5: the Activity section shows its first notes within this, and stays responsive while the rest load. */
+/** The Activity section shows its first notes within this, and stays responsive while the rest load. */
 const FIRST_NOTES_TARGET_MS = 1500;
 const LONG_TASK_TARGET_MS = 200;
 /**
@@ -95,7 +95,7 @@ const longestCpu = (tasks: readonly TracedTask[]) => tasks.reduce((max, task) =>
 const longestWall = (tasks: readonly TracedTask[]) => tasks.reduce((max, task) => Math.max(max, task.wall), 0);
 
 /**
- * Issue 5's browser target, on the merge request the discussions benchmark seeded (2,000
+ * The Activity section's browser target, on the merge request the discussions benchmark seeded (2,000
  * threads, 10,000 notes): its Overview page in Chromium (playwright-core, headless, 1280×800),
  * signed in as root, from navigation to the first frame showing the first seeded note in the
  * Activity section; long tasks while the rest load (from that frame on) and while scrolling to

@@ -18,7 +18,7 @@ const LAYOUT: MergeRequestRepoLayout = { files: 1000, pushFiles: 10, largePushes
 /** The first page the tab asks for (web/src/features/merge-requests/diff-pages.ts: 25, 25, 50, then 100 files a page). */
 const WEB_PER_PAGE = 25;
 const API_RUNS = 5;
-/** Targets of issue 3. */
+/** The Changes tab's targets. */
 const FIRST_FILE_TARGET_MS = 1500;
 const LONG_TASK_TARGET_MS = 200;
 /** Window heights per scroll step: every file (≈ 3.5 heights tall) is on screen in at least one step. */
@@ -103,7 +103,7 @@ function overTarget(tasks: readonly TracedTask[]): string {
 }
 
 /**
- * Issue 3's browser target: the Changes tab of the 1,000-file merge request in Chromium
+ * The browser target: the Changes tab of the 1,000-file merge request in Chromium
  * (playwright-core, headless, 1280×800), signed in as root. Time from navigation to the
  * first file's first changed line being in the page, then — once every page of files has
  * arrived — a scroll from top to bottom, three window heights a step, two frames each;

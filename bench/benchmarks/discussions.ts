@@ -9,7 +9,7 @@ import { api, createRootToken, startTributary } from '../lib/tributary.js';
 import { measureActivityInBrowser } from './activity-browser.js';
 import { ROOT_PASSWORD, verdict, type BenchResult } from './common.js';
 
-/** Issue 5: a merge request with 2,000 threads and 10,000 notes. */
+/** A merge request with 2,000 threads and 10,000 notes. */
 const THREADS = 2_000;
 const NOTES_PER_THREAD = 5;
 /** The first page of the discussions list answers within this on PostgreSQL. */

@@ -1,5 +1,5 @@
 /**
- * Issue 4's live-widget targets, on PostgreSQL: the GraphQL widget query (the web app's
+ * The live-widget targets, on PostgreSQL: the GraphQL widget query (the web app's
  * MERGE_REQUEST_WIDGET_QUERY, word for word) under 50 concurrent clients, beside the REST
  * GET of the same merge request under the same load; and the time from `git push`
  * returning to the graphql-ws subscription message, beside a bare LISTEN/NOTIFY round trip

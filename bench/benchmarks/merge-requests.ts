@@ -83,7 +83,7 @@ async function measureRecording(options: {
 }
 
 /**
- * Issue 3's merge-request targets, on PostgreSQL: the first page of …/diffs
+ * The merge-request targets, on PostgreSQL: the first page of …/diffs
  * of a merge request of 1,000 files and 50,000 changed lines beside `git diff`
  * writing the same patch from the stored repository, and the time from a push
  * of a 100-file change to its diff version being listed, beside the raw git

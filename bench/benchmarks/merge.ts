@@ -39,7 +39,7 @@ function branchesStream(prefix: string, count: number, from: string): Buffer {
 }
 
 /**
- * Issue 4's merge target: `PUT …/merge` of a merge request (merge commit method) against the raw
+ * The merge target: `PUT …/merge` of a merge request (merge commit method) against the raw
  * plumbing sequence the merge is made of (merge-tree --write-tree, commit-tree, update-ref
  * with the old value), both on the repository Tributary stores, on PostgreSQL.
  */

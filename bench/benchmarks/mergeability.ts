@@ -44,7 +44,7 @@ async function timedMergeRef(mr: MergeRequestTarget): Promise<{ ms: number; comm
 }
 
 /**
- * Issue 4's target: the mergeability of a merge request in a repository of 50,000 commits,
+ * The mergeability target: the mergeability of a merge request in a repository of 50,000 commits,
  * at most 1.5× the time of `git merge-tree --write-tree` on the same commits.
  *
  * Each run moves the target branch one commit on, straight in the stored repository (no

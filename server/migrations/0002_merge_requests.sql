@@ -1,4 +1,4 @@
--- Merge requests (issue 3): the requests and their per-project iids, assignees and
+-- Merge requests: the requests and their per-project iids, assignees and
 -- reviewers, diff versions with per-file metadata, a small log of system events, and
 -- the bookkeeping that keeps push-driven refreshes to one job per push.
 

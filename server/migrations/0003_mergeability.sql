@@ -1,4 +1,4 @@
--- Mergeability (issue 4): the project's merge settings, the last trial merge of each merge
+-- Mergeability: the project's merge settings, the last trial merge of each merge
 -- request (refs/merge-requests/:iid/merge) and what it found, the columns the merge and
 -- rebase code fills, and merge request dependencies (GitLab's "blocking merge requests").
 

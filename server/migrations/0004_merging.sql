@@ -1,4 +1,4 @@
--- Merging and rebasing merge requests (issue 4): domains/merge-requests/merging/.
+-- Merging and rebasing merge requests: domains/merge-requests/merging/.
 
 -- A merge's durable intent, written BEFORE the target branch moves (compare-and-swap from
 -- expected_old_sha to new_sha). State machine (merging/merge-intent.ts):

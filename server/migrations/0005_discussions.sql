@@ -1,4 +1,4 @@
--- Discussions (issue 5): threads and their notes on merge requests, system notes made from
+-- Discussions: threads and their notes on merge requests, system notes made from
 -- merge request events and versions, draft notes of a review, and award emoji.
 -- domains/notes/ owns these tables; ARCHITECTURE.md ("Discussions and notes") explains them.
 
@@ -39,7 +39,7 @@ CREATE TABLE notes (
   resolved_at timestamptz,
   resolved_by_id bigint REFERENCES users (id) ON DELETE SET NULL,
   resolved_by_push boolean NOT NULL DEFAULT false,
-  -- optimistic locking for edits: a PUT with a stale lock_version is a 409 (issue 5 item 7)
+  -- optimistic locking for edits: a PUT with a stale lock_version is a 409
   lock_version integer NOT NULL DEFAULT 0,
   last_edited_at timestamptz,
   updated_by_id bigint REFERENCES users (id) ON DELETE SET NULL,

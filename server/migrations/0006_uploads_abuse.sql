@@ -1,4 +1,4 @@
--- Uploads and abuse reports (issue 5, items 10 and 11).
+-- Uploads and abuse reports.
 
 -- A file attached to a project's notes or descriptions (POST /projects/:id/uploads). The bytes
 -- live at <dataDir>/uploads/<project id>/<secret>: the path is made of our own values only, the

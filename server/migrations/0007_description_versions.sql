@@ -1,4 +1,4 @@
--- Description history (issue 5, item 11): every change of a merge request's description keeps
+-- Description history: every change of a merge request's description keeps
 -- the new text as a version, so the "changed the description" system note can compare it with
 -- the previous one. Versions are soft-deleted (GitLab's deleted_at): the note stays, the text
 -- is no longer shown.

@@ -1,4 +1,4 @@
--- Suggested changes (issue 5 item 5): the ```suggestion:-N+M fences of diff comments, as
+-- Suggested changes: the ```suggestion:-N+M fences of diff comments, as
 -- GitLab's `suggestions` table. domains/suggestions/ owns it.
 --
 -- Rows are derived from the note's body and position, so they are written the first time a

@@ -1,4 +1,4 @@
--- Outdated diff threads (issue 5 item 2): after a push, every diff thread's position is traced
+-- Outdated diff threads: after a push, every diff thread's position is traced
 -- onto the new version (domains/notes/position-tracer.ts); a thread whose line changed stays on
 -- its old version and is outdated. domains/notes/outdated-discussions.service.ts writes these.
 

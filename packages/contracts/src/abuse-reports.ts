@@ -1,5 +1,5 @@
 /**
- * Abuse reports (seed 001 §3 and §9): the reasons, in the drawer's order, with the labels the
+ * Abuse reports: the reasons, in the drawer's order, with the labels the
  * "Report abuse to administrator" drawer shows (GitLab's AbuseReport category labels).
  */
 export const ABUSE_CATEGORIES = ['spam', 'offensive', 'phishing', 'crypto', 'credentials', 'copyright', 'malware', 'other'] as const;

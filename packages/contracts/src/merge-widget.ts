@@ -212,7 +212,7 @@ export const MERGE_STATUS_UPDATED_SUBSCRIPTION = /* GraphQL */ `
 export const mergeRequestGlobalId = (id: number | string): string => `gid://gitlab/MergeRequest/${id}`;
 
 /**
- * Widget polling (seed 000 section 9): the server's POLL-INTERVAL header (ms) overrides
+ * Widget polling: the server's POLL-INTERVAL header (ms) overrides
  * the default; the client clamps it between start and start + max and backs off by factor.
  * A negative interval means no polling.
  */

@@ -24,7 +24,7 @@ export type ProjectAction =
   | 'create_merge_request_from'
   | 'update_merge_request'
   | 'destroy_merge_request'
-  // discussions (issue 5): per-note rules are in noteAbilities() below
+  // discussions: per-note rules are in noteAbilities() below
   | 'create_note'
   | 'read_internal_note'
   | 'create_internal_note'

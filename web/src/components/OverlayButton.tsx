@@ -11,7 +11,7 @@ export interface OverlayControls {
 /**
  * A small invisible icon button whose overlay (an ActionMenu, an AnchoredOverlay) mounts only
  * while it is open: a page shows such a button on every note, and a closed Primer overlay costs
- * render time on each (issue 5). The button behaves as the overlays' own anchors do: a click
+ * render time on each. The button behaves as the overlays' own anchors do: a click
  * toggles, the down arrow opens, and `aria-expanded` says which.
  */
 export function OverlayButton({

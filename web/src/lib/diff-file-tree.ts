@@ -38,7 +38,7 @@ interface MutableDir<F extends TreeFileInput> {
 /**
  * One collator for every comparison: `localeCompare` with options builds one per call (100× slower on 1,000 files).
  * Made on first use, not when the module loads: the first Intl object of a page loads the browser's locale data,
- * and this module is part of the merge request page's code even when no file tree shows (issue 5).
+ * and this module is part of the merge request page's code even when no file tree shows.
  */
 let collators: { base: Intl.Collator; plain: Intl.Collator } | undefined;
 const byName = (a: { name: string }, b: { name: string }) => {

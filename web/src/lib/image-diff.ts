@@ -1,14 +1,14 @@
 /**
  * Image diff: which change a file is (replaced, new, deleted, renamed), which views it
  * offers (2-up, swipe, onion skin for a replaced image; one view otherwise), and the
- * geometry of those views. Pure; spec 001 §2 "Image diff" and §9.
+ * geometry of those views. Pure, as GitLab's image diff.
  */
 export type ImageChange = 'replaced' | 'new' | 'deleted' | 'renamed';
 export type ImageViewMode = 'twoup' | 'swipe' | 'onion';
 
-/** The swipe frame is this much wider than the larger image, so the handle never hides its edge (spec 001 §9). */
+/** The swipe frame is this much wider than the larger image, so the handle never hides its edge. */
 export const SWIPE_EXTRA_PX = 2;
-/** Wait this long after a resize before measuring the frame again (spec 001 §9). */
+/** Wait this long after a resize before measuring the frame again. */
 export const IMAGE_RESIZE_DEBOUNCE_MS = 400;
 /** The onion skin starts half way between the two images. */
 export const ONION_DEFAULT_OPACITY = 0.5;

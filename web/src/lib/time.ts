@@ -20,7 +20,7 @@ const UNITS: [Unit, number][] = [
 
 // Formatted by hand, as Intl's English formats them ("3 days ago", "Jan 2, 2024, 3:04 PM"): a page's
 // first Intl object loads the browser's locale data, 40-100 ms of one task on a page that shows
-// dozens of dates (issue 5), and these few English patterns need none of it.
+// dozens of dates, and these few English patterns need none of it.
 
 /** Intl.RelativeTimeFormat('en', { numeric: 'always' }) of a whole, non-zero count. */
 function relative(count: number, unit: Unit): string {

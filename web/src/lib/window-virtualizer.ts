@@ -3,7 +3,7 @@
  * size or a position while React commits (as the virtualiser does by default when a row is
  * attached, and when it first scrolls the window) makes the browser lay out the whole page
  * inside that task; read after the browser's own layout, from a ResizeObserver, the same work
- * is one task shorter. On a merge request's first load that was the longest task (issue 5).
+ * is one task shorter. On a merge request's first load that was the longest task.
  */
 import { windowScroll, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
 import { useEffect, useState, type RefObject } from 'react';

@@ -4,7 +4,7 @@ import { eventually, startMergeRequestFixtures, type MergeRequestFixtures } from
 import { gitbeakerClient, type TestUser } from '../../test-support/server.js';
 
 /**
- * The merge widget's Revert / Cherry-pick (seed 000 §2): a new branch and merge request, in
+ * The merge widget's Revert / Cherry-pick: a new branch and merge request, in
  * the project for those who can push, in the caller's fork (made when missing) for those who
  * cannot; the merge request crosses from the fork into the project.
  */

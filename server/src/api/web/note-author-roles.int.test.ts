@@ -5,7 +5,7 @@ import type { TestUser } from '../../test-support/server.js';
 
 /**
  * GET /-/projects/:id/merge_requests/:iid/note_author_roles: the facts behind the Activity
- * section's role badges (seed 001 §2: Author, Contributor, or the member's access level),
+ * section's role badges (Author, Contributor, or the member's access level),
  * through the one permission path.
  */
 describe(`note author roles (${testDatabaseKind()})`, () => {

@@ -24,7 +24,7 @@ export async function registerWebApp(app: FastifyInstance, root = WEB_DIST): Pro
     return () => undefined;
   }
   // cacheControl: false, or @fastify/send writes its own `public, max-age=0` over the header set
-  // below, and every returning visit revalidates each of the app's dozens of files (issue 5).
+  // below, and every returning visit revalidates each of the app's dozens of files.
   await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
   const scan = () =>
     new Set(readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `${entry.parentPath.slice(root.length)}/${entry.name}`.replace(/^\/+/, '/')));

@@ -1,6 +1,5 @@
 /**
- * The refs a merge request keeps in its TARGET repository (GitLab's, see
- * reference/gitlab-merge-mechanics §1.1):
+ * The refs a merge request keeps in its TARGET repository, as GitLab does:
  *
  *   refs/merge-requests/:iid/head   the source tip, copied in from a fork when needed
  *   refs/keep-around/<sha>          every version's head and start, so a force push or a

@@ -1,5 +1,5 @@
 /**
- * The role badges of seed 001 §2 (GitLab's note fields human_access, is_contributor): for every
+ * The role badges (GitLab's note fields human_access, is_contributor): for every
  * note author of a merge request the caller may read, their access level or contributor flag.
  * The merge request is opened through MergeRequestsService.open, the one permission path, so
  * one the caller may not see is a 404; authors of internal notes are left out for callers who

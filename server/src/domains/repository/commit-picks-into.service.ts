@@ -1,5 +1,5 @@
 /**
- * Revert and Cherry-pick from a merged merge request (seed 000 §2), as GitLab's web flow does
+ * Revert and Cherry-pick from a merged merge request, as GitLab's web flow does
  * (Projects::CommitController#revert/#cherry_pick with create_merge_request, CreatesCommit):
  * the change goes on a new branch `revert-<sha8>` / `cherry-pick-<sha8>` cut from the target
  * branch, and a merge request from it into the target branch opens. A caller who cannot push

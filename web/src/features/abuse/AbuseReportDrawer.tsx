@@ -7,7 +7,7 @@ import { reportAbuseMutation } from './api';
 import styles from './Abuse.module.css';
 
 /**
- * "Report abuse to administrator" (seed 001 §2, abuse category drawer): first the required
+ * "Report abuse to administrator" (abuse category drawer): first the required
  * category radio ("Why are you reporting this user?", Next), then a comment, posted with the
  * reported user's id and the URL it was reported from.
  */

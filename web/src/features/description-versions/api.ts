@@ -32,7 +32,7 @@ export const descriptionVersionsQuery = (projectId: number, iid: number) =>
     queryFn: ({ signal }) => api.get<DescriptionVersion[]>(base(projectId, iid), { signal }),
   });
 
-/** Fetched once per version (seed 001 §4: "toggled and fetched once"). */
+/** Fetched once per version ("toggled and fetched once"). */
 export const descriptionDiffQuery = (projectId: number, iid: number, versionId: number) =>
   queryOptions({
     queryKey: descriptionVersionKeys.diff(projectId, iid, versionId),

@@ -16,7 +16,7 @@ import { discussionPosition, isOutdated } from './threads';
 import styles from './DiffNotes.module.css';
 
 /**
- * A diff thread in the Activity section (seed 001 §2 "diff-thread view"): GitLab's header
+ * A diff thread in the Activity section: GitLab's header
  * ('started a thread on the diff', or 'on an old version of the diff' once a push changed the
  * line), the file, and the lines around the commented one (or the image with its pin) as the
  * thread's version had them. An outdated thread shows instead the lines of the change that made
@@ -66,7 +66,7 @@ function OutdatedLines({ path, fallback }: { path: string; fallback: ReactNode }
   const lines = useQuery(outdatedLinesQuery(path));
   if (lines.isPending) return <Spinner size="small" srText={t('Loading the diff')} />;
   if (lines.isError) {
-    // seed 001 §8: "Unable to load the diff, with a Try again button"
+    // "Unable to load the diff", with a Try again button, as GitLab does
     return (
       <div className={styles.excerptError} role="alert">
         <span>{t('Unable to load the diff')}</span>

@@ -12,7 +12,7 @@ import { rangeLabel } from './position';
 import styles from './DiffNotes.module.css';
 
 /**
- * The comment form in a diff (seed 001 §2 "Comment form", §5 keys): 'Start a review' (or
+ * The comment form in a diff (with the comment field's keys): 'Start a review' (or
  * 'Add to review' once the user has drafts) saves a draft with the position, 'Add comment
  * now' starts a thread at once. Ctrl/Cmd+Enter sends, to the review first when drafts exist;
  * Escape cancels.

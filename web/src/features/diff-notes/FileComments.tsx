@@ -13,7 +13,7 @@ const NO_THREADS: readonly DiscussionEntity[] = [];
 const NO_DRAFTS: readonly DraftNote[] = [];
 
 /**
- * The file header's review controls (seed 001 §2): the 'Viewed' checkbox, which collapses the
+ * The file header's review controls: the 'Viewed' checkbox, which collapses the
  * file and is remembered per merge request, and the comment-on-file button.
  */
 export function FileHeaderControls({ file, onCollapse }: { file: DiffFile; onCollapse: (collapsed: boolean) => void }) {

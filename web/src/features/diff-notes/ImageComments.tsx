@@ -13,7 +13,7 @@ const NO_THREADS: readonly DiscussionEntity[] = [];
 const NO_DRAFTS: readonly DraftNote[] = [];
 
 /**
- * The comment layer over a new image (seed 001 §2 "Image diff"): its threads' numbered pins
+ * The comment layer over a new image: its threads' numbered pins
  * at their {x, y} of the image's natural size, and a click that places a new pin and opens
  * the form. Enter on the layer places it in the middle.
  */

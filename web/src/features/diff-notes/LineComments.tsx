@@ -29,7 +29,7 @@ function fileRefusal(file: DiffFile, files: readonly DiffFile[], options: { comp
 }
 
 /**
- * The '+' on a diff line (seed 001 §5): press it and let go on the same line for one line,
+ * The '+' on a diff line: press it and let go on the same line for one line,
  * or on another line of the file for a range. A line that cannot take a comment keeps a
  * disabled button whose tooltip says why. A plain button with a CSS tooltip: thousands of
  * rows mount while the list scrolls.

@@ -7,7 +7,7 @@
 import type { DiscussionEntity } from '../notes/types';
 import { discussionPosition, isOutdated } from './threads';
 
-/** One line of `GET {outdated_line_change_path}` (seed 001 §7). */
+/** One line of `GET {outdated_line_change_path}`. */
 export interface OutdatedLine {
   line_code: string;
   type: 'new' | 'old' | null;

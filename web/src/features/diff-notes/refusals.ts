@@ -1,5 +1,5 @@
 /**
- * Why a diff line cannot take a comment (seed 001 §5, GitLab's addCommentTooltip and
+ * Why a diff line cannot take a comment (GitLab's addCommentTooltip and
  * fileSymlinkInformation): the tooltip of the line's comment button. Pure.
  */
 import { SYMLINK_MODE, type DiffFile } from '../../lib/diff-file';

@@ -40,7 +40,7 @@ export function FileStatusIcon({ file }: { file: DiffFile }) {
 }
 
 /**
- * A file's header, as spec 001 §2 "Diff file header" lists it: path (old → new when
+ * A file's header, as GitLab's diff file header lists it: path (old → new when
  * renamed), copy path, mode change, LFS badge, stats, and the more-actions menu (view file
  * @ sha, edit in single-file editor, view replaced file, show full file / show changes
  * only). In a merge request also the 'Viewed' checkbox, comment-on-file and hide or show comments (features/diff-notes).

@@ -3,7 +3,7 @@ import { n } from '@tributary/contracts/i18n';
 import type { DiffTotals } from '../../lib/diff-file';
 import styles from './DiffStats.module.css';
 
-/** Spec 001 §2 "Diff stats header": file count, added and removed lines. */
+/** File count, added and removed lines. */
 export function DiffStats({ totals, partial }: { totals: DiffTotals; partial?: boolean }) {
   return (
     <span className={styles.stats}>

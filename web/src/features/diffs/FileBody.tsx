@@ -30,7 +30,7 @@ function LoadError({ file, message }: { file: DiffFile; message: string }) {
   );
 }
 
-/** Spec 001 §2: the renamed-file viewer, loading → errored or normal. */
+/** The renamed-file viewer, loading → errored or normal. */
 function RenamedViewer({ file }: { file: DiffFile }) {
   const { actions, stateOf } = useDiffContext();
   const state = stateOf(file);
@@ -129,7 +129,7 @@ function TooLarge({ file }: { file: DiffFile }) {
   );
 }
 
-/** Everything but rows of text: the viewer spec 001 §2 names for the file's kind. */
+/** Everything but rows of text: the viewer GitLab uses for the file's kind. */
 export function FileBody({ file, body }: { file: DiffFile; body: 'viewer' | 'collapsed' }) {
   const { stateOf } = useDiffContext();
   const state = stateOf(file);

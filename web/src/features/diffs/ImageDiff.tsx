@@ -41,7 +41,7 @@ function useImage(projectId: number, sha: string | null, path: string): LoadedIm
   return { ...blob, natural, onLoad: setNatural };
 }
 
-/** The width available to the viewer, re-measured after resizes settle (spec 001 §9: 400 ms). */
+/** The width available to the viewer, re-measured after resizes settle (400 ms). */
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
@@ -177,7 +177,7 @@ function Onion({ before, after, maxWidth, name }: { before: LoadedImage; after: 
 }
 
 /**
- * Spec 001 §2 "Image diff": a replaced image in 2-up (default), swipe or onion skin; a new,
+ * A replaced image in 2-up (default), swipe or onion skin; a new,
  * deleted or renamed image in one view; file size and dimensions under each.
  */
 export function ImageDiff({ file }: { file: DiffFile }) {

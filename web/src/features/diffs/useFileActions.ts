@@ -8,7 +8,7 @@ import { loadCollapsedFile } from './collapsed-file';
 import type { DiffRefs, FileActions } from './DiffContext';
 import { INITIAL_FILE_STATE, type FileAction, type FileStates } from './file-states';
 
-/** Spec 001 §8, the renamed-file viewer's failure. */
+/** The renamed-file viewer's failure. */
 export const RENAMED_FILE_ERROR = 'Unable to load file contents. Try again later.';
 
 /**

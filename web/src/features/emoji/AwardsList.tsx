@@ -11,7 +11,7 @@ import styles from './Emoji.module.css';
 /**
  * The award buttons of a note or of the merge request (GitLab's awards_list.vue): one per
  * emoji with its count and the tooltip of who reacted; a click toggles the current user's
- * award. Signed-out visitors and users who may not award see them disabled (seed 001 §4).
+ * award. Signed-out visitors and users who may not award see them disabled.
  * Until the awards have loaded (`awards` undefined) it shows no button at all, only the row's
  * space: a count shown before then would be a wrong one (the merge request's thumbs up and
  * down would read 0), and a click on it would toggle an award the user may already have.

@@ -13,16 +13,16 @@ import { moveActive, pickerLayout, rowHeight, type ArrowKey, type PickerSection 
 import { searchEmoji } from './search';
 import styles from './Emoji.module.css';
 
-/** Seed 001 §9: the search waits 500 ms after the last key. */
+/** The search waits 500 ms after the last key. */
 export const EMOJI_SEARCH_DEBOUNCE_MS = 500;
-/** Seed 001 §9 (GitLab's virtual list: size 258, bench 2): the list's height and rows kept beyond it. */
+/** GitLab's virtual list (size 258, bench 2): the list's height and rows kept beyond it. */
 export const VIRTUAL_LIST_SIZE = 258;
 export const VIRTUAL_LIST_BENCH = 2;
 const FREQUENTLY_USED = 'frequently_used';
 const SEARCH = 'search';
 const ARROWS: ReadonlySet<string> = new Set<ArrowKey>(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
 
-/** The "Add reaction" button and its dropdown (seed 001 §2): search, category tabs, a virtual list. */
+/** The "Add reaction" button and its dropdown: search, category tabs, a virtual list. */
 export function EmojiPicker({ onPick }: { onPick: (name: string) => void }) {
   const inputRef = useRef<HTMLInputElement>(null);
   return (

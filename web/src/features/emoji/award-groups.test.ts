@@ -15,7 +15,7 @@ const award = (name: string, userId: number, userName?: string): AwardEmoji => (
 });
 const awardsBy = (count: number, name = 'tada') => Array.from({ length: count }, (_, i) => award(name, i + 1));
 
-describe('awardTooltip (GitLab getAwardListTitle, seed 001 §9)', () => {
+describe('awardTooltip (GitLab getAwardListTitle)', () => {
   it.each([
     ['one person', [award('tada', 1, 'Ada')], null, 'Ada reacted with :tada:'],
     ['two people', [award('tada', 1, 'Ada'), award('tada', 2, 'Bob')], null, 'Ada and Bob reacted with :tada:'],

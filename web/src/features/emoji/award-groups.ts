@@ -1,7 +1,7 @@
 import { t } from '@tributary/contracts';
 import type { AwardEmoji } from './api';
 
-/** Seed 001 §9: the tooltip names at most 10 people, then 'and N more'. */
+/** The tooltip names at most 10 people, then 'and N more'. */
 export const TOOLTIP_NAME_COUNT = 10;
 export const THUMBS_UP = 'thumbsup';
 export const THUMBS_DOWN = 'thumbsdown';
@@ -42,7 +42,7 @@ export function groupAwards(awards: readonly AwardEmoji[], currentUserId: number
 
 /**
  * "You, Ada, and Bob reacted with :tada:" (GitLab's getAwardListTitle): at most 10 names, then
- * ", and N more"; the current user is named first, as "You" (seed 001 §9 moves them into the
+ * ", and N more"; the current user is named first, as "You" (GitLab moves them into the
  * first 10).
  */
 export function awardTooltip(awards: readonly Pick<AwardEmoji, 'user'>[], name: string, currentUserId: number | null): string {

@@ -3,7 +3,7 @@ import { addFrequentlyUsed, MAX_FREQUENTLY_USED, parseFrequentlyUsed } from './f
 
 const known = (name: string) => name !== 'gone';
 
-describe('frequently used emoji (seed 001 §9: at most 9)', () => {
+describe('frequently used emoji (at most 9)', () => {
   it('puts the latest pick first without repeating it', () => {
     expect(addFrequentlyUsed(['tada', 'eyes', 'rocket'], 'rocket')).toEqual(['rocket', 'tada', 'eyes']);
     expect(addFrequentlyUsed([], 'tada')).toEqual(['tada']);

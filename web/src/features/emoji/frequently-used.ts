@@ -1,5 +1,5 @@
 /**
- * The picker's "Frequently used" emoji (seed 001 §7, §9): at most 9 names, the latest pick
+ * The picker's "Frequently used" emoji: at most 9 names, the latest pick
  * first, kept in localStorage under GitLab's key as a comma-separated list.
  */
 export const FREQUENTLY_USED_STORAGE_KEY = 'frequently_used_emojis';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { UserBasic } from '../../lib/gitlab-types';
 import { awardsApi, awardKeys, patchAwards, type AwardEmoji, type AwardTarget } from './api';
 
-/** Seed 001 §8: what a failed award says. */
+/** What a failed award says. */
 export const AWARD_FAILURE = 'Something went wrong on our end.';
 
 let placeholderIds = 0;

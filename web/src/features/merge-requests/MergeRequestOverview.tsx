@@ -8,7 +8,7 @@ import { MergeRequestSidebar } from './MergeRequestSidebar';
 
 /**
  * The Overview tab: description, the merge widget, and the sidebar. The widget lives here
- * so that it is created only when the Overview tab becomes active (seed 000 §2).
+ * so that it is created only when the Overview tab becomes active.
  */
 export function MergeRequestOverview({ project, mr, canUpdate, sourceProjectPath }: { project: Project; mr: MergeRequest; canUpdate: boolean; sourceProjectPath: string | null }) {
   return (

@@ -21,7 +21,7 @@ import { MergeRequestOverview } from './MergeRequestOverview';
 import styles from './MergeRequestPage.module.css';
 
 // The other tabs load when opened: the Overview, the page a link usually opens, does not wait
-// for the diff viewer's and the commit list's code (issue 5).
+// for the diff viewer's and the commit list's code.
 const MergeRequestChanges = lazy(() => import('./MergeRequestChanges').then((m) => ({ default: m.MergeRequestChanges })));
 const MergeRequestCommits = lazy(() => import('./MergeRequestCommits').then((m) => ({ default: m.MergeRequestCommits })));
 const EditMergeRequest = lazy(() => import('./EditMergeRequest').then((m) => ({ default: m.EditMergeRequest })));

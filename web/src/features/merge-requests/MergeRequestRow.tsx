@@ -8,7 +8,7 @@ import type { MergeRequestBasic } from '../../lib/gitlab-types';
 import styles from './MergeRequestList.module.css';
 import { stateBadge } from './state';
 
-/** Avatars shown per row before the rest are left out (spec 000 §9 avatar sizes 24 and 16). */
+/** Avatars shown per row before the rest are left out (avatar sizes 24 and 16, as GitLab's list). */
 const MAX_AVATARS = 4;
 const AVATAR_SIZE = 24;
 

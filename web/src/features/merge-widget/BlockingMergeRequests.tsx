@@ -11,7 +11,7 @@ const STATE_LABEL = {
   closed: { status: 'pullClosed', text: 'Closed' },
 } as const;
 
-/** The merge requests this one depends on (seed 000 §2), each with its state and a link. */
+/** The merge requests this one depends on, each with its state and a link. */
 export function BlockingMergeRequests({ blocking }: { blocking: MergeRequestWidgetData['blockingMergeRequests']['nodes'] }) {
   if (blocking.length === 0) return null;
   return (

@@ -1,7 +1,7 @@
 import { FormControl, Textarea } from '@primer/react';
 import { commitMessageRows } from './merge-button';
 
-/** One commit message textarea (seed 000 §5): required, 7 rows, growing to at most 32. */
+/** One commit message textarea: required, 7 rows, growing to at most 32. */
 export function CommitMessageEditor({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
   return (
     <FormControl required>

@@ -14,7 +14,7 @@ import { RebaseDialog } from './RebaseDialog';
 import { RichMessage } from './RichMessage';
 import type { WidgetAlert } from './WidgetAlert';
 
-/** §8: the server's message, or 'Failed to rebase. Please try again.' when it sent none. */
+/** The server's message, or 'Failed to rebase. Please try again.' when it sent none. */
 function rebaseErrorText(error: unknown): string {
   if (error instanceof ApiError && error.status !== 0 && error.message !== messageForStatus(error.status)) return error.message;
   return t(MSG.rebaseFailed);
@@ -22,8 +22,8 @@ function rebaseErrorText(error: unknown): string {
 
 /**
  * '%d commit behind the target branch' with 'Rebase source branch' and its confirmation
- * dialog (seed 000 §2). Rebase is offered when the source is behind and the user may push
- * to it (§4); PUT …/rebase answers 202 and the branch moves on the server.
+ * dialog. Rebase is offered when the source is behind and the user may push
+ * to it; PUT …/rebase answers 202 and the branch moves on the server.
  */
 export function DivergenceLine({
   data,

@@ -37,7 +37,7 @@ function CheckAction({ check, editPath, onMarkReady, markingReady }: { check: Me
 }
 
 /**
- * The merge checks block (seed 000 §2): a summary line and the list of checks, collapsed to
+ * The merge checks block: a summary line and the list of checks, collapsed to
  * the failed and checking ones until expanded. Every failing check shows, not only the
  * first (GitLab's users asked for that).
  */

@@ -5,7 +5,7 @@ import { mergeErrorBanner } from './merge-error';
 import { MSG } from './messages';
 import styles from './MergeWidget.module.css';
 
-/** The dismissible merge error banner (seed 000 §2, §8). */
+/** The dismissible merge error banner. */
 export function MergeErrorBanner({ mergeError, onDismiss }: { mergeError: string; onDismiss: () => void }) {
   const banner = mergeErrorBanner(mergeError);
   return (

@@ -48,9 +48,9 @@ const ANNOUNCEMENTS: Record<string, string> = {
 };
 
 /**
- * The merge request widget (seed 000 §2): created when the Overview tab becomes active. It
+ * The merge request widget: created when the Overview tab becomes active. It
  * reads MERGE_REQUEST_WIDGET_QUERY, refetches on every mergeRequestMergeStatusUpdated
- * message, and polls (Poll-Interval, §9) only while that subscription is down.
+ * message, and polls (Poll-Interval) only while that subscription is down.
  */
 export function MergeWidget({ project, mr }: { project: Project; mr: MergeRequest }) {
   const fullPath = project.path_with_namespace;
@@ -94,7 +94,7 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
   const derived = stateInput ? deriveWidgetState({ ...stateInput, clientMergeError: flow.clientMergeError }) : null;
   const shown = displayedState(flow.machine, derived);
 
-  // The fallback poll; disabled while the failed-to-merge panel counts down (§4). Its
+  // The fallback poll; disabled while the failed-to-merge panel counts down. Its
   // interval is the server's Poll-Interval: the GraphQL answer's, else the widget endpoint's.
   const polling = channel === 'down' && widget.isSuccess && shown !== 'failedToMerge';
   const restInterval = useQuery({ ...widgetPollIntervalQuery(fullPath, mr.iid), enabled: polling && result?.pollIntervalMs === null });

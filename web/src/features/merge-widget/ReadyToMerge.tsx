@@ -27,7 +27,7 @@ import branchName from '../../components/BranchName.module.css';
 const UNTOUCHED: EditableMessage = { value: '', touched: false };
 
 /**
- * The ready-to-merge panel (seed 000 §2, §4, §5): for users who can merge a request in the
+ * The ready-to-merge panel: for users who can merge a request in the
  * readyToMerge state, the options (delete source branch, squash, edit commit messages), the
  * merge details and the Merge button; otherwise the merge details, with the Merge button
  * disabled for users who could merge once the checks above pass.
@@ -61,7 +61,7 @@ export function ReadyToMerge({
   const [squashChosen, setSquashChosen] = useState(squash.initial);
   const [editMessages, setEditMessages] = useState(false);
   // State holds only what the user typed; an untouched message is the server's current
-  // default, derived while rendering (§4: defaults replace only messages not touched).
+  // default, derived while rendering (defaults replace only messages not touched).
   const [mergeEdit, setMergeEdit] = useState<EditableMessage>(UNTOUCHED);
   const [squashEdit, setSquashEdit] = useState<EditableMessage>(UNTOUCHED);
   const mergeMessage = withServerDefault(mergeEdit, data.defaultMergeCommitMessage);

@@ -2,7 +2,7 @@ import { Dialog } from '@primer/react';
 import { t } from '@tributary/contracts/i18n';
 import { MSG } from './messages';
 
-/** 'Rebase source branch?' with Cancel and Rebase (seed 000 §2); Cancel has the initial focus. */
+/** 'Rebase source branch?' with Cancel and Rebase; Cancel has the initial focus. */
 export function RebaseDialog({ onCancel, onRebase }: { onCancel: () => void; onRebase: () => void }) {
   return (
     <Dialog

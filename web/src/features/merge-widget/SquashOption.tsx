@@ -7,7 +7,7 @@ import styles from './MergeWidget.module.css';
 
 /**
  * 'Squash commits' with its help; read-only, with a tooltip saying why, when the project
- * setting forces it (seed 000 §2).
+ * setting forces it.
  */
 export function SquashOption({ checked, readOnly, onChange }: { checked: boolean; readOnly: boolean; onChange: (checked: boolean) => void }) {
   const [helpOpen, setHelpOpen] = useState(false);

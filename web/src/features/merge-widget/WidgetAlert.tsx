@@ -24,5 +24,5 @@ export function WidgetAlertFlash({ alert, onDismiss }: { alert: WidgetAlert; onD
   );
 }
 
-/** The alert a failed merge call shows (§4: "Request error: fire merge failure and show an alert"). */
+/** The alert a failed merge call shows (a request error fires the merge failure and shows an alert). */
 export const mergeRequestErrorAlert = (detail?: string): WidgetAlert => ({ variant: 'danger', text: t(MSG.genericError), detail });

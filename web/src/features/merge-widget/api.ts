@@ -76,7 +76,7 @@ export const mergeWidgetQuery = (fullPath: string, iid: number) =>
 
 /**
  * The Poll-Interval of GitLab's widget endpoint (`/:full_path/-/merge_requests/:iid/widget.json`,
- * seed 000 §7 "Initial widget fetch: response headers carry a POLL-INTERVAL value"), read
+ * the first widget fetch's response headers carry a POLL-INTERVAL value), read
  * when the widget falls back to polling and the GraphQL answer carried none. The body (the
  * REST form of the same data) is not needed: the poll itself re-runs the GraphQL query.
  */

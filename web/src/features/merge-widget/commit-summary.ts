@@ -3,7 +3,7 @@ import type { MergeRequestStateName } from '@tributary/contracts/merge-widget';
 import { MSG } from './messages';
 
 /**
- * The summary of commits to be added (seed 000 §2; GitLab's added_commit_message.vue):
+ * The summary of commits to be added (GitLab's added_commit_message.vue):
  * "2 commits and 1 merge commit will be added to main." before the merge, "Changes merged
  * into main with 1a2b3c4d." after it. `message` keeps %{targetBranch} and
  * %{mergeCommitSha} for the caller to fill with links; the other pieces are text.
@@ -18,7 +18,7 @@ export function commitSummary(input: { state: MergeRequestStateName; ffOnly: boo
   if (input.state === 'merged') {
     return { message: MSG.mergedInto, values: { squashedCommits: input.squash ? t(MSG.commitsWereSquashed) : '' } };
   }
-  // A squash adds one commit (§4: "a squash commit count of 1 is shown when squashing").
+  // A squash adds one commit (a squash commit count of 1 is shown when squashing).
   const added = input.squash ? 1 : input.commitCount;
   const commitCount = n(MSG.commitOne, MSG.commitMany, added);
   if (input.ffOnly) return { message: MSG.willBeAddedFf, values: { commitCount } };

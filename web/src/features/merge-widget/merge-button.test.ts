@@ -14,7 +14,7 @@ import {
 
 const noCi: ReadyStatusInput = { hasCi: false, pipelineStatus: null, onlyAllowMergeIfPipelineSucceeds: false, autoMergeAvailable: false };
 
-describe('readyStatus (seed 000 §4)', () => {
+describe('readyStatus', () => {
   it.each([
     ['failed-like when CI exists but the pipeline is missing', { hasCi: true }, 'failed'],
     ['failed-like when "pipeline must succeed" conflicts with no CI', { onlyAllowMergeIfPipelineSucceeds: true }, 'failed'],
@@ -28,7 +28,7 @@ describe('readyStatus (seed 000 §4)', () => {
   });
 });
 
-describe('mergeButtonText (seed 000 §4)', () => {
+describe('mergeButtonText', () => {
   const base = { mergingImmediately: false, autoMergeText: null, status: 'success' as const, pipelineFailed: false };
   it.each([
     ["'Merge in progress' while merging immediately", { mergingImmediately: true, autoMergeText: 'Set to auto-merge' }, 'Merge in progress'],
@@ -41,7 +41,7 @@ describe('mergeButtonText (seed 000 §4)', () => {
   });
 });
 
-describe('isMergeButtonDisabled (seed 000 §5)', () => {
+describe('isMergeButtonDisabled', () => {
   const enabled = {
     mergeMessage: 'Merge branch',
     squashMessage: '',
@@ -64,7 +64,7 @@ describe('isMergeButtonDisabled (seed 000 §5)', () => {
   });
 });
 
-describe('shouldShowMergeControls (seed 000 §4)', () => {
+describe('shouldShowMergeControls', () => {
   it('needs merge rights, no auto-merge and the readyToMerge state', () => {
     expect(shouldShowMergeControls({ canMerge: true, autoMergeEnabled: false, state: 'readyToMerge' })).toBe(true);
     expect(shouldShowMergeControls({ canMerge: false, autoMergeEnabled: false, state: 'readyToMerge' })).toBe(false);
@@ -84,7 +84,7 @@ describe('squashSettings', () => {
   });
 });
 
-describe('canRebase (seed 000 §4)', () => {
+describe('canRebase', () => {
   it('needs diverged commits and push rights on the source branch', () => {
     expect(canRebase({ divergedCommitsCount: 2, pushToSourceBranch: true })).toBe(true);
     expect(canRebase({ divergedCommitsCount: 0, pushToSourceBranch: true })).toBe(false);
@@ -92,7 +92,7 @@ describe('canRebase (seed 000 §4)', () => {
   });
 });
 
-describe('commit message editors (seed 000 §5, §9)', () => {
+describe('commit message editors', () => {
   it('has 7 rows, growing with the text to at most 32', () => {
     expect(commitMessageRows('one line')).toBe(7);
     expect(commitMessageRows(Array.from({ length: 12 }, (_, i) => `line ${i}`).join('\n'))).toBe(12);
@@ -107,7 +107,7 @@ describe('commit message editors (seed 000 §5, §9)', () => {
   });
 });
 
-describe('mergePayload (seed 000 §5, §7)', () => {
+describe('mergePayload', () => {
   const base = {
     sha: 'a'.repeat(40),
     removeSourceBranch: true,

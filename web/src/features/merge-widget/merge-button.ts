@@ -3,7 +3,7 @@ import { MSG } from './messages';
 import type { WidgetStateName } from './widget-state';
 
 /**
- * The rules of the ready-to-merge panel (seed 000 §4 and §5), as pure functions.
+ * The rules of the ready-to-merge panel, as pure functions.
  * Pipelines and auto-merge belong to later issues; their inputs are here so the rules read
  * as the seed writes them, and the widget passes "no CI, no auto-merge" today.
  */
@@ -21,7 +21,7 @@ export interface ReadyStatusInput {
 const FAILED_PIPELINE_STATUSES = new Set(['FAILED', 'CANCELED']);
 
 /**
- * §4: failed-like when the CI pipeline is missing, when "pipeline must succeed" conflicts
+ * Failed-like when the CI pipeline is missing, when "pipeline must succeed" conflicts
  * with no CI, or when the pipeline failed or was canceled; pending when auto-merge is
  * available; otherwise success.
  */
@@ -32,12 +32,12 @@ export function readyStatus(input: ReadyStatusInput): ReadyStatus {
   return 'success';
 }
 
-/** §4: merge controls show only when the user can merge, auto-merge is not enabled and the state is readyToMerge. */
+/** Merge controls show only when the user can merge, auto-merge is not enabled and the state is readyToMerge. */
 export function shouldShowMergeControls(input: { canMerge: boolean; autoMergeEnabled: boolean; state: WidgetStateName | null }): boolean {
   return input.canMerge && !input.autoMergeEnabled && input.state === 'readyToMerge';
 }
 
-/** §4: 'Merge in progress' while merging immediately; the auto-merge text when available; 'Merge…' when failed-like; else 'Merge'. */
+/** 'Merge in progress' while merging immediately; the auto-merge text when available; 'Merge…' when failed-like; else 'Merge'. */
 export function mergeButtonText(input: { mergingImmediately: boolean; autoMergeText: string | null; status: ReadyStatus; pipelineFailed: boolean }): string {
   if (input.mergingImmediately) return t(MSG.mergeInProgress);
   if (input.autoMergeText !== null) return input.autoMergeText;
@@ -46,7 +46,7 @@ export function mergeButtonText(input: { mergingImmediately: boolean; autoMergeT
 }
 
 /**
- * §5: disabled when the commit message is empty, merge controls are not shown, a request is
+ * Disabled when the commit message is empty, merge controls are not shown, a request is
  * in progress, or preventMerge is set. "The commit message" is each message the merge would
  * use from an editor that is shown: the merge commit message unless the project only
  * fast-forwards, and the squash message when squashing.
@@ -86,12 +86,12 @@ export function squashSettings(input: { squashReadOnly: boolean; squashOnMerge: 
   return { available, readOnly, initial: available && selected };
 }
 
-/** §4: rebase is possible when the source is behind the target and the user can push to it. */
+/** Rebase is possible when the source is behind the target and the user can push to it. */
 export function canRebase(input: { divergedCommitsCount: number; pushToSourceBranch: boolean }): boolean {
   return input.divergedCommitsCount > 0 && input.pushToSourceBranch;
 }
 
-/** §5: commit message textareas have 7 rows and grow to at most 32. */
+/** Commit message textareas have 7 rows and grow to at most 32. */
 export const COMMIT_MESSAGE_ROWS = { min: 7, max: 32 } as const;
 
 export function commitMessageRows(text: string): number {
@@ -99,7 +99,7 @@ export function commitMessageRows(text: string): number {
   return Math.min(COMMIT_MESSAGE_ROWS.max, Math.max(COMMIT_MESSAGE_ROWS.min, lines));
 }
 
-/** §4: a message the user edited is touched; server defaults replace only untouched ones. */
+/** A message the user edited is touched; server defaults replace only untouched ones. */
 export interface EditableMessage {
   value: string;
   touched: boolean;
@@ -118,7 +118,7 @@ export interface MergeRequestPayload {
 }
 
 /**
- * The body of PUT …/merge (§7, §5): the squash commit message only when squash is available
+ * The body of PUT …/merge: the squash commit message only when squash is available
  * and it was edited, the merge commit message only when edited (and the project does not
  * only fast-forward: then it is never used).
  */

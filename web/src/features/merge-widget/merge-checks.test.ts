@@ -44,7 +44,7 @@ describe('visibleChecks', () => {
   });
 });
 
-describe('summaryIcon (seed 000 §4)', () => {
+describe('summaryIcon', () => {
   it.each([
     ['warning if any warning', [check('TITLE_REGEX', 'WARNING'), check('CONFLICT', 'CHECKING'), check('DRAFT_STATUS', 'FAILED')], 'warning'],
     ['else loading if any checking', [check('CONFLICT', 'CHECKING'), check('DRAFT_STATUS', 'FAILED')], 'loading'],

@@ -3,7 +3,7 @@ import type { MergeabilityCheck, MergeabilityCheckIdentifier, MergeabilityCheckS
 import { MSG } from './messages';
 
 /**
- * The merge checks block (seed 000 §2 and §4): which checks show, in what order, with what
+ * The merge checks block: which checks show, in what order, with what
  * message, and the summary line's icon and text. GitLab's
  * vue_merge_request_widget/components/merge_checks.vue and checks/constants.js.
  */
@@ -12,7 +12,7 @@ import { MSG } from './messages';
  * GitLab's FAILURE_REASONS, keyed by the GraphQL identifier. A check without a message here
  * is not shown (CI_STILL_RUNNING has none in GitLab either). TITLE_REGEX: GitLab's
  * checks/constants.js has no entry for it in the versions we could read; the wording follows
- * seed 000 §5 ("title must match expected format").
+ * ("title must match expected format").
  */
 export const CHECK_MESSAGES: Partial<Record<MergeabilityCheckIdentifier, string>> = {
   COMMITS_STATUS: 'Source branch exists and contains commits.',
@@ -33,7 +33,7 @@ export function checkMessage(identifier: MergeabilityCheckIdentifier): string | 
   return message === undefined ? undefined : t(message);
 }
 
-/** §2: sorted CHECKING, FAILED, WARNING, SUCCESS. */
+/** Sorted CHECKING, FAILED, WARNING, SUCCESS. */
 const ORDER: MergeabilityCheckStatus[] = ['CHECKING', 'FAILED', 'WARNING', 'SUCCESS'];
 
 /**
@@ -52,7 +52,7 @@ export function visibleChecks(checks: readonly MergeabilityCheck[], collapsed: b
 
 export type SummaryIcon = 'warning' | 'loading' | 'failed' | 'success';
 
-/** §4: warning if any warning, else loading if any checking, else failed if any failed, else success. */
+/** Warning if any warning, else loading if any checking, else failed if any failed, else success. */
 export function summaryIcon(checks: readonly MergeabilityCheck[]): SummaryIcon {
   const has = (status: MergeabilityCheckStatus) => checks.some((check) => check.status === status);
   if (has('WARNING')) return 'warning';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { failedToMergeText, mergeErrorBanner } from './merge-error';
 
-describe('mergeErrorBanner (seed 000 §8)', () => {
+describe('mergeErrorBanner', () => {
   it("adds '. Try again.' after the error, without its own trailing period", () => {
     expect(mergeErrorBanner('Branch cannot be merged.')).toEqual({ text: 'Branch cannot be merged. Try again.', storageLink: false });
     expect(mergeErrorBanner('Rebase failed. Please rebase locally')).toEqual({ text: 'Rebase failed. Please rebase locally. Try again.', storageLink: false });

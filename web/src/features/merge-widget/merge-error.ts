@@ -2,7 +2,7 @@ import { t } from '@tributary/contracts/i18n';
 import { MSG } from './messages';
 
 /**
- * The dismissible merge error banner (seed 000 §8): '%{mergeError}. Try again.' with the
+ * The dismissible merge error banner: '%{mergeError}. Try again.' with the
  * error's own trailing period stripped, except an error about full namespace storage, which
  * shows unchanged followed by a link to manage the storage.
  */

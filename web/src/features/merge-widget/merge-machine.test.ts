@@ -3,7 +3,7 @@ import { displayedState, INITIAL_MACHINE_STATE, transition, transitionForServerS
 
 const EVENTS: MachineEvent[] = ['start-merge', 'start-auto-merge', 'merge-failed', 'merge-done', 'merging'];
 
-/** Exactly the transitions of seed 000 §4; every other (state, event) pair stays put. */
+/** Exactly the transitions of GitLab's merge state machine; every other (state, event) pair stays put. */
 const ALLOWED: [MachineState, MachineEvent, MachineState][] = [
   ['IDLE', 'start-merge', 'MERGING'],
   ['IDLE', 'merging', 'MERGING'],

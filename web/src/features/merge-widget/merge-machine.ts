@@ -1,7 +1,7 @@
 import type { WidgetStateName } from './widget-state';
 
 /**
- * The client's merge state machine (seed 000 §4; GitLab's STATE_MACHINE in
+ * The client's merge state machine (GitLab's STATE_MACHINE in
  * vue_merge_request_widget/constants.js). It covers the moments the server cannot
  * report yet: between a click on Merge and the merge showing up in the widget data.
  *

@@ -1,5 +1,5 @@
 /**
- * The nine rotating messages of the merging panel (seed 000 §2), GitLab's
+ * The nine rotating messages of the merging panel, GitLab's
  * MERGE_ACTIVE_STATUS_PHRASES: 'Merging!' in bold, then the phrase. (GitLab adds an emoji to
  * each; without an emoji font it renders as an empty box, so the widget shows the words only.)
  */

@@ -1,10 +1,10 @@
 /**
- * Every string the merge widget shows, as seed 000 quotes it (or, where the seed names a
+ * Every string the merge widget shows, word for word as GitLab shows it (or, where GitLab names a
  * text without quoting it, as GitLab's merge request widget writes it). They go through
  * `t()` / `n()` from @tributary/contracts where they are shown.
  */
 export const MSG = {
-  // §8 error catalogue
+  // error catalogue
   loadError: 'Unable to load the merge request widget. Try reloading the page.',
   genericError: 'Something went wrong. Please try again.',
   mergeErrorBanner: '%{mergeError}. Try again.',
@@ -13,7 +13,7 @@ export const MSG = {
   deleteBranchPollError: 'Something went wrong while deleting the source branch. Please try again.',
   rebaseScheduled: 'Scheduled a rebase of branch %{branch}.',
   rebaseFailed: 'Failed to rebase. Please try again.',
-  /** §8: the reopen failure, in this panel and in the page header */
+  /** The reopen failure, in this panel and in the page header */
   reopenError: 'An error occurred. Unable to reopen this merge request.',
   mergeFailed: 'Merge failed.',
   archived: 'Merge unavailable: merge requests are read-only on archived projects.',
@@ -22,14 +22,14 @@ export const MSG = {
   missingBranchManual:
     'If the %{type} branch exists in your local repository, you can merge this merge request manually using the command line.',
 
-  // §2 widget areas
+  // widget areas
   collaboration: 'Members who can merge are allowed to add commits.',
   notAllowedToMerge: 'Ready to merge by members who can write to the target branch.',
   readyToMerge: 'Ready to merge!',
   blockingHeading: 'Blocking merge requests',
   mergeDetails: 'Merge details',
 
-  // §2 merge checks block
+  // merge checks block
   checksBlockedOne: 'Merge blocked: %{count} check failed',
   checksBlockedMany: 'Merge blocked: %{count} checks failed',
   checksChecking: 'Checking if merge request can be merged…',
@@ -62,7 +62,7 @@ export const MSG = {
   sourceBranchNotDeleted: 'Did not delete the source branch.',
   sourceBranchBeingDeleted: 'The source branch is being deleted.',
 
-  // ready-to-merge panel (§2, §5)
+  // ready-to-merge panel
   /** the ready panel's option and the merged panel's button */
   deleteSourceBranch: 'Delete source branch',
   squashCommits: 'Squash commits',

@@ -11,7 +11,7 @@ describe('parsePollInterval', () => {
   });
 });
 
-describe('pollDelay (seed 000 §9)', () => {
+describe('pollDelay', () => {
   const visible = { unchangedPolls: 0, hidden: false };
 
   it('uses the default constant without a header', () => {

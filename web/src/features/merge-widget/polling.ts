@@ -1,7 +1,7 @@
 import { WIDGET_POLLING } from '@tributary/contracts/merge-widget';
 
 /**
- * The fallback poll, used only while the live subscription is down (seed 000 §9): the
+ * The fallback poll, used only while the live subscription is down: the
  * server's Poll-Interval header (ms) overrides the default constant; the interval is
  * clamped between the start and start + maximum, grows by the factor after every poll
  * that found nothing new, and becomes the hidden-tab interval while the tab is hidden. A
@@ -29,5 +29,5 @@ export function pollDelay(input: { headerMs: number | null; unchangedPolls: numb
   return Math.min(maxMs, start * factor ** input.unchangedPolls);
 }
 
-/** While a merge runs the widget polls the merge request until it is merged (§4), this often. */
+/** While a merge runs the widget polls the merge request until it is merged, this often. */
 export const MERGING_POLL_MS = 1_000;

@@ -12,7 +12,7 @@ import type { WidgetStateName } from './widget-state';
 type Refetch = () => Promise<{ data?: WidgetResult; isError: boolean }>;
 
 /**
- * What happens when someone clicks Merge (seed 000 §4): the client machine moves to
+ * What happens when someone clicks Merge: the client machine moves to
  * MERGING, PUT …/merge answers, and then the merging poll reads the widget until the
  * request is merged (merge-done), or reports a merge error or fails (merge-failed, and the
  * failed-to-merge panel). After a merge that was to delete the source branch, the
@@ -71,7 +71,7 @@ export function useMergeFlow(input: { projectId: number; iid: number; serverStat
     };
   }, [polling, fire]);
 
-  // The source-branch poll: source_branch_exists true means keep polling (§4).
+  // The source-branch poll: source_branch_exists true means keep polling.
   useEffect(() => {
     if (!removingSourceBranch) return;
     let stopped = false;

@@ -9,7 +9,7 @@ export function graphqlSocketUrl(location: Pick<Location, 'protocol' | 'host'>):
 }
 
 /**
- * The widget's one live channel (seed 000 §7): mergeRequestMergeStatusUpdated over
+ * The widget's one live channel: mergeRequestMergeStatusUpdated over
  * graphql-ws, for one merge request. `onUpdate` runs on every message, and again whenever
  * the socket comes back (what happened while it was down was not heard). Returns the
  * channel's state; while it is down, the widget falls back to polling.

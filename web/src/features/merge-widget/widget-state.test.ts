@@ -18,7 +18,7 @@ const ready: WidgetStateInput = {
   clientMergeError: null,
 };
 
-// One row per rule of seed 000 §4, in its order, and the rows that show a rule's precedence.
+// One row per rule of the widget's state, in GitLab's order, and the rows that show a rule's precedence.
 const rows: [string, Partial<WidgetStateInput>, WidgetStateName | null][] = [
   ['1. merging when a merge is ongoing', { mergeOngoing: true }, 'merging'],
   ['1. merging wins over every open-state rule', { mergeOngoing: true, detailedMergeStatus: 'PREPARING', commitCount: 0, archived: true }, 'merging'],
@@ -53,7 +53,7 @@ const rows: [string, Partial<WidgetStateInput>, WidgetStateName | null][] = [
   ['4. closed even when its branch is gone or the project archived', { state: 'closed', sourceBranchExists: false, archived: true }, 'closed'],
 ];
 
-describe('deriveWidgetState (seed 000 §4)', () => {
+describe('deriveWidgetState', () => {
   it.each(rows)('%s', (_rule, overrides, expected) => {
     expect(deriveWidgetState({ ...ready, ...overrides })).toBe(expected);
   });

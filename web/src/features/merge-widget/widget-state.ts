@@ -1,7 +1,7 @@
 import type { DetailedMergeStatus, MergeRequestStateName } from '@tributary/contracts/merge-widget';
 
 /**
- * The widget's state, derived by one pure function in exactly the order of seed 000 §4
+ * The widget's state, derived by one pure function in exactly GitLab's order
  * (GitLab's stores/get_state_key.js):
  *
  *   1. merging, when a merge is ongoing;
@@ -10,7 +10,7 @@ import type { DetailedMergeStatus, MergeRequestStateName } from '@tributary/cont
  *   4. for a request that is not open: merged or closed.
  *
  * (3, Geo secondaries, is out of scope.) failedToMerge is the client's: a merge error the
- * merge call or the merging poll reported sets it until the widget refreshes (§4).
+ * merge call or the merging poll reported sets it until the widget refreshes.
  */
 export type WidgetStateName =
   | 'merging'
@@ -46,7 +46,7 @@ export interface WidgetStateInput {
   clientMergeError: string | null;
 }
 
-/** The states in which the main area shows a panel of its own instead of the merge checks block (§2). */
+/** The states in which the main area shows a panel of its own instead of the merge checks block. */
 export const SPECIAL_STATES: ReadonlySet<WidgetStateName> = new Set([
   'checking',
   'preparing',

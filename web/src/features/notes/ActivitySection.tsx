@@ -47,7 +47,7 @@ const NOTEABLE_TYPE = 'MergeRequest';
 const SKELETONS = 3;
 
 /**
- * The Activity section of a merge request (seed 001 §2, element id `notes`): the threads
+ * The Activity section of a merge request (element id `notes`): the threads
  * in keyset pages loaded one after another, in a window-virtualised list so thousands stay
  * responsive, with the comment form, filter and sort.
  */
@@ -82,7 +82,7 @@ export function ActivitySection({ project, mr }: { project: Project; mr: MergeRe
   const visible = useMemo(() => sortDiscussions(filterDiscussions(all, filter), sort), [all, filter, sort]);
   // The first threads render with the page: only the first screenful is in the DOM (the list is
   // virtualised), and in a background render the page's other answers arriving one by one (the
-  // widget, the roles, the reviews, the award emoji) would each interrupt and restart it (issue 5).
+  // widget, the roles, the reviews, the award emoji) would each interrupt and restart it.
   // Later changes (the next pages, another filter or sort) render in the background (a transition):
   // React renders them in short slices between frames, so no task runs long.
   const deferred = useDeferredValue(visible);
@@ -270,12 +270,12 @@ function DiscussionList({
   const overscan = useMemo(() => overscanFor(discussions), [discussions]);
   const [scrollToFn] = useState(scrollAfterAttaching);
   // The first render, part of the page's (the longest task of a load), holds only the threads on
-  // screen; those beyond its edges follow in the next, a task of their own (issue 5).
+  // screen; those beyond its edges follow in the next, a task of their own.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   // A close estimate (a thread is about as tall as its notes) and an overscan in pixels keep each render
   // to the threads on screen: the first screenful shows sooner, and a fast scroll mounts a few
-  // threads per frame rather than dozens (issue 5: no task over 200 ms).
+  // threads per frame rather than dozens (no task over 200 ms).
   const virtualizer = useWindowVirtualizer({
     count: discussions.length,
     estimateSize: (index) => estimatedHeight(discussions[index]!),
@@ -283,9 +283,9 @@ function DiscussionList({
     scrollMargin: offset,
     getItemKey: (index) => discussions[index]!.id,
     // the window's size from the start: the virtualiser otherwise measures it after the first render,
-    // which then holds no threads, and the first screenful waits for a second render (issue 5)
+    // which then holds no threads, and the first screenful waits for a second render
     initialRect: { width: window.innerWidth, height: window.innerHeight },
-    // sizes and the first scroll are read after the browser's layout, not inside the commit (issue 5)
+    // sizes and the first scroll are read after the browser's layout, not inside the commit
     measureElement: measureAfterLayout,
     scrollToFn,
   });

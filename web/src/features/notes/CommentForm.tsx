@@ -15,7 +15,7 @@ import styles from './Notes.module.css';
 import type { DiscussionEntity, NoteEntity } from './types';
 
 /**
- * The main comment form (seed 001 §2 "Comment form"): a comment or a new thread, internal
+ * The main comment form: a comment or a new thread, internal
  * when allowed, the draft autosaved under `note/{type}/{id}` until it is sent. Beside
  * 'Comment', 'Start a review' (or 'Add to review' while one is in progress) saves a draft note.
  */
@@ -57,12 +57,12 @@ export function CommentForm({ canCreateInternal, onEditLast }: { canCreateIntern
           setError(null);
           clear();
         },
-        // seed 001 §8: the server's reason, the form enabled again, the text kept
+        // The server's reason, the form enabled again, the text kept
         onError: (failure) => setError(errorMessage(failure)),
       },
     );
   };
-  // seed 001 §5: Ctrl/Cmd+Enter adds to a review in progress, Shift+Ctrl/Cmd+Enter comments now
+  // Ctrl/Cmd+Enter adds to a review in progress, Shift+Ctrl/Cmd+Enter comments now
   const byKeys = (shift: boolean) => (keyboardSubmitKind({ shift, reviewInProgress, canReview: true }) === 'draft' ? addToReview() : submit());
   const label = thread ? t('Start a thread') : t('Comment');
 

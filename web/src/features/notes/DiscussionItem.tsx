@@ -41,7 +41,7 @@ function Thread({ discussion }: { discussion: DiscussionEntity }) {
   const resolution = resolutionText(discussion, discussion.notes.some((note) => note.resolved_by_push));
   const resolvedBy = discussion.notes.find((note) => note.resolvable && note.resolved_by)?.resolved_by;
   const lastReply = replies[replies.length - 1];
-  // replying to a single comment turns it into a thread (seed 001 §4)
+  // replying to a single comment turns it into a thread
   const [replying, setReplying] = useState(false);
   const draftReplies = ctx.user ? ctx.drafts.filter((draft) => draft.discussion_id === discussion.id) : [];
   // a resolved thread shows collapsed (GitLab's notes app), unless a link points into it
@@ -167,7 +167,7 @@ function ReplyArea({
 
   const submit = () => {
     if (reply.isPending) return;
-    // an empty reply cancels the form (seed 001 §5)
+    // an empty reply cancels the form
     if (text.trim() === '') return setOpen(false);
     reply.mutate(text);
   };
@@ -185,7 +185,7 @@ function ReplyArea({
       },
     );
   };
-  // seed 001 §5: Ctrl/Cmd+Enter adds to a review in progress, Shift+Ctrl/Cmd+Enter replies now
+  // Ctrl/Cmd+Enter adds to a review in progress, Shift+Ctrl/Cmd+Enter replies now
   const byKeys = (shift: boolean) => (keyboardSubmitKind({ shift, reviewInProgress, canReview: true }) === 'draft' ? addToReview() : submit());
   const cancel = async () => {
     if (text.trim() !== '') {

@@ -6,7 +6,7 @@ import styles from './Notes.module.css';
 
 /**
  * A comment's Markdown field (markdown/MarkdownField.tsx: Write, Preview, uploads) with the
- * keys of seed 001 §5 (editor-keys.ts): Ctrl/Cmd+Enter sends, Shift+Ctrl/Cmd+Enter sends directly (onSubmitDirect, past a review in
+ * keys of GitLab's comment field (editor-keys.ts): Ctrl/Cmd+Enter sends, Shift+Ctrl/Cmd+Enter sends directly (onSubmitDirect, past a review in
  * progress), Escape cancels, Up in an empty field asks to edit the last own note.
  */
 export function NoteEditor({

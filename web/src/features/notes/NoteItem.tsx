@@ -21,7 +21,7 @@ import type { NoteEntity } from './types';
 
 export const CONFLICT_MESSAGE = 'This comment changed after you started editing it. Review the updated comment to ensure information is not lost.';
 
-/** "comment" or "internal note": the word the confirmations of seed 001 §5 put in. */
+/** "comment" or "internal note": the word GitLab's confirmations put in. */
 export const commentType = (note: Pick<NoteEntity, 'internal'>) => (note.internal ? t('internal note') : t('comment'));
 
 /** One user note: avatar, name, badges, time, body, and its actions; edits in place. */
@@ -35,10 +35,10 @@ export function NoteItem({ note, discussionId, onReply }: { note: NoteEntity; di
   const [draft, setDraft] = useState(note.body);
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  // seed 001 §5: report abuse only for someone else's note
+  // Report abuse only for someone else's note
   const [reporting, setReporting] = useState(false);
   // The awards row (its emoji picker is a whole overlay) follows in a background render when notes
-  // mount in an urgent one (scrolling the list): the notes themselves show in short tasks (issue 5).
+  // mount in an urgent one (scrolling the list): the notes themselves show in short tasks.
   const awardsShown = useDeferredValue(true, false);
   // the version the editor started from: a newer one arriving means someone else edited it
   const startedFrom = useRef(note.lock_version);

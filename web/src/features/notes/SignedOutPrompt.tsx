@@ -4,7 +4,7 @@ import { urls } from '../../lib/routes';
 import styles from './Notes.module.css';
 
 /**
- * What a signed-out visitor sees instead of the comment form (seed 001 §1, §6, §8): the
+ * What a signed-out visitor sees instead of the comment form: the
  * prompt, linking to sign in and back to this page.
  */
 export function SignedOutPrompt({ returnTo }: { returnTo: string }) {

@@ -48,7 +48,7 @@ describe('sortDiscussions', () => {
 });
 
 describe('storage values', () => {
-  it('builds the autosave key of seed 001 §5, with the internal suffix', () => {
+  it('builds GitLab's autosave key, with the internal suffix', () => {
     expect(autosaveKey('MergeRequest', 7)).toBe('note/MergeRequest/7');
     expect(autosaveKey('MergeRequest', 7, { internal: true })).toBe('note/MergeRequest/7/internal');
     expect(autosaveKey('MergeRequest', 7, { discussionId: 'abc' })).toBe('note/MergeRequest/7/reply/abc');
@@ -73,7 +73,7 @@ describe('roleBadge', () => {
   });
 });
 
-describe('roleBadges (seed 001 §2: Author, Contributor, or the access level)', () => {
+describe('roleBadges (Author, Contributor, or the access level)', () => {
   const author = note({ author: user(5) });
   const other = note({ author: user(6) });
   it.each([
@@ -90,7 +90,7 @@ describe('roleBadges (seed 001 §2: Author, Contributor, or the access level)', 
   ] as const)('%s', (_, subject, role, expected) => expect(roleBadges(subject, 5, role)).toEqual(expected));
 });
 
-describe('activityFormKind (seed 001 §2, §6)', () => {
+describe('activityFormKind', () => {
   it.each([
     ['a signed-out visitor gets the sign-in prompt', { filter: FILTER_ALL, signedIn: false, canReply: false }, 'sign-in'],
     ['comments only, signed out: the prompt too', { filter: FILTER_COMMENTS, signedIn: false, canReply: false }, 'sign-in'],

@@ -1,20 +1,20 @@
 /**
  * The Activity section's rules, pure: filtering, sorting, storage keys, role badges, system
- * note icons and commit lists, the last own note (Up to edit). Seed 001 §2, §4, §5, §9.
+ * note icons and commit lists, the last own note (Up to edit), as GitLab's discussions do.
  */
 import type { DiscussionEntity, NoteEntity } from './types';
 import { ACCESS_LEVEL_NAMES, AccessLevel } from '@tributary/contracts/access-levels';
 
-/** Seed 001 §9: 0 all activity, 1 comments only; GitLab's 2 is history only. */
+/** 0 all activity, 1 comments only; GitLab's 2 is history only. */
 export const FILTER_ALL = 0;
 export const FILTER_COMMENTS = 1;
 export const FILTER_HISTORY = 2;
 export type NotesFilter = typeof FILTER_ALL | typeof FILTER_COMMENTS | typeof FILTER_HISTORY;
 export type SortDirection = 'asc' | 'desc';
 
-/** Seed 001 §9: a system note's commit list collapses above this many items. */
+/** A system note's commit list collapses above this many items. */
 export const COMMIT_LIST_COLLAPSE_ABOVE = 3;
-/** Seed 001 §9: the replies toggle shows at most this many avatars. */
+/** The replies toggle shows at most this many avatars. */
 export const REPLY_AVATARS = 5;
 
 const isSystemDiscussion = (discussion: DiscussionEntity) => discussion.notes.every((note) => note.system);
@@ -30,12 +30,12 @@ const compareStrings = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** The server answers oldest first; newest first is the same list reversed (by the thread's first note). */
 export function sortDiscussions(discussions: readonly DiscussionEntity[], direction: SortDirection): DiscussionEntity[] {
   // ISO 8601 times in one format order as plain strings: no localeCompare, which loads the browser's
-  // locale data on first use (tens of ms) and is slower on thousands of threads (issue 5)
+  // locale data on first use (tens of ms) and is slower on thousands of threads
   const ordered = [...discussions].sort((a, b) => compareStrings(a.notes[0]?.created_at ?? '', b.notes[0]?.created_at ?? '') || (a.notes[0]?.id ?? 0) - (b.notes[0]?.id ?? 0));
   return direction === 'desc' ? ordered.reverse() : ordered;
 }
 
-/** Seed 001 §5: `note/{type}/{id}`, with a suffix for an internal note. Replies and edits key on the discussion or note. */
+/** GitLab's autosave key: `note/{type}/{id}`, with a suffix for an internal note. Replies and edits key on the discussion or note. */
 export function autosaveKey(noteableType: string, noteableId: number | string, options: { internal?: boolean; discussionId?: string; noteId?: number } = {}): string {
   let key = `note/${noteableType}/${noteableId}`;
   if (options.discussionId) key += `/reply/${options.discussionId}`;
@@ -43,7 +43,7 @@ export function autosaveKey(noteableType: string, noteableId: number | string, o
   return options.internal ? `${key}/internal` : key;
 }
 
-/** Sort and filter are remembered per noteable type (seed 001 §9). */
+/** Sort and filter are remembered per noteable type. */
 export const sortStorageKey = (noteableType: string) => `notes/sort-direction/${noteableType}`;
 export const filterStorageKey = (noteableType: string) => `notes/filter/${noteableType}`;
 
@@ -69,7 +69,7 @@ const ACCESS_NAMES: Record<number, string> = Object.fromEntries(
 export type RoleBadge = 'Author' | 'Contributor' | 'Guest' | 'Planner' | 'Reporter' | 'Developer' | 'Maintainer' | 'Owner';
 
 /**
- * The role badges of seed 001 §2, in GitLab's order: 'Author' for the merge request's author,
+ * The role badges, in GitLab's order: 'Author' for the merge request's author,
  * then the member's access level, or 'Contributor' for a non-member who has contributed.
  */
 export function roleBadges(
@@ -114,7 +114,7 @@ export function commitList(body: string): { before: string; items: string[]; aft
   return { before: body.slice(0, match.index).trim(), items, after: body.slice(match.index + match[0].length).trim() };
 }
 
-/** Up in an empty field edits the last note the user wrote (seed 001 §5). */
+/** Up in an empty field edits the last note the user wrote. */
 export function lastOwnNote(discussions: readonly DiscussionEntity[], userId: number): NoteEntity | null {
   let last: NoteEntity | null = null;
   for (const discussion of discussions) {
@@ -129,7 +129,7 @@ export function lastOwnNote(discussions: readonly DiscussionEntity[], userId: nu
 export type ActivityFormKind = 'history-notice' | 'sign-in' | 'form' | 'none';
 
 /**
- * What stands where the comment form goes (seed 001 §2, §6): history only shows its notice;
+ * What stands where the comment form goes: history only shows its notice;
  * a signed-out visitor the prompt 'Please register or sign in to reply.'; a user who may
  * comment the form; anyone else (a locked discussion, not a member) nothing.
  */
@@ -145,7 +145,7 @@ export function noteIdFromHash(hash: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** The thread's resolution text (seed 001 §2), or null while it is open or not resolvable. */
+/** The thread's resolution text, or null while it is open or not resolvable. */
 export function resolutionText(discussion: DiscussionEntity, resolvedByPush = false): 'Resolved' | 'Automatically resolved' | null {
   const resolvable = discussion.notes.filter((note) => note.resolvable);
   if (resolvable.length === 0 || !resolvable.every((note) => note.resolved)) return null;

@@ -4,7 +4,7 @@ import { editorKeyAction, type EditorKey } from './editor-keys';
 const key = (name: string, modifiers: Partial<EditorKey> = {}): EditorKey => ({ key: name, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...modifiers });
 const all = { empty: true, canCancel: true, canEditLast: true };
 
-describe('editorKeyAction (seed 001 §5)', () => {
+describe('editorKeyAction', () => {
   it.each([
     ['Ctrl+Enter sends', key('Enter', { ctrlKey: true }), all, 'submit'],
     ['Cmd+Enter sends', key('Enter', { metaKey: true }), all, 'submit'],

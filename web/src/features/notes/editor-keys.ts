@@ -1,5 +1,5 @@
 /**
- * The comment field's keys (seed 001 §5), pure: Up in an empty field edits the last own note;
+ * The comment field's keys, pure: Up in an empty field edits the last own note;
  * Ctrl/Cmd+Enter sends; Shift+Ctrl/Cmd+Enter sends directly (past the review); Escape cancels.
  */
 export type EditorKeyAction = 'submit' | 'submit-direct' | 'cancel' | 'edit-last' | null;

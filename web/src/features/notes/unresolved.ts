@@ -1,10 +1,10 @@
 /**
- * Jump to the next or previous unresolved thread (seed 001 §2), pure: which threads count,
+ * Jump to the next or previous unresolved thread, pure: which threads count,
  * and which one a jump lands on, in the order the list shows them.
  */
 import type { DiscussionEntity } from './types';
 
-/** Seed 001 §9: jumping to the next or previous discussion is debounced at 200 ms. */
+/** Jumping to the next or previous discussion is debounced at 200 ms. */
 export const DISCUSSION_JUMP_DEBOUNCE_MS = 200;
 
 /** A thread is unresolved when it has resolvable notes and not all of them are resolved. */

@@ -12,7 +12,7 @@ import styles from './Review.module.css';
 import { isDiffDraft } from './review-rules';
 import { useReviewActions } from './useReviewActions';
 
-/** Seed 001 §5: the word the confirmations put in for a draft. */
+/** The word the confirmations put in for a draft. */
 export const PENDING_COMMENT = 'pending comment';
 
 /**

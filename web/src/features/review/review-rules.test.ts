@@ -23,7 +23,7 @@ describe('pendingCommentsText', () => {
   ])('%d → %s', (count, text) => expect(pendingCommentsText(count)).toBe(text));
 });
 
-describe('keyboardSubmitKind (seed 001 §5)', () => {
+describe('keyboardSubmitKind', () => {
   it.each([
     // Ctrl/Cmd+Enter: a draft first when a review is in progress
     { shift: false, reviewInProgress: true, canReview: true, kind: 'draft' },

@@ -1,5 +1,5 @@
 /**
- * The review batch's rules, pure (seed 001 §4, §5): what the keys send, how drafts split
+ * The review batch's rules, pure: what the keys send, how drafts split
  * between threads and new comments, and the review bar's count.
  */
 import { n } from '@tributary/contracts';
@@ -11,7 +11,7 @@ export const pendingCommentsText = (count: number) => n('%d pending comment', '%
 export type SubmitKind = 'draft' | 'comment';
 
 /**
- * Seed 001 §5: Ctrl/Cmd+Enter sends, a draft first when drafts exist; Shift+Ctrl/Cmd+Enter
+ * Ctrl/Cmd+Enter sends, a draft first when drafts exist; Shift+Ctrl/Cmd+Enter
  * sends directly when a batch review is active. Forms that cannot add to a review always comment.
  */
 export function keyboardSubmitKind({ shift, reviewInProgress, canReview }: { shift: boolean; reviewInProgress: boolean; canReview: boolean }): SubmitKind {

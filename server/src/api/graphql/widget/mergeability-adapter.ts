@@ -34,7 +34,7 @@ export interface WidgetMergeability {
 const STATUSES = new Set<string>(DETAILED_MERGE_STATUSES);
 const IDENTIFIERS = new Set<string>(MERGEABILITY_CHECK_IDENTIFIERS);
 const CHECK_STATUSES = new Set<string>(MERGEABILITY_CHECK_STATUSES);
-/** GitLab's REST names for two statuses whose GraphQL names differ (reference §1.7). */
+/** GitLab's REST names for two statuses whose GraphQL names differ. */
 const REST_ALIASES: Record<string, DetailedMergeStatus> = { MERGE_REQUEST_BLOCKED: 'BLOCKED_STATUS', STATUS_CHECKS_MUST_PASS: 'EXTERNAL_STATUS_CHECKS' };
 
 /**

@@ -7,7 +7,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
  * The widget data of the web route `/:full_path/-/merge_requests/:iid/widget.json` (GitLab's
- * MergeRequestPollWidgetEntity; seed 000 section 3, "widget data from the server payload"):
+ * MergeRequestPollWidgetEntity, the widget data the server sends):
  * the fields Tributary can fill, in GitLab's snake_case. Pipeline, approval, deployment and
  * auto-merge fields arrive with their issues. `mergeability_checks` uses the GraphQL enums,
  * so a page that polls this endpoint (its WebSocket down) sees what the query would show.

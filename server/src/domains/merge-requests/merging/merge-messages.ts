@@ -16,7 +16,7 @@ export const MERGE_MESSAGES = {
 } as const;
 
 export const REBASE_MESSAGES = {
-  /** the widget's merge_error after a failed rebase (seed 000) */
+  /** the widget's merge_error after a failed rebase */
   failed: 'Rebase failed. Please rebase locally',
   /** 409 (MergeRequest::REBASE_LOCK_MESSAGE) when a rebase is already running or the request is not open */
   lock: 'Failed to enqueue the rebase operation, possibly due to a long-lived transaction. Try again later.',

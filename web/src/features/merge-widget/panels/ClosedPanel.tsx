@@ -15,7 +15,7 @@ import { StatePanel } from '../StatePanel';
 import branchName from '../../../components/BranchName.module.css';
 
 /**
- * Closed (seed 000 §2): who closed it and when, the merge details, and Reopen for signed-in
+ * Closed: who closed it and when, the merge details, and Reopen for signed-in
  * users, which sends state_event=reopen and reloads everything about the merge request.
  */
 export function ClosedPanel({ project, mr, data, signedIn }: { project: Project; mr: MergeRequest; data: MergeRequestWidgetData; signedIn: boolean }) {

@@ -7,7 +7,7 @@ import { MSG } from '../messages';
 import { StatePanel } from '../StatePanel';
 
 /**
- * The merge failed (seed 000 §4): the error, a 10-second countdown that then refreshes the
+ * The merge failed: the error, a 10-second countdown that then refreshes the
  * widget, and 'Refresh now' to do it sooner. The widget stops polling while this shows.
  */
 export function FailedToMergePanel({ mergeError, onRefresh }: { mergeError: string | null; onRefresh: () => void }) {

@@ -22,7 +22,7 @@ import branchName from '../../../components/BranchName.module.css';
 const SHORT_SHA = 8;
 
 /**
- * Merged (seed 000 §2): merged by whom and when, and the merge details: the merge commit
+ * Merged: merged by whom and when, and the merge details: the merge commit
  * with its link, whether the source branch was deleted, and a button to delete it when it
  * still exists and the user may; Revert and Cherry-pick of the merge commit (PickDialog).
  */

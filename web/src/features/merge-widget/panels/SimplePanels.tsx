@@ -10,7 +10,7 @@ import { StatePanel } from '../StatePanel';
 import { StatusIcon } from '../StatusIcon';
 import branchName from '../../../components/BranchName.module.css';
 
-/** Seed 000 §2's smaller state panels: one sentence each, some with one action. */
+/** The widget's smaller state panels: one sentence each, some with one action. */
 
 export function ArchivedPanel() {
   return <StatePanel status="failed" title={<strong>{t(MSG.archived)}</strong>} />;
