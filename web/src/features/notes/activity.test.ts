@@ -48,7 +48,7 @@ describe('sortDiscussions', () => {
 });
 
 describe('storage values', () => {
-  it('builds GitLab's autosave key, with the internal suffix', () => {
+  it("builds GitLab's autosave key, with the internal suffix", () => {
     expect(autosaveKey('MergeRequest', 7)).toBe('note/MergeRequest/7');
     expect(autosaveKey('MergeRequest', 7, { internal: true })).toBe('note/MergeRequest/7/internal');
     expect(autosaveKey('MergeRequest', 7, { discussionId: 'abc' })).toBe('note/MergeRequest/7/reply/abc');
