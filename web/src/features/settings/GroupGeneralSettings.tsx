@@ -1,8 +1,8 @@
-import { Button, Dialog, FormControl, Heading, Text, TextInput, Textarea } from '@primer/react';
+import { FormControl, TextInput, Textarea } from '@primer/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { FormError, fieldError } from '../../components/FormError';
+import { fieldError } from '../../components/FormError';
 import { GROUP_VISIBILITY_DESCRIPTIONS, VisibilityRadios } from '../../components/VisibilityRadios';
 import type { Group, Visibility } from '../../lib/gitlab-types';
 import { groupNameProblem } from '../../lib/group-name';
@@ -11,6 +11,7 @@ import { groupKeys } from '../groups/api';
 import { deleteGroupMutation, updateGroupMutation } from './api';
 import styles from './Settings.module.css';
 import { GroupTransfer } from './GroupTransfer';
+import { DeleteWithConfirmation } from './DeleteWithConfirmation';
 import { SettingsForm, SettingsSection } from './SettingsSection';
 
 function useGroupSave(group: Group) {
@@ -85,8 +86,6 @@ function VisibilitySection({ group }: { group: Group }) {
 function DeleteGroup({ group }: { group: Group }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
   const remove = useMutation({
     ...deleteGroupMutation(group.id),
     onSuccess: () => {
@@ -94,48 +93,18 @@ function DeleteGroup({ group }: { group: Group }) {
       void navigate('/dashboard/groups');
     },
   });
-  const confirmed = typed === group.full_path;
   return (
     <SettingsSection title="Advanced" description="Transfer or delete this group.">
       <div className={styles.form}>
         <GroupTransfer group={group} />
-        <div className={styles.danger}>
-          <Heading as="h3" variant="small">
-            Delete group
-          </Heading>
-          <Text as="p" className={styles.muted}>
-            This action deletes {group.full_path}, its subgroups and all their projects. There is no going back.
-          </Text>
-          <div>
-            <Button variant="danger" onClick={() => setOpen(true)}>
-              Delete group
-            </Button>
-          </div>
-          {open ? (
-            <Dialog title="Are you absolutely sure?" onClose={() => setOpen(false)} width="medium">
-              <form
-                className={styles.form}
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  if (confirmed) remove.mutate();
-                }}
-              >
-                <FormError error={remove.error} title="The group could not be deleted." />
-                <FormControl>
-                  <FormControl.Label>
-                    Enter the following to confirm: <code>{group.full_path}</code>
-                  </FormControl.Label>
-                  <TextInput block autoFocus value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
-                </FormControl>
-                <div>
-                  <Button type="submit" variant="danger" disabled={!confirmed} loading={remove.isPending}>
-                    Yes, delete group
-                  </Button>
-                </div>
-              </form>
-            </Dialog>
-          ) : null}
-        </div>
+        <DeleteWithConfirmation
+          kind="group"
+          path={group.full_path}
+          consequence={`This action deletes ${group.full_path}, its subgroups and all their projects. There is no going back.`}
+          deleting={remove.isPending}
+          error={remove.error}
+          onDelete={() => remove.mutate()}
+        />
       </div>
     </SettingsSection>
   );

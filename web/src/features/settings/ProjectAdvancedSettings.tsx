@@ -12,6 +12,7 @@ import { useOptionalUser } from '../session/useCurrentUser';
 import { archiveProjectMutation, deleteProjectMutation, transferProjectMutation, updateProjectMutation } from './api';
 import styles from './Settings.module.css';
 import { SettingsSection } from './SettingsSection';
+import { DeleteWithConfirmation } from './DeleteWithConfirmation';
 
 function ArchiveProject({ project }: { project: Project }) {
   const queryClient = useQueryClient();
@@ -153,12 +154,10 @@ function TransferProject({ project }: { project: Project }) {
   );
 }
 
-/** GitLab's delete confirmation: the project's path typed out before the button works. */
+/** Deleting the project, confirmed by typing its path (GitLab's). */
 function DeleteProject({ project }: { project: Project }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
   const remove = useMutation({
     ...deleteProjectMutation(project.id),
     onSuccess: () => {
@@ -166,46 +165,16 @@ function DeleteProject({ project }: { project: Project }) {
       void navigate('/dashboard/projects');
     },
   });
-  const confirmed = typed === project.path_with_namespace;
   return (
-    <div className={styles.danger}>
-      <Heading as="h3" variant="small">
-        Delete project
-      </Heading>
-      <Text as="p" className={styles.muted}>
-        This action deletes {project.path_with_namespace} and everything this project contains. There is no going back.
-      </Text>
-      <div>
-        <Button variant="danger" onClick={() => setOpen(true)}>
-          Delete project
-        </Button>
-      </div>
-      {open ? (
-        <Dialog title="Are you absolutely sure?" onClose={() => setOpen(false)} width="medium">
-          <form
-            className={styles.form}
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (confirmed) remove.mutate();
-            }}
-          >
-            <FormError error={remove.error} title="The project could not be deleted." />
-            <p>This action will permanently delete this project, including all its resources.</p>
-            <FormControl>
-              <FormControl.Label>
-                Enter the following to confirm: <code>{project.path_with_namespace}</code>
-              </FormControl.Label>
-              <TextInput block autoFocus value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
-            </FormControl>
-            <div>
-              <Button type="submit" variant="danger" disabled={!confirmed} loading={remove.isPending}>
-                Yes, delete project
-              </Button>
-            </div>
-          </form>
-        </Dialog>
-      ) : null}
-    </div>
+    <DeleteWithConfirmation
+      kind="project"
+      path={project.path_with_namespace}
+      consequence={`This action deletes ${project.path_with_namespace} and everything this project contains. There is no going back.`}
+      warning="This action will permanently delete this project, including all its resources."
+      deleting={remove.isPending}
+      error={remove.error}
+      onDelete={() => remove.mutate()}
+    />
   );
 }
 
