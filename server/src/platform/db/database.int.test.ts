@@ -7,6 +7,7 @@ import { isUniqueViolation } from './database.js';
 import { migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
 import { seedPgliteDir } from '../../test-support/pglite-template.js';
+import { SHARED_BUFFERS } from './pglite.js';
 
 /** The two drivers must agree on what `query` returns; repositories rely on it. */
 describe('Database adapter', () => {
@@ -81,7 +82,7 @@ describe('Database adapter', () => {
   it('starts embedded PostgreSQL with the small shared memory a quick start needs', async () => {
     if (db.kind !== 'pglite') return;
     const { rows } = await db.query<{ shared_buffers: string }>('SHOW shared_buffers');
-    expect(rows[0]!.shared_buffers).toBe('32MB');
+    expect(rows[0]!.shared_buffers).toBe(SHARED_BUFFERS);
   });
 
   it('applies migrations once', async () => {

@@ -9,7 +9,7 @@ import { newSessionName, type Database, type NotificationHandler, type Queryable
  * Zeroed means resident: 16 MB instead of 32 MB keeps an idle server's memory
  * under 250 MB (npm run bench: first-start-memory).
  */
-const SHARED_BUFFERS = '16MB';
+export const SHARED_BUFFERS = '16MB';
 
 /**
  * V8 compiles PGlite's 9 MB of WebAssembly with its baseline compiler and
