@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test-support/database.js';
 import { isUniqueViolation } from './database.js';
 import { migrate } from './migrate.js';
-import { openPglite } from './pglite.js';
+import { openPglite, SHARED_BUFFERS } from './pglite.js';
 import { seedPgliteDir } from '../../test-support/pglite-template.js';
-import { SHARED_BUFFERS } from './pglite.js';
 
 /** The two drivers must agree on what `query` returns; repositories rely on it. */
 describe('Database adapter', () => {
