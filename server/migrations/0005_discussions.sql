@@ -1,6 +1,6 @@
 -- Discussions: threads and their notes on merge requests, system notes made from
 -- merge request events and versions, draft notes of a review, and award emoji.
--- domains/notes/ owns these tables; ARCHITECTURE.md ("Discussions and notes") explains them.
+-- domains/notes/ owns these tables; docs/discussions.md explains them.
 
 -- A discussion (thread). Every note belongs to one: a plain comment is a discussion of one
 -- individual note. Its id is 40 hex characters, as GitLab's. `seq` orders discussions that

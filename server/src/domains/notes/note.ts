@@ -1,6 +1,6 @@
 /**
  * The records of the discussions domain as the repositories return them, and GitLab's limits.
- * Pure types and constants. ARCHITECTURE.md ("Discussions and notes") describes the model.
+ * Pure types and constants. docs/discussions.md describes the model.
  */
 import type { NotePosition } from './position.js';
 

@@ -2,7 +2,7 @@
  * The project's merge request title pattern (GitLab's `merge_request_title_regex`, checked by
  * TITLE_REGEX). A Maintainer writes it and every merge request title is matched against it,
  * so it runs on RE2 (re2js): linear time whatever the pattern, where a backtracking RegExp
- * could be made to hang the server with a pattern like `(a+)+$` (see ARCHITECTURE's "no
+ * could be made to hang the server with a pattern like `(a+)+$` (see docs/security.md, "no
  * ReDoS on user patterns"). GitLab uses RE2 for it too (Gitlab::UntrustedRegexp). Pure.
  */
 import { RE2JS } from 're2js';

@@ -1,6 +1,6 @@
 /**
  * Mergeability: one module per merge check (checks/), one fold into `detailed_merge_status`
- * (fold.ts, its order documented there and in ARCHITECTURE.md), the trial merge at
+ * (fold.ts, its order documented there and in docs/merge-requests.md), the trial merge at
  * refs/merge-requests/:iid/merge (trial-merge.ts), and merge request dependencies.
  */
 import type { Authorizer } from '../../../auth/authorizer.js';
