@@ -1,3 +1,5 @@
+// first, before any Primer module loads: Node gets a hook for their CSS imports
+import './css-imports';
 import { BaseStyles } from '@primer/react';
 import { ThemeProvider } from '@primer/react/next';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -79,6 +81,15 @@ class SilentWebSocket extends EventTarget {
 if (typeof window.matchMedia !== 'function') {
   window.matchMedia = (query: string) =>
     ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+}
+
+/** jsdom lays nothing out, so no element ever resizes: an observer that never reports. */
+if (typeof window.ResizeObserver !== 'function') {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
 }
 
 /**
