@@ -56,11 +56,12 @@ describe('merging', () => {
 describe('the rebase dialog', () => {
   const behind = () => widgetProject(widgetData({ divergedCommitsCount: 2 }));
 
-  it('opens from Rebase source branch with Cancel focused; Escape closes it and sends nothing', async () => {
+  it('opens from Rebase source branch by keyboard with Cancel focused; Escape closes it, focus returns, nothing is sent', async () => {
     const { widget, network } = await showWidget([sessionRoute, widgetRoute(behind)]);
     expect(within(widget).getByRole('link', { name: n(MSG.commitsBehindOne, MSG.commitsBehindMany, 2) })).toBeTruthy();
     const open = within(widget).getByRole('button', { name: t(MSG.rebaseSourceBranch) });
-    await userEvent.click(open);
+    open.focus();
+    await userEvent.keyboard('{Enter}');
 
     const dialog = await screen.findByRole('dialog', { name: t(MSG.rebaseDialogTitle) });
     expect(within(dialog).getByText(t(MSG.rebaseDialogBody))).toBeTruthy();
@@ -69,6 +70,8 @@ describe('the rebase dialog', () => {
 
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // focus goes back to the button that opened it
+    await waitFor(() => expect(document.activeElement).toBe(open));
     expect(network.sent.some((request) => request.path === REBASE_PATH)).toBe(false);
   });
 
