@@ -100,9 +100,6 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, '**/*.int.test.ts', '**/*.e2e.test.ts'],
           testTimeout: 15_000,
           hookTimeout: 30_000,
-          // Component tests (*.test.tsx, jsdom by their docblock): Primer's modules import their
-          // own CSS, which Node cannot load, so Vite transforms Primer (its CSS becomes empty modules).
-          server: { deps: { inline: [/@primer\/react/] } },
         },
       },
       {
