@@ -1,17 +1,17 @@
 // @vitest-environment jsdom
 import { t } from '@tributary/contracts/i18n';
 import type { MergeRequestWidgetData, MergeRequestWidgetProject } from '@tributary/contracts/merge-widget';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeNetwork, renderInApp } from '../../test-support/component';
+import { fakeNetwork, json, on, renderInApp, type Route } from '../../test-support/component';
 import { MergeWidget } from './MergeWidget';
 import { MSG } from './messages';
 import { CLOSED_BY_ADA, MERGED_BY_ADA, MR, PROJECT, sessionRoute, widgetData, widgetProject, widgetRoute } from './widget-fixture';
 
 /** The widget as a signed-in maintainer sees it, from one GraphQL answer. */
-async function showWidget(data: MergeRequestWidgetData, project: Partial<MergeRequestWidgetProject> = {}) {
-  const network = fakeNetwork([sessionRoute, widgetRoute(() => widgetProject(data, project))]);
+async function showWidget(data: MergeRequestWidgetData, project: Partial<MergeRequestWidgetProject> = {}, writes: Route[] = []) {
+  const network = fakeNetwork([sessionRoute, widgetRoute(() => widgetProject(data, project)), ...writes]);
   renderInApp(<MergeWidget project={PROJECT} mr={MR} />);
   // the loaded widget is a new region (the skeleton's had no live region)
   await screen.findByRole('status');
@@ -41,6 +41,25 @@ describe("the merge widget's state panels, from the widget query's answer", () =
     const { widget } = await showWidget(widgetData({ ...MERGED_BY_ADA, shouldRemoveSourceBranch: true }));
     expect(await within(widget).findByText(t(MSG.sourceBranchDeleted))).toBeTruthy();
     expect(within(widget).queryByRole('button', { name: t(MSG.deleteSourceBranch) })).toBeNull();
+  });
+});
+
+describe("the closed and merged panels' actions", () => {
+  it('closed: Reopen asks the server, and a refusal shows its error', async () => {
+    const { widget, network } = await showWidget(widgetData(CLOSED_BY_ADA), {}, [on('PUT', '/api/v4/projects/1/merge_requests/7', () => json(500, { message: '500 Internal Server Error' }))]);
+    await userEvent.click(within(widget).getByRole('button', { name: t(MSG.reopen) }));
+    expect((await within(widget).findByRole('alert')).textContent).toBe(t(MSG.reopenError));
+    expect(network.sent.find((request) => request.method === 'PUT')?.body).toEqual({ state_event: 'reopen' });
+    expect(network.unanswered).toEqual([]);
+  });
+
+  it('merged with the branch still there: Delete source branch deletes it', async () => {
+    const { widget, network } = await showWidget(widgetData({ ...MERGED_BY_ADA, sourceBranchExists: true }), {}, [
+      on('DELETE', '/api/v4/projects/1/repository/branches/feature', () => new Response(null, { status: 204 })),
+    ]);
+    await userEvent.click(within(widget).getByRole('button', { name: t(MSG.deleteSourceBranch) }));
+    await waitFor(() => expect(network.sent.some((request) => request.method === 'DELETE')).toBe(true));
+    expect(network.unanswered).toEqual([]);
   });
 });
 
