@@ -60,10 +60,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
     a: (tagName, attribs) => ({ tagName, attribs: withLinkRel(attribs) }),
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
     // an emoji's name only (the web app reads it for the image's alt); any other value is dropped
-    'gl-emoji': (tagName, attribs) => ({ tagName, attribs: attribs['data-name'] !== undefined && EMOJI_NAME.test(attribs['data-name']) ? { 'data-name': attribs['data-name'] } : {} }),
+    'gl-emoji': (tagName, attribs) => ({ tagName, attribs: emojiNameOnly(attribs['data-name']) }),
   },
   disallowedTagsMode: 'escape',
 };
+
+function emojiNameOnly(name: string | undefined): sanitizeHtml.Attributes {
+  return name !== undefined && EMOJI_NAME.test(name) ? { 'data-name': name } : {};
+}
 
 function withLinkRel(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
   const href = attribs.href ?? '';
