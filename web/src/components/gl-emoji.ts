@@ -1,9 +1,6 @@
-import { emojiImageUrl } from '../lib/emoji-image';
+import { emojiImageUrl, isEmojiText } from '../lib/emoji-image';
 import { isEmojiSupported } from '../lib/emoji-support';
 import styles from './Emoji.module.css';
-
-/** An emoji is a short run of characters with at least one pictograph or regional indicator. */
-const EMOJI_TEXT = /^(?=.*[\p{Extended_Pictographic}\p{Regional_Indicator}]).{1,16}$/su;
 
 /**
  * Markdown's emoji (`<gl-emoji data-name="…">char</gl-emoji>`, made by the server's renderer and
@@ -17,7 +14,7 @@ export function upgradeGlEmoji(root: ParentNode): void {
     element.setAttribute('data-upgraded', '');
     const unicode = element.textContent ?? '';
     const name = element.getAttribute('data-name');
-    if (!name || !EMOJI_TEXT.test(unicode) || isEmojiSupported(unicode)) continue;
+    if (!name || !isEmojiText(unicode) || isEmojiSupported(unicode)) continue;
     const image = document.createElement('img');
     image.className = styles.image!;
     image.src = emojiImageUrl(unicode);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emojiImageFile, emojiImageUrl } from './emoji-image';
+import { emojiImageFile, emojiImageUrl, isEmojiText } from './emoji-image';
 
 describe('emojiImageFile (Twemoji file names)', () => {
   it.each([
@@ -19,5 +19,21 @@ describe('emojiImageFile (Twemoji file names)', () => {
 
   it('serves them from our own origin', () => {
     expect(emojiImageUrl('👍')).toBe('/emoji/1f44d.svg');
+  });
+});
+
+describe('isEmojiText', () => {
+  it.each([
+    ['👍', true],
+    ['❤️', true],
+    ['🇫🇷', true],
+    ['1️⃣', true],
+    ['👩🏽‍💻', true],
+    ['', false],
+    ['hello', false],
+    ['a', false],
+    ['👍'.repeat(20), false],
+  ])('%j → %s', (text, emoji) => {
+    expect(isEmojiText(text)).toBe(emoji);
   });
 });

@@ -16,3 +16,9 @@ export function emojiImageFile(unicode: string): string {
 }
 
 export const emojiImageUrl = (unicode: string): string => `${EMOJI_IMAGE_PATH}${emojiImageFile(unicode)}`;
+
+/** An emoji's text: a short run of characters with at least one pictograph, regional indicator or keycap mark. */
+const EMOJI_TEXT = /^(?=.*[\p{Extended_Pictographic}\p{Regional_Indicator}\u20e3]).{1,16}$/su;
+
+/** Whether text (a Markdown `<gl-emoji>`'s, which raw HTML could forge) is an emoji, to show as an image. */
+export const isEmojiText = (text: string): boolean => EMOJI_TEXT.test(text);
