@@ -17,9 +17,26 @@ export function createMarkdownIt(): MarkdownIt {
     highlight: highlightCode,
   });
   md.use(emoji);
+  md.renderer.rules.emoji = glEmoji;
   md.core.ruler.after('inline', 'task_lists', taskLists);
   return md;
 }
+
+/** markdown-it-emoji's names: lower-case letters, digits, `_`, `+` and `-`. */
+export const EMOJI_NAME = /^[a-z0-9_+-]+$/;
+
+/**
+ * `:name:` as GitLab renders it: `<gl-emoji data-name="name">char</gl-emoji>`, the character as
+ * text, so a browser without a colour emoji font can show the emoji's image instead (the web
+ * app upgrades these elements; the sanitizer keeps `data-name` only when it is such a name).
+ */
+function glEmoji(tokens: Token[], index: number): string {
+  const token = tokens[index]!;
+  const name = EMOJI_NAME.test(token.markup) ? ` data-name="${token.markup}"` : '';
+  return `<gl-emoji${name}>${escapeText(token.content)}</gl-emoji>`;
+}
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const MAX_HIGHLIGHT_BYTES = 100_000;
 

@@ -25,11 +25,18 @@ describe('markdown rendering', () => {
   it('renders GitLab Flavored Markdown: tables, strikethrough, task lists, emoji, autolinks', async () => {
     const html = await render(['| a | b |', '|---|---|', '| 1 | 2 |', '', '~~gone~~ :smile:', '', '- [ ] todo', '- [x] done', '', 'https://example.com'].join('\n'));
     expect(html).toContain('<table>');
-    expect(html).toContain('<s>gone</s> 😄');
+    expect(html).toContain('<s>gone</s> <gl-emoji data-name="smile">😄</gl-emoji>');
     expect(html).toContain('<ul class="contains-task-list">');
     expect(html).toContain('<li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" disabled /> todo</li>');
     expect(html).toContain('<input type="checkbox" class="task-list-item-checkbox" disabled checked /> done');
     expect(html).toContain('<a href="https://example.com" rel="nofollow noreferrer noopener" target="_blank">https://example.com</a>');
+  });
+
+  it('wraps :emoji: in gl-emoji with its name, and keeps of a raw gl-emoji nothing but an emoji name', async () => {
+    expect(await render(':+1: and `:smile:`')).toBe('<p><gl-emoji data-name="+1">👍</gl-emoji> and <code>:smile:</code></p>\n');
+    expect(await render('<gl-emoji data-name="tada" onclick="alert(1)" style="color:red" class="x">🎉</gl-emoji>')).toContain('<gl-emoji data-name="tada">🎉</gl-emoji>');
+    expect(await render('<gl-emoji data-name="x&quot; onload=&quot;alert(1)">y</gl-emoji>')).toContain('<gl-emoji>y</gl-emoji>');
+    expect(await render('<gl-emoji data-name="a b">y</gl-emoji>')).toContain('<gl-emoji>y</gl-emoji>');
   });
 
   it('highlights fenced code with a known language and escapes the rest', async () => {

@@ -1,10 +1,11 @@
 import sanitizeHtml from 'sanitize-html';
+import { EMOJI_NAME } from './markdown-it.js';
 
 /**
  * The allow-list every rendered Markdown document passes through: the tags GitLab Flavored
  * Markdown produces and the few raw HTML tags GitLab allows; no event handlers, no styles but
  * a span's hex background and text colour (labels),
- * no `javascript:`/`data:`/`vbscript:` URLs, no SVG or MathML, no forms. Anything not
+ * `<gl-emoji>` with an emoji name (`:emoji:`), no `javascript:`/`data:`/`vbscript:` URLs, no SVG or MathML, no forms. Anything not
  * listed is dropped (its text kept, escaped). Links that leave the site get
  * `rel="nofollow noreferrer noopener"` and open in a new tab.
  */
@@ -14,7 +15,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'em', 'strong', 'del', 's', 'b', 'i', 'u', 'ins', 'mark', 'sub', 'sup', 'kbd', 'samp', 'var', 'abbr', 'q', 'small',
     'a', 'img', 'ul', 'ol', 'li', 'input', 'dl', 'dt', 'dd',
     'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
-    'details', 'summary',
+    'details', 'summary', 'gl-emoji',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'class', 'data-reference-type', 'data-project-path', 'data-iid', 'data-username', 'rel', 'target'],
@@ -30,6 +31,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     td: ['align'],
     abbr: ['title'],
     details: ['open'],
+    'gl-emoji': ['data-name'],
   },
   allowedClasses: {
     a: ['gfm', 'gfm-merge_request', 'gfm-project_member', 'gfm-label', 'gfm-milestone'],
@@ -57,9 +59,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
     input: (tagName, attribs) => ({ tagName, attribs: { ...attribs, disabled: '' } }),
     a: (tagName, attribs) => ({ tagName, attribs: withLinkRel(attribs) }),
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+    // an emoji's name only (the web app reads it for the image's alt); any other value is dropped
+    'gl-emoji': (tagName, attribs) => ({ tagName, attribs: emojiNameOnly(attribs['data-name']) }),
   },
   disallowedTagsMode: 'escape',
 };
+
+function emojiNameOnly(name: string | undefined): sanitizeHtml.Attributes {
+  return name !== undefined && EMOJI_NAME.test(name) ? { 'data-name': name } : {};
+}
 
 function withLinkRel(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
   const href = attribs.href ?? '';

@@ -1,6 +1,7 @@
 import { Flash, Tooltip } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
 import { t } from '@tributary/contracts';
+import { Emoji } from '../../components/Emoji';
 import type { UserBasic } from '../../lib/gitlab-types';
 import { emojiDataQuery, type AwardEmoji, type AwardTarget } from './api';
 import { groupAwards } from './award-groups';
@@ -57,7 +58,7 @@ export function AwardsList({
             onClick={() => award(group.name)}
           >
             <span className={styles.glyph} aria-hidden="true">
-              {emoji.data?.byName.get(group.name)?.char ?? `:${group.name}:`}
+              <AwardGlyph name={group.name} char={emoji.data?.byName.get(group.name)?.char} />
             </span>
             <span>{group.awards.length}</span>
           </button>
@@ -78,4 +79,9 @@ export function AwardsList({
       ) : null}
     </div>
   );
+}
+
+/** An award's emoji; its name in colons until the emoji list has loaded (or for a name it lacks). */
+function AwardGlyph({ name, char }: { name: string; char: string | undefined }) {
+  return char === undefined ? <>{`:${name}:`}</> : <Emoji name={name} unicode={char} />;
 }

@@ -4,6 +4,7 @@ import { t } from '@tributary/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { Emoji } from '../../components/Emoji';
 import { OverlayButton } from '../../components/OverlayButton';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { emojiDataQuery } from './api';
@@ -110,7 +111,7 @@ function PickerPanel({ inputRef, onPick }: { inputRef: RefObject<HTMLInputElemen
     }
   };
 
-  const tabs = [{ key: FREQUENTLY_USED, title: t('Frequently used'), glyph: '🕘' }, ...CATEGORIES.map((category) => ({ ...category, title: t(category.title) }))].filter((tab) =>
+  const tabs = [{ key: FREQUENTLY_USED, title: t('Frequently used'), glyph: '🕘', glyphName: 'clock9' }, ...CATEGORIES.map((category) => ({ ...category, title: t(category.title) }))].filter((tab) =>
     layout.sectionRow.has(tab.key),
   );
 
@@ -142,7 +143,7 @@ function PickerPanel({ inputRef, onPick }: { inputRef: RefObject<HTMLInputElemen
               aria-current={tab.key === current ? 'true' : undefined}
               onClick={() => virtualizer.scrollToIndex(layout.sectionRow.get(tab.key)!, { align: 'start' })}
             >
-              {tab.glyph}
+              <Emoji name={tab.glyphName} unicode={tab.glyph} />
             </button>
           ))}
         </div>
@@ -183,7 +184,7 @@ function PickerPanel({ inputRef, onPick }: { inputRef: RefObject<HTMLInputElemen
                           data-active={index === active ? 'true' : undefined}
                           onClick={() => onPick(emoji.name)}
                         >
-                          {emoji.char}
+                          <Emoji name={emoji.name} unicode={emoji.char} />
                         </button>
                       );
                     })

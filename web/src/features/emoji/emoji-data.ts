@@ -8,14 +8,14 @@ import type { Gemoji } from 'gemoji';
 
 /** GitLab's picker categories (app/assets/javascripts/emoji/constants.js), in its order. */
 export const CATEGORIES = [
-  { key: 'people', title: 'Smileys & people', glyph: '😀' },
-  { key: 'nature', title: 'Nature', glyph: '🐻' },
-  { key: 'food', title: 'Food', glyph: '🍔' },
-  { key: 'activity', title: 'Activity', glyph: '⚽' },
-  { key: 'travel', title: 'Travel', glyph: '🚗' },
-  { key: 'objects', title: 'Objects', glyph: '💡' },
-  { key: 'symbols', title: 'Symbols', glyph: '❤️' },
-  { key: 'flags', title: 'Flags', glyph: '🏁' },
+  { key: 'people', title: 'Smileys & people', glyph: '😀', glyphName: 'grinning' },
+  { key: 'nature', title: 'Nature', glyph: '🐻', glyphName: 'bear' },
+  { key: 'food', title: 'Food', glyph: '🍔', glyphName: 'hamburger' },
+  { key: 'activity', title: 'Activity', glyph: '⚽', glyphName: 'soccer' },
+  { key: 'travel', title: 'Travel', glyph: '🚗', glyphName: 'car' },
+  { key: 'objects', title: 'Objects', glyph: '💡', glyphName: 'bulb' },
+  { key: 'symbols', title: 'Symbols', glyph: '❤️', glyphName: 'heart' },
+  { key: 'flags', title: 'Flags', glyph: '🏁', glyphName: 'checkered_flag' },
 ] as const;
 
 export type CategoryKey = (typeof CATEGORIES)[number]['key'];

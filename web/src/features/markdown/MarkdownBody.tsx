@@ -1,6 +1,8 @@
 import 'highlight.js/styles/github.css';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '@primer/react';
+import { useLayoutEffect, useRef } from 'react';
+import { upgradeGlEmoji } from '../../components/gl-emoji';
 import { renderedMarkdownQuery, repositoryMarkdownQuery } from './api';
 import styles from './MarkdownBody.module.css';
 
@@ -26,9 +28,14 @@ export function MarkdownBody({
     enabled: repository !== undefined,
   });
   const rendered = repository ? inRepository : inProject;
+  const body = useRef<HTMLDivElement>(null);
+  // before paint, so an emoji the browser cannot draw never shows as a box first
+  useLayoutEffect(() => {
+    if (body.current) upgradeGlEmoji(body.current);
+  }, [rendered.data]);
   if (rendered.data !== undefined) {
     // The HTML comes from the server's allow-list sanitizer (server/src/markdown/sanitize.ts).
-    return <div className={styles.markdown} aria-label={label} dangerouslySetInnerHTML={{ __html: rendered.data }} />;
+    return <div ref={body} className={styles.markdown} aria-label={label} dangerouslySetInnerHTML={{ __html: rendered.data }} />;
   }
   return (
     <div className={styles.pending} aria-label={label} aria-busy={rendered.isPending}>
