@@ -48,12 +48,15 @@ import { createForksRepository } from './domains/forks/forks.repository.js';
 import type { RepositoryStorage } from './domains/projects/repository-storage.js';
 import { createMergeRequestsDomain, REFRESH_JOB } from './domains/merge-requests/index.js';
 import { createNotesDomain } from './domains/notes/index.js';
+import { createSystemNotes, SYSTEM_NOTES_JOB } from './domains/notes/system-notes.service.js';
+import { createSystemNotesRepository } from './domains/notes/system-notes.repository.js';
+import { createMergeRequestsRepository } from './domains/merge-requests/merge-requests.repository.js';
 import { createNoteAccess } from './domains/notes/note-access.js';
 import { createOutdatedDiscussions, OUTDATED_DISCUSSIONS_JOB } from './domains/notes/outdated-discussions.service.js';
 import { createOutdatedDiscussionsRepository } from './domains/notes/outdated-discussions.repository.js';
 import { outdatedLineChangeRoutes } from './api/web/outdated-line-change.routes.js';
 import { createSuggestionsRepository } from './domains/suggestions/suggestions.repository.js';
-import { createSuggestionsService } from './domains/suggestions/suggestions.service.js';
+import { createSuggestionsService, SUGGESTIONS_JOB } from './domains/suggestions/suggestions.service.js';
 import { createNotesRepository } from './domains/notes/notes.repository.js';
 import { createAwardEmojiRepository } from './domains/notes/award-emoji.repository.js';
 import { crashHook, createMergingDomain, POST_MERGE_JOB, REBASE_JOB } from './domains/merge-requests/merging/index.js';
@@ -205,6 +208,18 @@ export function createServices(deps: AppDeps) {
   });
   queue.register(OUTDATED_DISCUSSIONS_JOB, async (payload) => void (await outdatedDiscussions.run(payload)));
   events.react('merge_request.version_recorded', (event, tx) => outdatedDiscussions.onVersionRecorded(event, tx));
+  // System notes are written when their event happens (in its transaction), or for a version by a job enqueued there.
+  const systemNotes = createSystemNotes({
+    db,
+    queue,
+    mergeRequests: createMergeRequestsRepository(db),
+    systemNotes: createSystemNotesRepository(db),
+    notes: notesRepository,
+    storage: deps.storage,
+  });
+  queue.register(SYSTEM_NOTES_JOB, (payload) => systemNotes.run(payload));
+  events.react('merge_request.event_recorded', (event, tx) => systemNotes.onEventRecorded(event, tx));
+  events.react('merge_request.version_recorded', (event, tx) => systemNotes.onVersionRecorded(event, tx));
   const mergingDomain = createMergingDomain({
     db,
     logger,
@@ -234,6 +249,7 @@ export function createServices(deps: AppDeps) {
     writer: commitWriter,
     storage: deps.storage,
   });
+  queue.register(SUGGESTIONS_JOB, () => suggestions.catchUp());
 
   const passwords = createPasswordAuthenticator({ db, users });
   const tokens = createTokensService({ tokens: tokensRepository, users, events });
@@ -288,7 +304,7 @@ export function createServices(deps: AppDeps) {
     ...mergeRequestsDomain,
     ...mergingDomain,
     // discussions: notes, threads, drafts, award emoji (domains/notes/)
-    ...createNotesDomain({ db, logger, notes: notesRepository, awards: awardEmojiRepository, access: noteAccess, storage: deps.storage, events, suggestions }),
+    ...createNotesDomain({ db, notes: notesRepository, awards: awardEmojiRepository, access: noteAccess, storage: deps.storage, events, suggestions }),
     discussionStats,
     noteAccess,
     notesRepository,

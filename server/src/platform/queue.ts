@@ -42,6 +42,10 @@ export interface JobPayloadMap {
   'merge_requests.post_merge': { intentId: number };
   /** diff threads and drafts traced onto a merge request's latest version */
   'notes.update_diff_positions': { mergeRequestId: number };
+  /** system notes not written yet: a version's "added N commits", and after an upgrade older events */
+  'notes.system_notes': { mergeRequestId: number };
+  /** suggestion rows of diff notes written before rows were recorded with the note (after an upgrade) */
+  'suggestions.catch_up': Record<string, never>;
   /** finished jobs and old events are deleted (platform/retention.ts) */
   'platform.prune': Record<string, never>;
 }

@@ -44,7 +44,7 @@ export function createMergeRequestsDomain(deps: {
   watch?: Pick<WriteWatch, 'generation'>;
 }) {
   const { db, authorizer, storage } = deps;
-  const mergeRequests = createMergeRequestsRepository(db);
+  const mergeRequests = createMergeRequestsRepository(db, { events: deps.events });
   const diffs = createMergeRequestDiffsRepository(db);
   const mergeability = createMergeability({ db, mergeRequests, storage, events: deps.events, projects: deps.projects, authorizer, unresolvedDiscussions: deps.unresolvedDiscussions });
   const versions = createMergeRequestVersions({ db, mergeRequests, diffs, storage, queue: deps.queue, logger: deps.logger, mergeability, events: deps.events });

@@ -1,4 +1,5 @@
 import { on, type Queryable } from '../../platform/db/database.js';
+import type { EventBus } from '../../platform/events.js';
 import { USER_COLUMNS, type User } from '../users/user.js';
 import { usersByIds } from '../users/users.repository.js';
 import { buildListQuery, type MergeRequestListFilter, type Viewer } from './list-filter.js';
@@ -50,7 +51,11 @@ export type MergeRequestFields = Partial<
   >
 >;
 
-export function createMergeRequestsRepository(db: Queryable) {
+export function createMergeRequestsRepository(
+  db: Queryable,
+  /** announces each recorded event (without it, as in tests of the SQL alone, events are only written) */
+  options: { events?: Pick<EventBus, 'publish'> } = {},
+) {
   async function usersByMergeRequest(table: 'merge_request_assignees' | 'merge_request_reviewers', ids: number[], tx?: Queryable): Promise<Map<number, User[]>> {
     const result = new Map<number, User[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return result;
@@ -174,14 +179,21 @@ export function createMergeRequestsRepository(db: Queryable) {
       const { rows } = await db.query<MergeRequest>(`${SELECT} WHERE m.target_project_id = $1 AND m.target_branch = $2 AND m.state = 'opened' ORDER BY m.id`, [targetProjectId, branch]);
       return rows;
     },
-    async recordEvent(mergeRequestId: number, userId: number | null, action: MergeRequestEventAction, values: { from?: string | null; to?: string | null } = {}, tx?: Queryable): Promise<void> {
-      await on(db, tx).query('INSERT INTO merge_request_events (merge_request_id, user_id, action, from_value, to_value) VALUES ($1, $2, $3, $4, $5)', [
+    /**
+     * Writes one event and announces `merge_request.event_recorded` in the same transaction,
+     * so its reactions (the notes domain writes the system note) commit or roll back with it.
+     */
+    async recordEvent(mergeRequestId: number, userId: number | null, action: MergeRequestEventAction, values: { from?: string | null; to?: string | null } = {}, tx?: Queryable): Promise<number> {
+      const { rows } = await on(db, tx).query<{ id: number }>('INSERT INTO merge_request_events (merge_request_id, user_id, action, from_value, to_value) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
         mergeRequestId,
         userId,
         action,
         values.from ?? null,
         values.to ?? null,
       ]);
+      const eventId = Number(rows[0]!.id);
+      await options.events?.publish('merge_request.event_recorded', { mergeRequestId, eventId }, tx);
+      return eventId;
     },
     async events(mergeRequestId: number): Promise<Array<{ action: MergeRequestEventAction; user_id: number | null; from_value: string | null; to_value: string | null; created_at: Date }>> {
       const { rows } = await db.query<{ action: MergeRequestEventAction; user_id: number | null; from_value: string | null; to_value: string | null; created_at: Date }>(

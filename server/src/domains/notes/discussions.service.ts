@@ -15,7 +15,6 @@ import { assertBody, signedInUser, type NoteSuggestions, type NotesService, type
 import type { DiscussionPageRow, NotesRepository } from './notes.repository.js';
 import type { NotePosition } from './position.js';
 import type { PositionValidator } from './position-validator.js';
-import type { SystemNotes } from './system-notes.service.js';
 
 export interface DiscussionsView {
   scope: NoteScope;
@@ -41,7 +40,6 @@ export function createDiscussionsService(deps: {
   notes: NotesRepository;
   writer: NoteWriter;
   positions: PositionValidator;
-  systemNotes: Pick<SystemNotes, 'sync'>;
   notesService: Pick<NotesService, 'view'>;
   suggestions?: NoteSuggestions;
 }) {
@@ -68,7 +66,6 @@ export function createDiscussionsService(deps: {
   return {
     async list(ref: MergeRequestRef, page: DiscussionPage): Promise<DiscussionsView & { total?: number; next?: string }> {
       const scope = await access.open(...ref);
-      await deps.systemNotes.sync(scope.mergeRequest);
       const includeInternal = scope.canReadInternal;
       if (page.kind === 'offset') {
         const { rows, total } = await notes.discussionPage(scope.noteable.mergeRequestId, { includeInternal, limit: page.limit, offset: page.offset });

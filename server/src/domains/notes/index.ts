@@ -1,6 +1,5 @@
 import type { Database } from '../../platform/db/database.js';
 import type { EventBus } from '../../platform/events.js';
-import type { Logger } from '../../platform/logger.js';
 import type { RepositoryStorage } from '../projects/repository-storage.js';
 import type { AwardEmojiRepository } from './award-emoji.repository.js';
 import { createAwardEmojiService } from './award-emoji.service.js';
@@ -12,18 +11,15 @@ import { createNoteWriter } from './note-writer.js';
 import type { NotesRepository } from './notes.repository.js';
 import { createNotesService, type NoteSuggestions } from './notes.service.js';
 import { createPositionValidator } from './position-validator.js';
-import { createSystemNotes } from './system-notes.service.js';
-import { createSystemNotesRepository } from './system-notes.repository.js';
 
 /**
  * The discussions domain built from its repositories, for the composition root (app.ts):
- * notes, threads, drafts and award emoji of merge requests, and the system notes projected
- * from merge request events and versions. The repositories and the access rules are the
+ * notes, threads, drafts and award emoji of merge requests (system notes are written by
+ * system-notes.service.ts, which the composition root wires to the events that cause them). The repositories and the access rules are the
  * composition root's: other domains read thread counts and votes from the same ones.
  */
 export function createNotesDomain(deps: {
   db: Database;
-  logger: Pick<Logger, 'warn'>;
   notes: NotesRepository;
   awards: AwardEmojiRepository;
   access: NoteAccess;
@@ -33,13 +29,12 @@ export function createNotesDomain(deps: {
   suggestions?: NoteSuggestions;
 }) {
   const { db, notes, awards, access } = deps;
-  const writer = createNoteWriter({ notes, events: deps.events });
+  const writer = createNoteWriter({ notes, events: deps.events, suggestions: deps.suggestions });
   const positions = createPositionValidator({ db, storage: deps.storage });
-  const systemNotes = createSystemNotes({ db, systemNotes: createSystemNotesRepository(db), notes, storage: deps.storage, logger: deps.logger });
-  const notesService = createNotesService({ db, access, notes, writer, systemNotes, suggestions: deps.suggestions });
+  const notesService = createNotesService({ db, access, notes, writer, suggestions: deps.suggestions });
   return {
     notes: notesService,
-    discussions: createDiscussionsService({ db, access, notes, writer, positions, systemNotes, notesService, suggestions: deps.suggestions }),
+    discussions: createDiscussionsService({ db, access, notes, writer, positions, notesService, suggestions: deps.suggestions }),
     draftNotes: createDraftNotesService({ db, access, drafts: createDraftNotesRepository(db), notes, writer, positions }),
     awardEmoji: createAwardEmojiService({ access, awards, notes }),
   };

@@ -1,14 +1,15 @@
 /**
  * Writing notes: starting a discussion and replying to one, shared by comments, threads, diff
  * comments and published drafts. Permission checks are the callers'; this keeps the data
- * rules (ids, inherited fields, individual notes turning into threads) in one place.
+ * rules (ids, inherited fields, individual notes turning into threads, a diff note's suggestion
+ * rows written with it) in one place.
  */
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../platform/db/database.js';
 import type { EventBus } from '../../platform/events.js';
 import { ValidationError } from '../../platform/errors.js';
 import type { NoteScope } from './note-access.js';
-import { isResolvable, type NoteType } from './note.js';
+import { isResolvable, type Note, type NoteType } from './note.js';
 import { threadState } from './note-rules.js';
 import type { NotesRepository } from './notes.repository.js';
 import type { NotePosition } from './position.js';
@@ -27,9 +28,15 @@ export interface StartInput {
   commitId?: string | null;
 }
 
+/** Writes a diff note's suggestion rows with the note (domains/suggestions/; the composition root passes it in). */
+export interface SuggestionRecorder {
+  record(projectId: number, note: Pick<Note, 'id' | 'type' | 'system' | 'position' | 'body'>, tx: Queryable): Promise<void>;
+}
+
 export function createNoteWriter(deps: {
   notes: Pick<NotesRepository, 'insertDiscussion' | 'insertNote' | 'lockDiscussion' | 'notesOfDiscussions' | 'convertToThread'>;
   events?: Pick<EventBus, 'publish'>;
+  suggestions?: SuggestionRecorder;
 }) {
   /** Threads decide DISCUSSIONS_NOT_RESOLVED: the merge widget hears about every change to one. */
   async function announce(scope: NoteScope, tx: Queryable): Promise<void> {
@@ -48,6 +55,7 @@ export function createNoteWriter(deps: {
         { projectId, mergeRequestId, discussionId, type: input.type, authorId, body: input.body, position: input.position, lineCode: input.lineCode, commitId: input.commitId },
         tx,
       );
+      await deps.suggestions?.record(projectId, { id: noteId, type: input.type, system: false, position: input.position ?? null, body: input.body }, tx);
       if (isResolvable({ type: input.type, system: false })) await announce(scope, tx);
       return { noteId, discussionId };
     },
@@ -84,6 +92,7 @@ export function createNoteWriter(deps: {
         },
         tx,
       );
+      await deps.suggestions?.record(projectId, { id: noteId, type: first.type ?? 'DiscussionNote', system: false, position: first.position, body }, tx);
       await announce(scope, tx);
       return noteId;
     },

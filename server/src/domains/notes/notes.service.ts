@@ -10,9 +10,8 @@ import type { User } from '../users/user.js';
 import type { MergeRequestRef, NoteAccess, NoteScope } from './note-access.js';
 import { isResolvable, type Note } from './note.js';
 import { noteBodyError, staleEditError } from './note-rules.js';
-import type { NoteWriter } from './note-writer.js';
+import type { NoteWriter, SuggestionRecorder } from './note-writer.js';
 import type { NoteOrder, NotesRepository } from './notes.repository.js';
-import type { SystemNotes } from './system-notes.service.js';
 import type { SuggestionView } from '../suggestions/suggestions.service.js';
 
 /** Notes with the users they name (authors, resolvers), ready for the entities. */
@@ -26,8 +25,8 @@ export interface NotesView {
   abilities: (note: Note) => Set<NoteAction>;
 }
 
-/** The suggestions of diff notes; the composition root passes domains/suggestions/ in. */
-export interface NoteSuggestions {
+/** The suggestions of diff notes, read with them and written with them; the composition root passes domains/suggestions/ in. */
+export interface NoteSuggestions extends SuggestionRecorder {
   forNotes(scope: NoteScope, notes: readonly Note[]): Promise<Map<number, SuggestionView[]>>;
 }
 
@@ -46,7 +45,6 @@ export function createNotesService(deps: {
   access: NoteAccess;
   notes: NotesRepository;
   writer: NoteWriter;
-  systemNotes: Pick<SystemNotes, 'sync'>;
   suggestions?: NoteSuggestions;
 }) {
   const { access, notes } = deps;
@@ -68,7 +66,6 @@ export function createNotesService(deps: {
 
     async list(ref: MergeRequestRef, order: NoteOrder, page: { limit: number; offset: number }): Promise<NotesView & { total: number }> {
       const scope = await access.open(...ref);
-      await deps.systemNotes.sync(scope.mergeRequest);
       const result = await notes.listNotes(scope.noteable.mergeRequestId, { ...order, ...page, includeInternal: scope.canReadInternal });
       return { ...(await view(scope, result.notes)), total: result.total };
     },
@@ -104,6 +101,8 @@ export function createNotesService(deps: {
         const stale = staleEditError(locked.lock_version, input.lockVersion);
         if (stale) throw stale;
         await notes.updateBody(noteId, input.body, user.id, tx);
+        // GitLab's Notes::UpdateService: an edited diff note's suggestions are those of its new body
+        await deps.suggestions?.record(scope.noteable.projectId, { ...locked, body: input.body }, tx);
       });
       return reload(scope, noteId);
     },

@@ -31,8 +31,8 @@ export interface PendingVersion {
 export function createSystemNotesRepository(db: Queryable) {
   return {
     /**
-     * Events and versions of one merge request not yet projected, oldest first. With nothing
-     * pending this is two index probes per row: cheap enough to run before every list.
+     * Events and versions of one merge request that have no note yet, oldest first (the
+     * SYSTEM_NOTES_JOB's work).
      */
     async pending(mergeRequestId: number): Promise<Array<PendingEvent | PendingVersion>> {
       const [events, versions] = await Promise.all([
@@ -54,6 +54,17 @@ export function createSystemNotesRepository(db: Queryable) {
         ),
       ]);
       return [...events.rows, ...versions.rows].sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+    },
+
+    /** One event with its merge request's project, unless it has been looked at already. */
+    async event(eventId: number, tx: Queryable): Promise<(PendingEvent & { merge_request_id: number; target_project_id: number }) | undefined> {
+      const { rows } = await tx.query<PendingEvent & { merge_request_id: number; target_project_id: number }>(
+        `SELECT 'event' AS source, e.id, e.user_id, e.action, e.from_value, e.to_value, e.created_at, e.merge_request_id, m.target_project_id
+           FROM merge_request_events e JOIN merge_requests m ON m.id = e.merge_request_id
+          WHERE e.id = $1 AND NOT EXISTS (SELECT 1 FROM merge_request_system_note_sources s WHERE s.source = 'event' AND s.source_id = e.id)`,
+        [eventId],
+      );
+      return rows[0];
     },
 
     /** True for the one caller that records this source; everyone else leaves it alone. */

@@ -4,6 +4,7 @@
  * the service (suggestion ids are global, as GitLab's).
  */
 import { on, type Queryable } from '../../platform/db/database.js';
+import type { Note } from '../notes/note.js';
 import type { NotePosition } from '../notes/position.js';
 
 export interface Suggestion {
@@ -57,8 +58,8 @@ export function createSuggestionsRepository(db: Queryable) {
 
     /**
      * Replaces a note's rows with those of its current body (`bodySha`). Nothing is written when
-     * the note's body changed meanwhile (a newer read will write its own); the unique index makes
-     * two readers of the same body write one set.
+     * the note's body changed meanwhile (its edit writes its own); the unique index makes two
+     * writers of the same body write one set.
      */
     async replaceForBody(noteId: number, bodySha: string, rows: readonly NewSuggestion[], tx?: Queryable): Promise<void> {
       const q = on(db, tx);
@@ -71,6 +72,17 @@ export function createSuggestionsRepository(db: Queryable) {
           [noteId, row.relativeOrder, bodySha, row.linesAbove, row.linesBelow, row.fromContent, row.toContent],
         );
       }
+    },
+
+    /** Text diff notes on a new-side line whose current body has no rows yet (the catch-up after an upgrade). */
+    async notesWithoutRows(): Promise<Array<Pick<Note, 'id' | 'type' | 'system' | 'position' | 'body'> & { project_id: number }>> {
+      const { rows } = await db.query<Pick<Note, 'id' | 'type' | 'system' | 'position' | 'body'> & { project_id: number }>(
+        `SELECT n.id, n.type, n.system, n.position, n.body, n.project_id FROM notes n
+          WHERE n.type = 'DiffNote' AND NOT n.system AND n.body LIKE '%suggestion%'
+            AND NOT EXISTS (SELECT 1 FROM suggestions s WHERE s.note_id = n.id AND s.note_body_sha = encode(sha256(convert_to(n.body, 'UTF8')), 'hex'))
+          ORDER BY n.id`,
+      );
+      return rows;
     },
 
     /** Suggestions by id with their note and merge request; ids that do not exist are missing from the answer. */

@@ -1,9 +1,9 @@
 /**
  * Suggested changes (GitLab's Suggestion, Suggestions::ApplyService and SuggestionSet).
  *
- * Rows are derived from a diff comment's ```suggestion fences the first time the note is
- * read with its current body (forNotes): from_content is the commented lines at the position's
- * head commit, which never changes, so the derivation is the same whenever it runs.
+ * Rows are written from a diff comment's ```suggestion fences in the transaction that creates
+ * the note or edits its body (record); reads (forNotes) only read them. from_content is the
+ * commented lines at the position's head commit, which never changes.
  *
  * Applying commits every chosen suggestion in one commit on the merge request's source branch,
  * as the caller, through CommitWriter.writeTree: the lines are checked against the branch tip
@@ -40,7 +40,9 @@ import {
   toContent,
   type LineRange,
 } from './suggestion-rules.js';
-import type { Suggestion, SuggestionContext, SuggestionsRepository } from './suggestions.repository.js';
+import type { NewSuggestion, Suggestion, SuggestionContext, SuggestionsRepository } from './suggestions.repository.js';
+import type { Queryable } from '../../platform/db/database.js';
+import type { JobPayloadMap } from '../../platform/queue.js';
 
 /** A suggestion as the entities show it. */
 export interface SuggestionView extends Suggestion {
@@ -66,6 +68,9 @@ const bodySha = (body: string) => createHash('sha256').update(body, 'utf8').dige
 class SuggestionNotFoundError extends DomainError {
   readonly status = 404;
 }
+
+/** Derives rows for diff notes written before suggestions were recorded with the note (after an upgrade). */
+export const SUGGESTIONS_JOB = 'suggestions.catch_up' satisfies keyof JobPayloadMap;
 
 export function createSuggestionsService(deps: {
   suggestions: SuggestionsRepository;
@@ -111,37 +116,51 @@ export function createSuggestionsService(deps: {
     }
   }
 
-  /** Writes the rows of notes whose body has fences but no rows yet. */
-  async function derive(scope: NoteScope, notes: readonly Note[], existing: readonly Suggestion[]): Promise<boolean> {
-    const missing = notes.filter((note) => {
-      const fences = parseSuggestions(note.body).length;
-      const rows = existing.filter((row) => row.note_id === note.id && row.note_body_sha === bodySha(note.body)).length;
-      return fences > 0 && rows !== fences;
+  /**
+   * The rows of a note's current body: from_content is the commented lines at the position's
+   * head commit, which never changes, so the same body always gives the same rows.
+   */
+  async function rowsOf(projectId: number, note: Pick<Note, 'type' | 'system' | 'position' | 'body'>): Promise<NewSuggestion[]> {
+    const line = targetLine(note);
+    const fences = line === null ? [] : parseSuggestions(note.body);
+    if (fences.length === 0) return [];
+    const position = note.position!;
+    const content = (await filesAt(deps.storage.pathFor(projectId), position.head_sha, [position.new_path])).get(position.new_path) ?? '';
+    return fences.map((fence, relativeOrder) => {
+      const fromContent = linesBetween(content, suggestionRange(line!, fence.above, fence.below));
+      return { relativeOrder, linesAbove: fence.above, linesBelow: fence.below, fromContent, toContent: toContent(fence.text, fromContent) };
     });
-    if (missing.length === 0) return false;
-    const repoPath = deps.storage.pathFor(scope.project.id);
-    // one read per version head for all the files commented there
-    const heads = [...new Set(missing.map((note) => note.position!.head_sha))];
-    const contents = new Map(
-      await Promise.all(heads.map(async (head) => [head, await filesAt(repoPath, head, missing.filter((note) => note.position!.head_sha === head).map((note) => note.position!.new_path))] as const)),
-    );
-    for (const note of missing) {
-      const position = note.position!;
-      const line = targetLine(note)!;
-      const content = contents.get(position.head_sha)?.get(position.new_path) ?? '';
-      const rows = parseSuggestions(note.body).map((fence, relativeOrder) => {
-        const fromContent = linesBetween(content, suggestionRange(line, fence.above, fence.below));
-        return { relativeOrder, linesAbove: fence.above, linesBelow: fence.below, fromContent, toContent: toContent(fence.text, fromContent) };
-      });
-      await suggestions.replaceForBody(note.id, bodySha(note.body), rows);
-    }
-    return true;
   }
 
   return {
     /**
+     * Writes a note's rows for its current body, in the transaction that creates the diff note
+     * or changes its body (GitLab's Notes::CreateService and UpdateService): rows of an older
+     * body go. Only a text diff note on a new-side or unchanged line with a ```suggestion fence
+     * reads git (one blob at the position's head commit, which never changes).
+     */
+    async record(projectId: number, note: Pick<Note, 'id' | 'type' | 'system' | 'position' | 'body'>, tx: Queryable): Promise<void> {
+      if (targetLine(note) === null) return;
+      const rows = await rowsOf(projectId, note);
+      await suggestions.replaceForBody(note.id, bodySha(note.body), rows, tx);
+    },
+
+    /**
+     * SUGGESTIONS_JOB, after an upgrade: rows for diff notes written before suggestions were
+     * recorded with the note, which no read had derived yet. Idempotent.
+     */
+    async catchUp(): Promise<void> {
+      for (const note of await suggestions.notesWithoutRows()) {
+        if (!note.body.includes('suggestion')) continue;
+        const rows = await rowsOf(note.project_id, note);
+        if (rows.length > 0) await suggestions.replaceForBody(note.id, bodySha(note.body), rows);
+      }
+    },
+
+    /**
      * The suggestions of these notes (all of one merge request the caller reads), by note id,
-     * derived first where a body changed; with whether each can be applied now and by the caller.
+     * with whether each can be applied now and by the caller. Reads only: the rows were written
+     * with the note.
      */
     async forNotes(scope: NoteScope, notes: readonly Note[]): Promise<Map<number, SuggestionView[]>> {
       const candidates = notes.filter((note) => targetLine(note) !== null && note.body.includes('suggestion'));
@@ -149,7 +168,6 @@ export function createSuggestionsService(deps: {
       if (candidates.length === 0) return result;
       const ids = candidates.map((note) => note.id);
       let rows = await suggestions.forNotes(ids);
-      if (await derive(scope, candidates, rows)) rows = await suggestions.forNotes(ids);
       const current = new Map(candidates.map((note) => [note.id, note]));
       rows = rows.filter((row) => row.note_body_sha === bodySha(current.get(row.note_id)!.body));
       if (rows.length === 0) return result;

@@ -49,7 +49,7 @@ export function createMergingDomain(deps: {
   collaboration?: Pick<Collaboration, 'branchesFor'>;
 }) {
   const repository = createMergingRepository(deps.db, deps.db.sessionName);
-  const mergeRequests = createMergeRequestsRepository(deps.db);
+  const mergeRequests = createMergeRequestsRepository(deps.db, { events: deps.events });
   const settlement = createMergeSettlement({ ...deps, repository, mergeRequests });
   const merging = createMergeService({ ...deps, repository, settlement, mergeRequests, onStep: deps.onStep ?? noSteps });
   const rebasing = createRebaseService({ ...deps, repository, mergeRequests });
