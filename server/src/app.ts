@@ -276,6 +276,7 @@ export function createServices(deps: AppDeps) {
     branches: createBranchesService({
       access: repositoryAccess,
       protectedBranches,
+      protectedTags,
       pushes,
       // GitLab's Branches::CreateService on an empty repository: an empty README.md on the default branch first.
       createDefaultBranch: async (actor, projectId, branch) => void (await files.create(actor, projectId, 'README.md', { branch, message: 'Add README.md', content: Buffer.alloc(0) })),

@@ -9,6 +9,7 @@ import { writeTagObject } from '../../git/tag-objects.js';
 import type { Project } from '../projects/project.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
 import type { ProtectedTagsRepository } from '../protected-tags/protected-tags.repository.js';
+import { tagProtectionsFor } from '../protected-tags/tag-rules.js';
 import { checkPush } from '../pushes/push-policy.js';
 import type { PushesService } from '../pushes/pushes.service.js';
 import { ZERO_SHA } from '../pushes/push.js';
@@ -58,7 +59,8 @@ export function createTagsService(deps: {
     const { project, repoPath } = await access.open(actor, idOrPath, 'download_code');
     const ref = await findTag(repoPath, name);
     if (!ref) throw new NotFoundError('Tag');
-    return { project, tag: tagView(name, ref) };
+    const isProtected = tagProtectionsFor(name, await deps.protectedTags.listForProject(project.id)).length > 0;
+    return { project, tag: { ...tagView(name, ref), protected: isProtected } };
   }
 
   return {

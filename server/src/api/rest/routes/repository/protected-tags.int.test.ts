@@ -106,7 +106,9 @@ describe(`protected tags (${testDatabaseKind()})`, () => {
     const asMaintainer = await cloneAs(maintainer, 'maint');
     await asMaintainer.git.git(['tag', 'v1.0'], { cwd: 'maint' });
     expect((await asMaintainer.push('refs/tags/v1.0')).code).toBe(0);
-    expect((await fx.call('GET', `/projects/${project.id}/repository/tags/v1.0`)).status).toBe(200);
+    expect(await fx.call('GET', `/projects/${project.id}/repository/tags/v1.0`)).toMatchObject({ status: 200, body: { name: 'v1.0', protected: true } });
+    const listed = await fx.root.Tags.all(project.id);
+    expect(Object.fromEntries(listed.map((tag) => [tag.name, tag.protected]))).toEqual({ 'v1.0': true, nightly: false });
   });
 
   it('keeps protected tags from being moved or deleted by git push, even by a Maintainer', async () => {
