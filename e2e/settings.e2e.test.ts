@@ -112,7 +112,18 @@ describe('project and group settings', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await list.getByText('v*', { exact: true }).waitFor();
     await list.getByRole('button', { name: 'Unprotect v*' }).click();
-    await page.getByRole('alertdialog').or(page.getByRole('dialog')).first().getByRole('button', { name: 'Unprotect tag' }).click();
+    const confirmation = page.getByRole('alertdialog').or(page.getByRole('dialog')).first();
+    await confirmation.getByText('Tag v* will be writable for developers. Are you sure?').waitFor();
+    // The dialog fades in: wait until it is fully opaque before the screenshot.
+    const opacity = () =>
+      confirmation.evaluate((element) => {
+        let value = 1;
+        for (let node: Element | null = element; node; node = node.parentElement) value *= Number(getComputedStyle(node).opacity);
+        return value;
+      });
+    await expect.poll(opacity).toBe(1);
+    await session.snap('unprotect-tag', page);
+    await confirmation.getByRole('button', { name: 'Unprotect tag' }).click();
     await page.getByText('No tags are protected.').waitFor();
     expect(await session.rest('GET', `/projects/${project.id}/protected_tags`)).toEqual([]);
   });
