@@ -93,6 +93,41 @@ describe('project and group settings', () => {
     await expect.poll(() => list.getByText('release/*').count()).toBe(0);
   });
 
+  it('the Maintainer protects a tag pattern, sees who may create it, and unprotects it after confirming', async () => {
+    await page.getByText('No tags are protected.').waitFor();
+    const protect = form(page, 'Protect a tag');
+    await protect.getByRole('button', { name: 'Protect' }).click();
+    await protect.getByText('Please enter a tag name or a wildcard such as v*.').waitFor();
+    await protect.getByLabel('Tag').fill('v*');
+    await protect.getByLabel('Allowed to create').selectOption({ label: 'Developers + Maintainers' });
+    await protect.getByRole('button', { name: 'Protect' }).click();
+    const list = page.getByRole('list', { name: 'Protected tags' });
+    await list.getByText('Allowed to create: Developers + Maintainers').waitFor();
+    expect(await session.rest('GET', `/projects/${project.id}/protected_tags`)).toMatchObject([{ name: 'v*', create_access_levels: [{ access_level: 30 }] }]);
+    await list.scrollIntoViewIfNeeded();
+    await session.snap('protected-tags', page);
+
+    await list.getByRole('button', { name: 'Unprotect v*' }).click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog')).first();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await list.getByText('v*', { exact: true }).waitFor();
+    await list.getByRole('button', { name: 'Unprotect v*' }).click();
+    const confirmation = page.getByRole('alertdialog').or(page.getByRole('dialog')).first();
+    await confirmation.getByText('Tag v* will be writable for developers. Are you sure?').waitFor();
+    // The dialog fades in: wait until it is fully opaque before the screenshot.
+    const opacity = () =>
+      confirmation.evaluate((element) => {
+        let value = 1;
+        for (let node: Element | null = element; node; node = node.parentElement) value *= Number(getComputedStyle(node).opacity);
+        return value;
+      });
+    await expect.poll(opacity).toBe(1);
+    await session.snap('unprotect-tag', page);
+    await confirmation.getByRole('button', { name: 'Unprotect tag' }).click();
+    await page.getByText('No tags are protected.').waitFor();
+    expect(await session.rest('GET', `/projects/${project.id}/protected_tags`)).toEqual([]);
+  });
+
   it('the Maintainer saves the merge request settings, and the API has them', async () => {
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Merge requests' }).click();
     await page.waitForURL((url) => url.pathname === `/${project.path_with_namespace}/-/settings/merge_requests`);

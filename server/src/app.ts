@@ -30,6 +30,7 @@ import { createTokensService } from './domains/tokens/tokens.service.js';
 import { createSessionsService } from './domains/sessions/sessions.service.js';
 import { createPasswordAuthenticator } from './domains/sessions/password-authenticator.js';
 import { createProtectedBranchesRepository } from './domains/protected-branches/protected-branches.repository.js';
+import { createProtectedTagsRepository } from './domains/protected-tags/protected-tags.repository.js';
 import { createPushesService } from './domains/pushes/pushes.service.js';
 import { createCollaboration } from './domains/merge-requests/collaboration.service.js';
 import { createPushEventsRepository } from './domains/pushes/push-events.repository.js';
@@ -38,6 +39,7 @@ import { createBranchesService } from './domains/repository/branches.service.js'
 import { createTagsService } from './domains/repository/tags.service.js';
 import { createRepositoryReadsService } from './domains/repository/repository-reads.service.js';
 import { createProtectedBranchesService } from './domains/repository/protected-branches.service.js';
+import { createProtectedTagsService } from './domains/repository/protected-tags.service.js';
 import { createCommitWriter } from './domains/repository/commit-writer.js';
 import { createFilesService } from './domains/repository/files.service.js';
 import { createCommitsService } from './domains/repository/commits.service.js';
@@ -132,6 +134,7 @@ export function createServices(deps: AppDeps) {
   const membersRepository = createMembersRepository(db);
   const tokensRepository = createTokensRepository(db);
   const protectedBranches = createProtectedBranchesRepository(db);
+  const protectedTags = createProtectedTagsRepository(db);
   const forksRepository = createForksRepository(db);
   const authorizer = createAuthorizer({ members: membersRepository });
 
@@ -150,7 +153,7 @@ export function createServices(deps: AppDeps) {
 
   // merge requests allowing collaboration: a fork's branch open to the target's mergers (every branch-writing surface)
   const collaboration = createCollaboration({ db, projects: projectsRepository, authorizer, protectedBranches });
-  const pushes = createPushesService({ db, projects: projectsRepository, protectedBranches, storage: deps.storage, authorizer, events, collaboration });
+  const pushes = createPushesService({ db, projects: projectsRepository, protectedBranches, protectedTags, storage: deps.storage, authorizer, events, collaboration });
   const repositoryAccess = createRepositoryAccess({ projects, authorizer, storage: deps.storage, collaboration });
   const commitWriter = createCommitWriter({ access: repositoryAccess, protectedBranches, pushes });
   const files = createFilesService({ access: repositoryAccess, writer: commitWriter });
@@ -289,13 +292,15 @@ export function createServices(deps: AppDeps) {
     branches: createBranchesService({
       access: repositoryAccess,
       protectedBranches,
+      protectedTags,
       pushes,
       // GitLab's Branches::CreateService on an empty repository: an empty README.md on the default branch first.
       createDefaultBranch: async (actor, projectId, branch) => void (await files.create(actor, projectId, 'README.md', { branch, message: 'Add README.md', content: Buffer.alloc(0) })),
     }),
-    tags: createTagsService({ access: repositoryAccess, protectedBranches, pushes }),
+    tags: createTagsService({ access: repositoryAccess, protectedBranches, protectedTags, pushes }),
     repositoryReads: createRepositoryReadsService({ access: repositoryAccess }),
     branchProtection: createProtectedBranchesService({ access: repositoryAccess, db, protectedBranches, users, namespaces }),
+    tagProtection: createProtectedTagsService({ access: repositoryAccess, db, protectedTags, users, namespaces }),
     files,
     ciLint: createCiLintService({ access: repositoryAccess, serverUrl: deps.config.externalUrl }),
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),

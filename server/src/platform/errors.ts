@@ -47,6 +47,14 @@ export class NotFoundError extends DomainError {
   }
 }
 
+/** 404 in the wording of GitLab's answer to a failed `find_by!` (ActiveRecord::RecordNotFound): "404 Not found". */
+export class RecordNotFoundError extends DomainError {
+  readonly status = 404;
+  constructor() {
+    super('404 Not found');
+  }
+}
+
 /** `.catch(nullIfNotFound)`: for a lookup whose absence is an answer; any other failure still throws. */
 export function nullIfNotFound(error: unknown): null {
   if (error instanceof NotFoundError) return null;

@@ -42,7 +42,11 @@ export function protectionsFor(branch: string, all: ProtectedBranch[]): Protecte
 }
 
 /** Does any matching protection grant `kind` to the user? The most permissive rule wins, as in GitLab. */
-export function isAllowed(kind: AccessKind, pusher: PusherFacts, matching: ProtectedBranch[]): boolean {
+export function isAllowed<K extends string = AccessKind>(
+  kind: K,
+  pusher: PusherFacts,
+  matching: ReadonlyArray<{ rules: ReadonlyArray<{ kind: K; access_level: number | null; user_id: number | null; group_id: number | null }> }>,
+): boolean {
   return matching.some((protection) =>
     protection.rules.some((rule) => {
       if (rule.kind !== kind) return false;

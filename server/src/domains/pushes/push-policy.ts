@@ -2,6 +2,8 @@ import { AccessLevel } from '@tributary/contracts';
 import { validateBranchName, validateTagName } from '../../git/ref-names.js';
 import { checkBranchUpdate, PUSH_MESSAGES, type PusherFacts } from '../protected-branches/push-rules.js';
 import type { ProtectedBranch } from '../protected-branches/protected-branch.js';
+import type { ProtectedTag } from '../protected-tags/protected-tag.js';
+import { checkTagUpdate } from '../protected-tags/tag-rules.js';
 import { classifyRef, isCreation, isDeletion, type RefUpdate } from './push.js';
 
 export const REF_MESSAGES = {
@@ -12,8 +14,15 @@ export const REF_MESSAGES = {
  * Pure decision for a whole push: the first refused update refuses all
  * (git runs pre-receive once for every ref, and an atomic answer keeps a
  * push from landing half-way). Returns the message to show, or null.
+ * `via` is 'web' for the API and web app, which may delete protected tags.
  */
-export function checkPush(pusher: PusherFacts, updates: RefUpdate[], protections: ProtectedBranch[]): string | null {
+export function checkPush(
+  pusher: PusherFacts,
+  updates: RefUpdate[],
+  protections: ProtectedBranch[],
+  tagProtections: readonly ProtectedTag[] = [],
+  via: 'git' | 'web' = 'git',
+): string | null {
   // Collaboration through a merge request grants branch updates only (checkBranchUpdate decides which).
   const member = pusher.isAdmin || pusher.accessLevel >= AccessLevel.Developer;
   if (!member && (pusher.collaborationBranches ?? []).length === 0) return PUSH_MESSAGES.notAllowed;
@@ -25,6 +34,8 @@ export function checkPush(pusher: PusherFacts, updates: RefUpdate[], protections
       if (!member) return PUSH_MESSAGES.notAllowed;
       const problem = creating ? validateTagName(ref.name) : null;
       if (problem) return `${problem}: ${ref.name}`;
+      const refusal = checkTagUpdate(pusher, { tag: ref.name, creating, deleting: isDeletion(update), via }, tagProtections);
+      if (refusal) return refusal;
       continue;
     }
     if (creating) {

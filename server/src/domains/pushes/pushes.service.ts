@@ -8,6 +8,7 @@ import { readRef } from '../../git/refs.js';
 import type { ProjectsRepository } from '../projects/projects.repository.js';
 import type { RepositoryStorage } from '../projects/repository-storage.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
+import type { ProtectedTagsRepository } from '../protected-tags/protected-tags.repository.js';
 import type { Collaboration } from '../merge-requests/collaboration.service.js';
 import { checkPush } from './push-policy.js';
 import { classifyRef, isDeletion, type RefUpdate } from './push.js';
@@ -21,6 +22,7 @@ export function createPushesService(deps: {
   db: Pick<Database, 'transaction'>;
   projects: Pick<ProjectsRepository, 'findById' | 'update' | 'recordPush'>;
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject' | 'protectDefault'>;
+  protectedTags: Pick<ProtectedTagsRepository, 'listForProject'>;
   storage: Pick<RepositoryStorage, 'pathFor' | 'isEmpty'>;
   authorizer: Authorizer;
   events: Pick<EventBus, 'publish'>;
@@ -33,13 +35,13 @@ export function createPushesService(deps: {
       const project = await deps.projects.findById(projectId);
       if (!project || !actor.user) throw new NotFoundError('Project');
       const accessLevel = await deps.authorizer.accessLevel(actor, { project });
-      const protections = await deps.protectedBranches.listForProject(project.id);
+      const [protections, tagProtections] = await Promise.all([deps.protectedBranches.listForProject(project.id), deps.protectedTags.listForProject(project.id)]);
       const archived = project.archived ? 'You are not allowed to push code to an archived project.' : null;
       if (archived) return archived;
       const pusher = deps.collaboration
         ? await deps.collaboration.pusher(actor, project, accessLevel)
         : { userId: actor.user.id, isAdmin: actor.user.is_admin, accessLevel };
-      return checkPush(pusher, updates, protections);
+      return checkPush(pusher, updates, protections, tagProtections, 'git');
     },
 
     async postReceive(userId: number, projectId: number, updates: RefUpdate[]): Promise<number[]> {

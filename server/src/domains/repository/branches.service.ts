@@ -14,6 +14,8 @@ import type { PushesService } from '../pushes/pushes.service.js';
 import { ZERO_SHA } from '../pushes/push.js';
 import { BRANCH_MESSAGES, branchCreationRefusal, branchDeletionRefusal, canPushToBranch, isMerged, protectionFlags, searchByName } from './branch-rules.js';
 import type { RepositoryAccess } from './repository-access.js';
+import type { ProtectedTagsRepository } from '../protected-tags/protected-tags.repository.js';
+import { tagProtectionsFor } from '../protected-tags/tag-rules.js';
 
 const HEADS = 'refs/heads/';
 const TAGS = 'refs/tags/';
@@ -36,6 +38,8 @@ export interface TagView {
   message: string | null;
   commit: GitCommit | null;
   created_at: Date | null;
+  /** a protected tag name or pattern matches it */
+  protected?: boolean;
 }
 
 export type BranchSort = 'name_asc' | 'updated_asc' | 'updated_desc';
@@ -64,6 +68,7 @@ interface BranchFacts {
 export function createBranchesService(deps: {
   access: RepositoryAccess;
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
+  protectedTags: Pick<ProtectedTagsRepository, 'listForProject'>;
   pushes: Pick<PushesService, 'postReceive'>;
   /** commits to the default branch of an empty repository (GitLab creates it before the asked branch) */
   createDefaultBranch?: (actor: Actor, projectId: number, branch: string) => Promise<void>;
@@ -167,7 +172,10 @@ export function createBranchesService(deps: {
     async listTags(actor: Actor, idOrPath: string | number, options: ListOptions & { orderBy?: TagOrder; sort?: 'asc' | 'desc' }) {
       const { project, repoPath } = await access.open(actor, idOrPath, 'download_code');
       const [ascending, descending] = TAG_SORTS[options.orderBy ?? 'updated'];
-      const refs = await listRefs(repoPath, TAGS, { sort: options.sort === 'asc' ? ascending : descending });
+      const [refs, tagProtections] = await Promise.all([
+        listRefs(repoPath, TAGS, { sort: options.sort === 'asc' ? ascending : descending }),
+        deps.protectedTags.listForProject(project.id),
+      ]);
       const named = refs.map((ref) => ({ name: ref.ref.slice(TAGS.length), ref }));
       const matching = searchByName(named, options.search);
       const tags: TagView[] = matching.slice(options.offset, options.offset + options.limit).map(({ name, ref }) => ({
@@ -176,6 +184,7 @@ export function createBranchesService(deps: {
         message: ref.tagMessage,
         commit: ref.commit,
         created_at: ref.taggedAt,
+        protected: tagProtectionsFor(name, tagProtections).length > 0,
       }));
       return { project, total: matching.length, tags };
     },

@@ -8,6 +8,8 @@ import { readRef, resolveCommit, type GitRef } from '../../git/refs.js';
 import { writeTagObject } from '../../git/tag-objects.js';
 import type { Project } from '../projects/project.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
+import type { ProtectedTagsRepository } from '../protected-tags/protected-tags.repository.js';
+import { tagProtectionsFor } from '../protected-tags/tag-rules.js';
 import { checkPush } from '../pushes/push-policy.js';
 import type { PushesService } from '../pushes/pushes.service.js';
 import { ZERO_SHA } from '../pushes/push.js';
@@ -26,11 +28,12 @@ const tagView = (name: string, ref: GitRef): TagView => ({ name, target: ref.tar
 /**
  * Tags through the API (doc/api/tags.md): one tag, create (annotated when a message is given)
  * and delete. Who may do it is the push rule for tags (`checkPush`, Developers and up, as a
- * `git push` of the tag), and the ref moves by compare-and-swap and is recorded as a push.
+ * `git push` of the tag, and the protected tag rules), and the ref moves by compare-and-swap and is recorded as a push.
  */
 export function createTagsService(deps: {
   access: RepositoryAccess;
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
+  protectedTags: Pick<ProtectedTagsRepository, 'listForProject'>;
   pushes: Pick<PushesService, 'postReceive'>;
 }) {
   const { access } = deps;
@@ -41,8 +44,13 @@ export function createTagsService(deps: {
   }
 
   async function refuseUnlessAllowed(actor: Actor, project: Project, update: { ref: string; oldSha: string; newSha: string }) {
-    const [pusher, protections] = await Promise.all([access.pusher(actor, project), deps.protectedBranches.listForProject(project.id)]);
-    const refusal = checkPush(pusher, [update], protections);
+    const [pusher, protections, tagProtections] = await Promise.all([
+      access.pusher(actor, project),
+      deps.protectedBranches.listForProject(project.id),
+      deps.protectedTags.listForProject(project.id),
+    ]);
+    // The API is GitLab's "web" protocol: it may delete a protected tag that git push may not.
+    const refusal = checkPush(pusher, [update], protections, tagProtections, 'web');
     if (refusal) throw new ForbiddenError(refusal);
     return pusher;
   }
@@ -51,7 +59,8 @@ export function createTagsService(deps: {
     const { project, repoPath } = await access.open(actor, idOrPath, 'download_code');
     const ref = await findTag(repoPath, name);
     if (!ref) throw new NotFoundError('Tag');
-    return { project, tag: tagView(name, ref) };
+    const isProtected = tagProtectionsFor(name, await deps.protectedTags.listForProject(project.id)).length > 0;
+    return { project, tag: { ...tagView(name, ref), protected: isProtected } };
   }
 
   return {

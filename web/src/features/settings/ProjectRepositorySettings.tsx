@@ -5,6 +5,7 @@ import { FormError } from '../../components/FormError';
 import { PageError } from '../../components/PageError';
 import type { Project } from '../../lib/gitlab-types';
 import { branchNamesQuery, protectBranchMutation, protectedBranchesQuery, settingsKeys, unprotectBranchMutation, type ProtectedBranch } from './api';
+import { ProtectedTagsSection } from './ProtectedTagsSection';
 import styles from './Settings.module.css';
 import { SettingsForm, SettingsSection } from './SettingsSection';
 import { useProjectSave } from './useProjectSave';
@@ -150,7 +151,7 @@ function ProtectBranchForm({ project }: { project: Project }) {
   );
 }
 
-/** `/-/settings/repository`: the default branch and protected branches (GitLab's protected branches API). */
+/** `/-/settings/repository`: the default branch, protected branches and protected tags (GitLab's protected branches and tags APIs). */
 export function ProjectRepositorySettings({ project }: { project: Project }) {
   return (
     <>
@@ -161,6 +162,7 @@ export function ProjectRepositorySettings({ project }: { project: Project }) {
           <ProtectedBranchList project={project} />
         </div>
       </SettingsSection>
+      <ProtectedTagsSection project={project} />
     </>
   );
 }

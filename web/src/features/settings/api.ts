@@ -7,7 +7,7 @@ import type { Group, Project, Session } from '../../lib/gitlab-types';
 /**
  * The settings pages' calls, all GitLab's REST API v4: PUT /projects/:id, PUT /projects/:id/transfer,
  * POST /projects/:id/archive|unarchive, DELETE /projects/:id, GET|POST|DELETE
- * /projects/:id/protected_branches, PUT|DELETE /groups/:id.
+ * /projects/:id/protected_branches and /projects/:id/protected_tags, PUT|DELETE /groups/:id.
  */
 export interface ProtectedBranch {
   id: number;
@@ -15,6 +15,12 @@ export interface ProtectedBranch {
   push_access_levels: { access_level: number; access_level_description: string }[];
   merge_access_levels: { access_level: number; access_level_description: string }[];
   allow_force_push: boolean;
+}
+
+/** GitLab's Entities::ProtectedTag: a tag name or wildcard, and who may create matching tags. */
+export interface ProtectedTag {
+  name: string;
+  create_access_levels: { id: number; access_level: number | null; access_level_description: string }[];
 }
 
 /** The project entity's settings fields the pages edit (GitLab's names). */
@@ -31,7 +37,26 @@ export interface ProjectSettings extends Project {
 
 export const settingsKeys = {
   protectedBranches: (projectId: number) => ['projects', projectId, 'protected-branches'] as const,
+  protectedTags: (projectId: number) => ['projects', projectId, 'protected-tags'] as const,
 };
+
+export const protectedTagsQuery = (projectId: number) =>
+  queryOptions({
+    queryKey: settingsKeys.protectedTags(projectId),
+    queryFn: ({ signal }) => api.get<ProtectedTag[]>(`/projects/${projectId}/protected_tags`, { signal, query: { per_page: 100 } }),
+  });
+
+export const protectTagMutation = (projectId: number) =>
+  mutationOptions({
+    mutationKey: [...settingsKeys.protectedTags(projectId), 'create'],
+    mutationFn: (body: { name: string; create_access_level: number }) => api.post<ProtectedTag>(`/projects/${projectId}/protected_tags`, { body }),
+  });
+
+export const unprotectTagMutation = (projectId: number) =>
+  mutationOptions({
+    mutationKey: [...settingsKeys.protectedTags(projectId), 'delete'],
+    mutationFn: (name: string) => api.delete(`/projects/${projectId}/protected_tags/${encodeId(name)}`),
+  });
 
 export const protectedBranchesQuery = (projectId: number) =>
   queryOptions({

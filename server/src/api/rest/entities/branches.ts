@@ -20,7 +20,7 @@ export function branchEntity(branch: BranchView, project: ProjectPath, urls: Url
   };
 }
 
-/** GitLab's Entities::Tag (releases and tag protection are not modelled yet). */
+/** GitLab's Entities::Tag (releases are not modelled yet). */
 export function tagEntity(tag: TagView, project: ProjectPath, urls: UrlBuilder) {
   return {
     name: tag.name,
@@ -28,7 +28,7 @@ export function tagEntity(tag: TagView, project: ProjectPath, urls: UrlBuilder) 
     target: tag.target,
     commit: tag.commit ? commitEntity(tag.commit, project, urls) : null,
     release: null,
-    protected: false,
+    protected: tag.protected ?? false,
     created_at: tag.created_at ? tag.created_at.toISOString() : null,
   };
 }
