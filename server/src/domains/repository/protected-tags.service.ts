@@ -1,3 +1,4 @@
+import { AccessLevel } from '@tributary/contracts';
 import type { Database } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import { ConflictError, RecordNotFoundError, ValidationError } from '../../platform/errors.js';
@@ -39,7 +40,7 @@ export function tagCreationGrants(input: ProtectedTagInput): CreateGrant[] {
   const grants: CreateGrant[] = [];
   const items = (input.allowed_to_create ?? []).filter((item) => !item._destroy);
   if (input.create_access_level !== undefined) grants.push({ access_level: assertTagAccessLevel('create_access_level', input.create_access_level) });
-  else if (items.length === 0) grants.push({ access_level: 40 });
+  else if (items.length === 0) grants.push({ access_level: AccessLevel.Maintainer });
   for (const item of items) {
     if (item.deploy_key_id !== undefined) throw new ValidationError('400 (Bad request) "allowed_to_create" deploy keys are not supported');
     const given = [item.access_level, item.user_id, item.group_id].filter((value) => value !== undefined);
