@@ -18,11 +18,23 @@ import { descriptionVersionRoutes } from './routes/description-versions.js';
 import { labelRoutes } from './routes/labels.js';
 import { milestoneRoutes } from './routes/milestones.js';
 import { ciLintRoutes } from './routes/ci-lint.js';
+import { collectRoutes, openApiDocument } from './input/openapi.js';
+import { Input, routes } from './input/route-kit.js';
+
+const VERSION = { version: '17.0.0-tributary', revision: 'tributary' };
 
 /** Every GitLab REST API v4 route module, mounted under /api/v4. */
 export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes, markdownRoutes, notesRoutes, suggestionRoutes, uploadRoutes, abuseReportRoutes, descriptionVersionRoutes, labelRoutes, milestoneRoutes, ciLintRoutes];
 
 export async function registerRestApi(api: FastifyInstance, ctx: RestContext): Promise<void> {
+  const registered = collectRoutes(api);
   for (const register of REST_ROUTE_MODULES) register(api, ctx);
-  api.get('/version', async () => ({ version: '17.0.0-tributary', revision: 'tributary' }));
+  const r = routes(api);
+  r.get('/version', Input({}), async () => VERSION);
+  // The OpenAPI description of every route above, built once on first request (the routes are all registered by then).
+  let openApi: string | undefined;
+  r.get('/openapi.json', Input({}), async (_input, request, reply) => {
+    openApi ??= JSON.stringify(openApiDocument(registered, { prefix: api.prefix, version: VERSION.version }));
+    return reply.type('application/json').send(openApi);
+  });
 }
