@@ -35,6 +35,7 @@ type Schema = TSchema & {
   'x-blank-absent'?: boolean;
   'x-no-comma'?: boolean;
   'x-allow-blank'?: boolean;
+  'x-blank-null'?: boolean;
 };
 
 const TRUE = new Set(['true', '1', 't', 'yes']);
@@ -106,6 +107,7 @@ function coerceObject(schema: Schema, raw: Record<string, unknown>, prefix: stri
 }
 
 function coerce(schema: Schema, value: unknown, name: string, problems: Problems): unknown {
+  if (value === '' && schema['x-blank-null']) return null;
   if (value === null) {
     if (allowsNull(schema)) return null;
     return schema.type === 'boolean' ? false : ABSENT;

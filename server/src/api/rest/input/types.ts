@@ -9,6 +9,7 @@
  * - `x-date`: a date and time (Grape's DateTime) handed to the route as a `Date`;
  * - `x-blank-absent`: an empty string counts as not sent (GitLab's filters ignore `search=`);
  * - `x-no-comma`: an array that is not split at commas (its items may hold one);
+ * - `x-blank-null`: `''` is read as JSON null (a setting that either removes);
  * - `x-allow-blank`: a required string that may be `''` (the domain's validation answers for it);
  *   otherwise a required `''` is Grape's `<param> is empty`.
  */
@@ -63,6 +64,9 @@ export const Obj = <T extends TProperties>(properties: T, options: SchemaOptions
 
 /** The value, or JSON null (which routes read as "remove"). */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A setting that JSON null or `''` removes (GitLab's label priority): the value, or null. */
+export const Removable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()], { 'x-blank-null': true });
 
 /** Anything, passed through as sent (for values a domain parser owns, such as a diff position). */
 export const Any = (options: SchemaOptions = {}) => Type.Unknown(options);
