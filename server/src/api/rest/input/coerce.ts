@@ -25,10 +25,12 @@ type Schema = TSchema & {
   items?: Schema;
   anyOf?: Schema[];
   enum?: unknown[];
+  pattern?: string;
   patternProperties?: Record<string, Schema>;
   additionalProperties?: boolean | Schema;
   minimum?: number;
   maximum?: number;
+  minItems?: number;
   default?: unknown;
   'x-not-found'?: string;
   'x-date'?: boolean;
@@ -161,6 +163,10 @@ function coerceString(schema: Schema, value: unknown, name: string, problems: Pr
     problems.notAllowed(name);
     return ABSENT;
   }
+  if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(text)) {
+    problems.invalid(name);
+    return ABSENT;
+  }
   if (schema['x-date']) {
     const date = new Date(text);
     if (Number.isNaN(date.getTime())) {
@@ -245,6 +251,10 @@ function coerceArray(schema: Schema, value: unknown, name: string, problems: Pro
       return ABSENT;
     }
     if (coerced !== ABSENT) result.push(coerced);
+  }
+  if (schema.minItems !== undefined && result.length < schema.minItems) {
+    problems.list.push(`${name} is empty`);
+    return ABSENT;
   }
   return result;
 }

@@ -25,10 +25,11 @@ export function readInput<S extends TObject>(schema: S, request: FastifyRequest)
   return coerceInput<Static<S>>(schema, mergeInput(request.params, request.query, request.body));
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface DeclaredRoutes {
   get<S extends TObject>(url: string, input: S, handler: DeclaredHandler<S>, options?: DeclaredRouteOptions): void;
+  head<S extends TObject>(url: string, input: S, handler: DeclaredHandler<S>, options?: DeclaredRouteOptions): void;
   post<S extends TObject>(url: string, input: S, handler: DeclaredHandler<S>, options?: DeclaredRouteOptions): void;
   put<S extends TObject>(url: string, input: S, handler: DeclaredHandler<S>, options?: DeclaredRouteOptions): void;
   patch<S extends TObject>(url: string, input: S, handler: DeclaredHandler<S>, options?: DeclaredRouteOptions): void;
@@ -49,5 +50,5 @@ export function routes(app: FastifyInstance): DeclaredRoutes {
         handler: async (request, reply) => handler(readInput(input, request), request, reply),
       });
     };
-  return { get: add('GET'), post: add('POST'), put: add('PUT'), patch: add('PATCH'), delete: add('DELETE') };
+  return { get: add('GET'), head: add('HEAD'), post: add('POST'), put: add('PUT'), patch: add('PATCH'), delete: add('DELETE') };
 }

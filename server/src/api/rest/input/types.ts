@@ -51,7 +51,7 @@ export const Enum = <const T extends readonly string[]>(values: T, options: Sche
 export const DateTime = (options: SchemaOptions = {}) => Type.Unsafe<Date>({ type: 'string', format: 'date-time', ...options, 'x-date': true, 'x-blank-absent': true });
 
 /** An array: `a[]=x&a[]=y`, a JSON array (or a JSON array in a string), or `a=x,y` unless `comma: false`. */
-export const List = <T extends TSchema>(items: T, options: SchemaOptions & { comma?: boolean } = {}) => {
+export const List = <T extends TSchema>(items: T, options: SchemaOptions & { comma?: boolean; minItems?: number } = {}) => {
   const { comma = true, ...rest } = options;
   return Type.Array(items, comma ? rest : { ...rest, 'x-no-comma': true });
 };
