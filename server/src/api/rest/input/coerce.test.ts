@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../../platform/errors.js';
 import { coerceInput, mergeInput, ParamsError } from './coerce.js';
-import { Any, BlankableStr, Bool, DateTime, Enum, Hash, Id, Input, Int, List, Nullable, Obj, Optional, PathId, Str, Text } from './types.js';
+import { Any, BlankableStr, Bool, DateTime, Enum, Hash, Id, Input, Int, List, NamespacedRef, Nullable, Obj, Optional, PathId, Str, Text } from './types.js';
 
 const problemOf = (fn: () => unknown) => {
   try {
@@ -98,6 +98,13 @@ describe('coerceInput: Grape’s coercions', () => {
 
   it('fills defaults', () => {
     expect(coerceInput(Input({ sort: Optional(Enum(['asc', 'desc'] as const, { default: 'desc' })) }), {})).toEqual({ sort: 'desc' });
+  });
+
+  it('answers 404 for a project named by an id past the safe integers, and reads a path as given', () => {
+    const ref = Input({ id: NamespacedRef() });
+    expect(coerceInput(ref, { id: 'group/project' })).toEqual({ id: 'group/project' });
+    expect(coerceInput(ref, { id: '42' })).toEqual({ id: '42' });
+    expect(() => coerceInput(ref, { id: '99999999999999999999' })).toThrow(new NotFoundError());
   });
 
   it('answers 404 for a path id that is not an id in range', () => {

@@ -34,6 +34,7 @@ type Schema = TSchema & {
   default?: unknown;
   'x-not-found'?: string;
   'x-date'?: boolean;
+  'x-ref'?: boolean;
   'x-blank-absent'?: boolean;
   'x-no-comma'?: boolean;
   'x-allow-blank'?: boolean;
@@ -159,6 +160,8 @@ function coerceString(schema: Schema, value: unknown, name: string, problems: Pr
     return ABSENT;
   }
   const text = String(value);
+  // An id no record can have (past the safe integers, which the database's bigint ids also are): nothing by that id exists.
+  if (schema['x-ref'] && /^\d+$/.test(text) && !Number.isSafeInteger(Number(text))) throw new NotFoundError();
   if (schema.enum && !schema.enum.includes(text)) {
     problems.notAllowed(name);
     return ABSENT;

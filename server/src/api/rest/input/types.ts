@@ -6,6 +6,7 @@
  * JSON array for arrays). A few `x-` keywords say what JSON Schema cannot:
  *
  * - `x-not-found`: a path id that is not an id in range names nothing: 404 with this record's name;
+ * - `x-ref`: a string naming a record by id or by name: digits past the safe integers are a 404;
  * - `x-date`: a date and time (Grape's DateTime) handed to the route as a `Date`;
  * - `x-blank-absent`: an empty string counts as not sent (GitLab's filters ignore `search=`);
  * - `x-no-comma`: an array that is not split at commas (its items may hold one);
@@ -37,8 +38,11 @@ export const Id = (options: SchemaOptions = {}) => Type.Integer({ minimum: 0, ..
 /** A record id in the path: digits within range, else 404 naming the record (`404 User Not Found`). */
 export const PathId = (record?: string, options: SchemaOptions = {}) => Type.Integer({ minimum: 0, ...options, 'x-not-found': record ?? '' });
 
+/** A record named by its id or by a name (a label's title, a user's username): digits past the safe integers name nothing (404). */
+export const Ref = (options: SchemaOptions = {}) => Type.String({ ...options, 'x-ref': true });
+
 /** A project or group in the path: its id or its URL-encoded full path. */
-export const NamespacedRef = (options: SchemaOptions = {}) => Type.String({ description: 'ID or URL-encoded path', ...options });
+export const NamespacedRef = (options: SchemaOptions = {}) => Ref({ description: 'ID or URL-encoded path', ...options });
 
 /** Grape's Boolean: true/false, 1/0, t/f, yes/no (any case); JSON null and '' are false. */
 export const Bool = (options: SchemaOptions = {}) => Type.Boolean(options);

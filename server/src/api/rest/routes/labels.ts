@@ -4,11 +4,11 @@ import type { Label } from '../../../domains/labels/labels.repository.js';
 import { signedIn, type RestContext } from '../context.js';
 import { labelEntity } from '../entities/labels.js';
 import { paginationHeaders, parsePage, requestUrl, type Page } from '../pagination.js';
-import { Bool, Input, Int, NamespacedRef, Nullable, Optional, Pagination, Removable, routes, Str, Text } from '../input/route-kit.js';
+import { Bool, Input, Int, NamespacedRef, Nullable, Optional, Pagination, Ref, Removable, routes, Str, Text } from '../input/route-kit.js';
 
 /** `priority`: a non-negative integer; null or '' removes it (GitLab). */
 const LabelFields = { color: Optional(Str()), description: Optional(Nullable(Str())), priority: Optional(Removable(Int())) };
-const LabelPath = { id: NamespacedRef(), label_id: Str({ description: 'ID or title' }) };
+const LabelPath = { id: NamespacedRef(), label_id: Ref({ description: 'ID or title' }) };
 const LabelList = Input({ id: NamespacedRef(), ...Pagination, include_ancestor_groups: Optional(Bool()), search: Optional(Text()), with_counts: Optional(Bool()) });
 const LabelRead = Input({ ...LabelPath, include_ancestor_groups: Optional(Bool()) });
 const LabelCreate = Input({ id: NamespacedRef(), name: Str(), ...LabelFields });
