@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { signedIn, type RestContext } from '../context.js';
 import { namespaceBasic } from '../entities/namespaces.js';
 import { paginationHeaders, parsePage } from '../pagination.js';
-import { Input, Int, NamespacedRef, Optional, Pagination, routes, Str } from '../input/route-kit.js';
+import { Input, Int, NamespacedRef, Optional, Pagination, Ref, routes, Str } from '../input/route-kit.js';
 import { namespaceExistsAnswer } from '../../../domains/namespaces/namespace-exists.js';
 
 /** GET /namespaces: where the caller may create projects (their own namespace and groups). */
@@ -21,7 +21,7 @@ export function namespaceRoutes(app: FastifyInstance, ctx: RestContext): void {
   });
 
   // GitLab: whether a namespace path is taken at the top level or under `parent_id`, with a free suggestion.
-  r.get('/namespaces/:id/exists', Input({ id: Str({ description: 'the path to look for' }), parent_id: Optional(Int()) }), async ({ id: path, parent_id: parentId }, request) => {
+  r.get('/namespaces/:id/exists', Input({ id: Ref({ description: 'the path to look for' }), parent_id: Optional(Int()) }), async ({ id: path, parent_id: parentId }, request) => {
     signedIn(request);
     const parent = parentId === undefined ? null : await ctx.services.namespaces.findById(parentId);
     if (parentId !== undefined && !parent) return { exists: false, suggests: [] };
