@@ -41,8 +41,9 @@ type Schema = TSchema & {
   'x-blank-null'?: boolean;
 };
 
-const TRUE = new Set(['true', '1', 't', 'yes']);
-const FALSE = new Set(['false', '0', 'f', 'no', '']);
+/** Grape's Boolean (dry-types' Params::Bool), any case; '' is false as JSON null is. */
+const TRUE = new Set(['true', '1', 't', 'yes', 'y', 'on']);
+const FALSE = new Set(['false', '0', 'f', 'no', 'n', 'off', '']);
 /** Arrays longer than this are refused (a query string holds at most 1000 parameters anyway). */
 const MAX_ITEMS = 10_000;
 

@@ -44,7 +44,7 @@ export const Ref = (options: SchemaOptions = {}) => Type.String({ ...options, 'x
 /** A project or group in the path: its id or its URL-encoded full path. */
 export const NamespacedRef = (options: SchemaOptions = {}) => Ref({ description: 'ID or URL-encoded path', ...options });
 
-/** Grape's Boolean: true/false, 1/0, t/f, yes/no (any case); JSON null and '' are false. */
+/** Grape's Boolean: true/false, 1/0, t/f, yes/no, y/n, on/off (any case); JSON null and '' are false. */
 export const Bool = (options: SchemaOptions = {}) => Type.Boolean(options);
 
 /** One of the listed strings, else "does not have a valid value"; '' counts as not sent. */
