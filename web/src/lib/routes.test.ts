@@ -135,7 +135,8 @@ describe('settings URLs', () => {
     [['settings', 'repository'], { kind: 'settings', section: 'repository' }],
     [['settings', 'merge_requests'], { kind: 'settings', section: 'merge_requests' }],
     [['settings'], { kind: 'unknown' }],
-    [['settings', 'ci_cd'], { kind: 'unknown' }],
+    [['settings', 'ci_cd'], { kind: 'settings', section: 'ci_cd' }],
+    [['settings', 'ci_cd', 'x'], { kind: 'unknown' }],
     [['settings', 'repository', 'x'], { kind: 'unknown' }],
   ])('parses %j', (rest, page) => expect(parseProjectPage(rest)).toEqual(page));
 
