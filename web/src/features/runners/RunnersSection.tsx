@@ -109,7 +109,7 @@ function NewRunnerToken({ created, onDone }: { created: CreatedRunner; onDone: (
   );
 }
 
-function NewRunnerForm({ project, onCreated, onCancel }: { project: Project; onCreated: (created: CreatedRunner) => void; onCancel: () => void }) {
+function NewRunnerForm({ project, onCreated }: { project: Project; onCreated: (created: CreatedRunner) => void }) {
   const queryClient = useQueryClient();
   const [tags, setTags] = useState('');
   const [runUntagged, setRunUntagged] = useState(false);
@@ -188,9 +188,6 @@ function NewRunnerForm({ project, onCreated, onCancel }: { project: Project; onC
           <FormControl.Caption>Maximum amount of time the runner can run before it terminates, in seconds (at least 600).</FormControl.Caption>
         )}
       </FormControl>
-      <div>
-        <Button onClick={onCancel}>Cancel</Button>
-      </div>
     </SettingsForm>
   );
 }
@@ -204,14 +201,18 @@ export function RunnersSection({ project }: { project: Project }) {
       <div className={settingsStyles.form}>
         {created ? <NewRunnerToken created={created} onDone={() => setCreated(null)} /> : null}
         {creating ? (
-          <NewRunnerForm
-            project={project}
-            onCancel={() => setCreating(false)}
-            onCreated={(runner) => {
-              setCreating(false);
-              setCreated(runner);
-            }}
-          />
+          <>
+            <NewRunnerForm
+              project={project}
+              onCreated={(runner) => {
+                setCreating(false);
+                setCreated(runner);
+              }}
+            />
+            <div>
+              <Button onClick={() => setCreating(false)}>Cancel</Button>
+            </div>
+          </>
         ) : (
           <div>
             <Button variant="primary" onClick={() => setCreating(true)}>
