@@ -123,7 +123,13 @@ describe(`runners API (${testDatabaseKind()})`, () => {
     expect((await fx.call('GET', `/projects/${project.id}`, { token })).status).toBe(403);
     const readOnly = await fx.server.createToken(maintainer.id, { scopes: ['read_api'] });
     expect((await fx.call('POST', '/user/runners', { token: readOnly, body: { runner_type: 'project_type', project_id: project.id } })).status).toBe(403);
-    await fx.root.Runners.remove({ runnerId: created.body.id });
+    // manage_runner: the /runners/:id calls, not the lists nor the creation
+    const manage = await fx.server.createToken(maintainer.id, { scopes: ['manage_runner'] });
+    expect((await fx.call('GET', `/runners/${created.body.id}`, { token: manage })).status).toBe(200);
+    expect((await fx.call('PUT', `/runners/${created.body.id}`, { token: manage, body: { description: 'managed' } })).body.description).toBe('managed');
+    expect((await fx.call('GET', '/runners', { token: manage })).status).toBe(403);
+    expect((await fx.call('POST', '/user/runners', { token: manage, body: { runner_type: 'project_type', project_id: project.id } })).status).toBe(403);
+    expect((await fx.call('DELETE', `/runners/${created.body.id}`, { token: manage })).status).toBe(204);
   });
 
   it('verifies the token exactly as gitlab-runner sends it (200 with id and token), records the contact, 403 for a bad token', async () => {

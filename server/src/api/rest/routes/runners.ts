@@ -91,6 +91,7 @@ function runnerInfo(params: Params): RunnerInfo | undefined {
  */
 export function runnerRoutes(app: FastifyInstance, ctx: RestContext): void {
   const { runners } = ctx.services;
+  // GitLab grants the manage_runner scope on /runners/:id paths only.
   const manageRunner = { config: { alsoScopes: ['manage_runner' as const] } };
 
   async function page(request: FastifyRequest, reply: import('fastify').FastifyReply, list: (query: RunnerListQuery) => Promise<{ runners: import('../../../domains/runners/runner.js').Runner[]; total: number }>, scopes: 'statuses' | 'statuses_and_types' | 'none') {
@@ -127,8 +128,8 @@ export function runnerRoutes(app: FastifyInstance, ctx: RestContext): void {
     return reply.status(201).send(resetTokenEntity(runner, token));
   });
 
-  app.get('/runners', manageRunner, async (request, reply) => page(request, reply, (query) => runners.listOwned(signedIn(request), query), 'statuses'));
-  app.get('/runners/all', manageRunner, async (request, reply) => page(request, reply, (query) => runners.listAll(signedIn(request), query), 'statuses_and_types'));
+  app.get('/runners', async (request, reply) => page(request, reply, (query) => runners.listOwned(signedIn(request), query), 'statuses'));
+  app.get('/runners/all', async (request, reply) => page(request, reply, (query) => runners.listAll(signedIn(request), query), 'statuses_and_types'));
   app.get('/runners/:id', manageRunner, async (request) => runnerDetailsEntity(await runners.show(signedIn(request), runnerId(request)), ctx.urls));
   app.put('/runners/:id', manageRunner, async (request) => {
     const params = input(request);
