@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../platform/errors.js';
-import { canPick, runnerStatus, validateRunnerSettings, type JobToPick } from './runner-rules.js';
+import { canPick, isOrphaned, runnerStatus, validateRunnerSettings, type JobToPick } from './runner-rules.js';
 import type { Runner } from './runner.js';
 
 const now = new Date('2026-06-10T12:00:00Z');
@@ -79,5 +79,16 @@ describe('validateRunnerSettings (GitLab Ci::Runner validations)', () => {
       maximum_timeout: 600,
       access_level: 'ref_protected',
     });
+  });
+});
+
+describe('isOrphaned', () => {
+  it.each([
+    ['project_type', [], true],
+    ['project_type', [3], false],
+    ['group_type', [], false],
+    ['instance_type', [], false],
+  ] as const)('%s with projects %j → %s', (runner_type, project_ids, expected) => {
+    expect(isOrphaned({ runner_type, project_ids: [...project_ids] })).toBe(expected);
   });
 });

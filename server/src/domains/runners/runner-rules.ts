@@ -34,6 +34,14 @@ export function runnerStatus(runner: Pick<Runner, 'contacted_at' | 'created_at' 
   return isOnline(runner, now) ? 'online' : 'offline';
 }
 
+/**
+ * A runner with no owner left: a project runner whose projects are all gone (a group runner goes
+ * with its group). GitLab answers its token calls 422 "Runner is orphaned".
+ */
+export function isOrphaned(runner: Pick<Runner, 'runner_type' | 'project_ids'>): boolean {
+  return runner.runner_type === 'project_type' && runner.project_ids.length === 0;
+}
+
 /** The job facts a runner is matched against. */
 export interface JobToPick {
   projectId: number;

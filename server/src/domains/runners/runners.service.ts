@@ -1,7 +1,7 @@
 import { AccessLevel } from '@tributary/contracts';
 import type { Database } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js';
+import { ForbiddenError, NotFoundError, UnprocessableError, ValidationError } from '../../platform/errors.js';
 import type { Actor } from '../../auth/actor.js';
 import type { Authorizer } from '../../auth/authorizer.js';
 import { runnerAbilities, type RunnerAction } from '../../auth/runner-permissions.js';
@@ -12,7 +12,7 @@ import type { Project } from '../projects/project.js';
 import type { ProjectsRepository } from '../projects/projects.repository.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { GroupsService } from '../namespaces/groups.service.js';
-import { canPick, validateRunnerSettings, type JobToPick, type RunnerSettingsInput, type RunnerStatusFilter } from './runner-rules.js';
+import { canPick, isOrphaned, validateRunnerSettings, type JobToPick, type RunnerSettingsInput, type RunnerStatusFilter } from './runner-rules.js';
 import { RUNNER_TOKEN_PREFIX, RUNNER_TYPES, type Runner, type RunnerInfo, type RunnerType } from './runner.js';
 import type { RunnerListFilter, RunnersRepository } from './runners.repository.js';
 
@@ -161,9 +161,13 @@ export function createRunnersService(deps: {
       return { runner: await reload(id), token: issued.token };
     },
 
-    /** POST /runners/verify: the runner proves its token; its contact is recorded and its creation finished. 403 for a bad token. */
+    /**
+     * POST /runners/verify: the runner proves its token; its contact is recorded and its creation
+     * finished. 403 for a bad token, 422 "Runner is orphaned" for a project runner without projects.
+     */
     async verify(token: string | undefined, contact: { info?: RunnerInfo; ipAddress?: string }): Promise<IssuedToken> {
       const runner = await authenticateOrForbid(token);
+      if (isOrphaned(runner)) throw new UnprocessableError('Runner is orphaned');
       await deps.runners.recordContact(runner.id, contact);
       return { runner: await reload(runner.id), token: token! };
     },

@@ -146,6 +146,12 @@ describe(`runners API (${testDatabaseKind()})`, () => {
     expect(bad.status).toBe(403);
     expect(await bad.json()).toEqual({ message: '403 Forbidden' });
     expect((await runnerCall('POST', '/runners/verify', {})).status).toBe(400);
+    // a project runner whose projects are all gone is orphaned (GitLab's 422)
+    await fx.server.app.db.query('DELETE FROM ci_runner_projects WHERE runner_id = $1', [id]);
+    const orphaned = await runnerCall('POST', '/runners/verify', { token, system_id: 's_0123456789ab' }, token as string);
+    expect(orphaned.status).toBe(422);
+    expect(await orphaned.json()).toEqual({ message: 'Runner is orphaned' });
+    await fx.server.app.db.query('INSERT INTO ci_runner_projects (runner_id, project_id) VALUES ($1, $2)', [id, project.id]);
     // gitbeaker's Runners.verify sends the same call
     expect(await gitbeakerClient(fx.server.url, stranger.token).Runners.verify({ token: token as string } as never)).toMatchObject({ id, token });
   });
