@@ -128,6 +128,7 @@ describe('settings URLs', () => {
     expect(urls.projectSettings('g/p')).toBe('/g/p/edit');
     expect(urls.projectSettings('g/p', 'repository')).toBe('/g/p/-/settings/repository');
     expect(urls.projectSettings('g/p', 'merge_requests')).toBe('/g/p/-/settings/merge_requests');
+    expect(urls.projectSettings('g/p', 'ci_cd')).toBe('/g/p/-/settings/ci_cd');
     expect(urls.groupSettings('g/sub')).toBe('/groups/g/sub/-/edit');
   });
 
