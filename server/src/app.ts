@@ -10,6 +10,7 @@ import { redactUrl } from './platform/logger.js';
 import { createJobQueue, type JobQueue } from './platform/queue.js';
 import { createRetention, PRUNE_JOB, type Retention } from './platform/retention.js';
 import { createAuthorizer, assertApiScope, type Authorizer } from './auth/authorizer.js';
+import type { TokenScope } from './auth/actor.js';
 import { createUsersRepository } from './domains/users/users.repository.js';
 import { createUsersService } from './domains/users/users.service.js';
 import { createNamespacesRepository } from './domains/namespaces/namespaces.repository.js';
@@ -44,6 +45,8 @@ import { createCommitWriter } from './domains/repository/commit-writer.js';
 import { createFilesService } from './domains/repository/files.service.js';
 import { createCommitsService } from './domains/repository/commits.service.js';
 import { createCiLintService } from './domains/pipelines/ci-lint.service.js';
+import { createRunnersRepository } from './domains/runners/runners.repository.js';
+import { createRunnersService } from './domains/runners/runners.service.js';
 import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
 import { createCompareService } from './domains/repository/compare.service.js';
 import { createForksRepository } from './domains/forks/forks.repository.js';
@@ -303,6 +306,8 @@ export function createServices(deps: AppDeps) {
     tagProtection: createProtectedTagsService({ access: repositoryAccess, db, protectedTags, users, namespaces }),
     files,
     ciLint: createCiLintService({ access: repositoryAccess, serverUrl: deps.config.externalUrl }),
+    // CI runners: creation, their tokens, the runners API (domains/runners/)
+    runners: createRunnersService({ db, runners: createRunnersRepository(db), projects, groups, projectRows: projectsRepository, namespaces, authorizer }),
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
     commitPicks: createCommitPicksService({ access: repositoryAccess, writer: commitWriter }),
     compare: createCompareService({ access: repositoryAccess, forks: forksRepository }),
@@ -411,8 +416,8 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     async (api) => {
       api.addHook('onRequest', async (request) => {
         request.actor = await authenticate(request);
-        const config = request.routeOptions.config as { userEndpoint?: boolean };
-        assertApiScope(request.actor, request.method, { userEndpoint: config?.userEndpoint });
+        const config = request.routeOptions.config as { userEndpoint?: boolean; alsoScopes?: TokenScope[] };
+        assertApiScope(request.actor, request.method, { userEndpoint: config?.userEndpoint, alsoScopes: config?.alsoScopes });
       });
       await registerRestApi(api, ctx);
     },

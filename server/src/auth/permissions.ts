@@ -36,7 +36,9 @@ export type ProjectAction =
   | 'read_label'
   | 'admin_label'
   | 'read_milestone'
-  | 'admin_milestone';
+  | 'admin_milestone'
+  // CI runners: Maintainers list, create and manage the project's runners (GitLab's create_runner, admin_project_runners)
+  | 'admin_runners';
 
 export type GroupAction =
   | 'read_group'
@@ -51,7 +53,11 @@ export type GroupAction =
   | 'read_label'
   | 'admin_label'
   | 'read_milestone'
-  | 'admin_milestone';
+  | 'admin_milestone'
+  /** listing the group's runners (GitLab's read_group_runners: Maintainers) */
+  | 'read_runners'
+  /** creating and managing group runners (GitLab's create_runner, admin_group_runners: Owners) */
+  | 'admin_runners';
 
 export interface SubjectContext {
   /** null for anonymous callers */
@@ -110,6 +116,7 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
     abilities.add('admin_members');
     abilities.add('admin_project');
     abilities.add('admin_protected_branches');
+    abilities.add('admin_runners');
   }
   if (access >= AccessLevel.Owner) {
     abilities.add('remove_project');
@@ -137,11 +144,13 @@ export function groupAbilities(ctx: SubjectContext): Set<GroupAction> {
   if (access >= AccessLevel.Maintainer) {
     abilities.add('create_subgroup');
     abilities.add('transfer_projects');
+    abilities.add('read_runners');
   }
   if (access >= AccessLevel.Owner) {
     abilities.add('admin_members');
     abilities.add('admin_group');
     abilities.add('remove_group');
+    abilities.add('admin_runners');
   }
   return abilities;
 }

@@ -33,6 +33,12 @@ export function projectMemberAtLeastSql(level: string, refs: ReadableSqlRefs): s
      OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ${refs.user} AND gm.group_id = ANY(${n}.traversal_ids) AND gm.access_level >= ${level} AND ${ACTIVE('gm')}))`;
 }
 
+/** Is the caller a member of group `n` with at least `level` (an SQL expression), directly or through a group above it? */
+export function groupMemberAtLeastSql(level: string, refs: ReadableSqlRefs): string {
+  const n = refs.namespace ?? 'n';
+  return `EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ${refs.user} AND gm.group_id = ANY(${n}.traversal_ids) AND gm.access_level >= ${level} AND ${ACTIVE('gm')})`;
+}
+
 /** May the caller `read_project` (or `download_code` of) project `p` in namespace `n`? permissions.ts's rule in SQL. */
 export function projectReadableSql(ability: 'read_project' | 'download_code', refs: ReadableSqlRefs): string {
   const p = refs.project ?? 'p';

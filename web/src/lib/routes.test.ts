@@ -128,6 +128,7 @@ describe('settings URLs', () => {
     expect(urls.projectSettings('g/p')).toBe('/g/p/edit');
     expect(urls.projectSettings('g/p', 'repository')).toBe('/g/p/-/settings/repository');
     expect(urls.projectSettings('g/p', 'merge_requests')).toBe('/g/p/-/settings/merge_requests');
+    expect(urls.projectSettings('g/p', 'ci_cd')).toBe('/g/p/-/settings/ci_cd');
     expect(urls.groupSettings('g/sub')).toBe('/groups/g/sub/-/edit');
   });
 
@@ -135,7 +136,8 @@ describe('settings URLs', () => {
     [['settings', 'repository'], { kind: 'settings', section: 'repository' }],
     [['settings', 'merge_requests'], { kind: 'settings', section: 'merge_requests' }],
     [['settings'], { kind: 'unknown' }],
-    [['settings', 'ci_cd'], { kind: 'unknown' }],
+    [['settings', 'ci_cd'], { kind: 'settings', section: 'ci_cd' }],
+    [['settings', 'ci_cd', 'x'], { kind: 'unknown' }],
     [['settings', 'repository', 'x'], { kind: 'unknown' }],
   ])('parses %j', (rest, page) => expect(parseProjectPage(rest)).toEqual(page));
 

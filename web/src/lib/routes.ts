@@ -23,9 +23,9 @@ export type ProjectPage =
   | { kind: 'unknown' };
 
 /** The project's settings pages: `/<project>/edit` (General) and `/-/settings/<page>`, as GitLab. */
-export type ProjectSettingsPage = 'general' | 'repository' | 'merge_requests';
+export type ProjectSettingsPage = 'general' | 'repository' | 'merge_requests' | 'ci_cd';
 
-const SETTINGS_PAGES: Record<string, ProjectSettingsPage> = { repository: 'repository', merge_requests: 'merge_requests' };
+const SETTINGS_PAGES: Record<string, ProjectSettingsPage> = { repository: 'repository', merge_requests: 'merge_requests', ci_cd: 'ci_cd' };
 
 export type MergeRequestTab = 'overview' | 'commits' | 'diffs' | 'edit';
 
