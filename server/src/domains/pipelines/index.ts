@@ -55,6 +55,7 @@ export function createPipelinesDomain(deps: {
     engine: pipelineEngine,
     creation: pipelineCreation,
     repoPath: deps.repoPath,
+    db: deps.db,
   });
 
   return {

@@ -306,6 +306,16 @@ export function createPipelinesRepository(db: Queryable) {
       return { jobs: page.rows, total: count.rows[0]!.count };
     },
 
+    /** Which of these pipelines have a job that failed but was allowed to (GitLab's warnings). */
+    async withWarnings(pipelineIds: readonly number[], tx?: Queryable): Promise<Set<number>> {
+      if (pipelineIds.length === 0) return new Set();
+      const { rows } = await on(db, tx).query<{ pipeline_id: number }>(
+        `SELECT DISTINCT pipeline_id FROM ci_builds WHERE pipeline_id = ANY($1::bigint[]) AND NOT retried AND allow_failure AND status IN ('failed', 'canceled')`,
+        [[...new Set(pipelineIds)]],
+      );
+      return new Set(rows.map((row) => Number(row.pipeline_id)));
+    },
+
     /** Pending jobs that runners may pick, oldest first (for the runner protocol). */
     async pendingJobs(limit: number, tx?: Queryable): Promise<JobRow[]> {
       const { rows } = await on(db, tx).query<JobRow>(`${JOB_SELECT} WHERE b.status = 'pending' AND b.type = 'build' ORDER BY b.id LIMIT $1`, [limit]);

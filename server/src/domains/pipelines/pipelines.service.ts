@@ -7,7 +7,11 @@
 import type { Actor } from '../../auth/actor.js';
 import type { Authorizer } from '../../auth/authorizer.js';
 import type { ProjectAction } from '../../auth/permissions.js';
+import { getCommit, type GitCommit } from '../../git/commits.js';
 import { resolveCommit } from '../../git/refs.js';
+import type { Queryable } from '../../platform/db/database.js';
+import type { User } from '../users/user.js';
+import { usersByIds } from '../users/users.repository.js';
 import { ForbiddenError, NotFoundError, RecordNotFoundError, ValidationError } from '../../platform/errors.js';
 import type { Project } from '../projects/project.js';
 import type { ProjectsService } from '../projects/projects.service.js';
@@ -38,8 +42,41 @@ export function createPipelinesService(deps: {
   engine: PipelineEngine;
   creation: PipelineCreation;
   repoPath: (projectId: number) => string;
+  /** for the users pipelines and jobs show */
+  db: Queryable;
 }) {
   const repo = deps.pipelines;
+
+  /** What the entities show beside the rows: users, allowed-failure warnings. */
+  async function pipelineFacts(pipelines: readonly PipelineRow[]) {
+    const [users, warnings] = await Promise.all([usersByIds(deps.db, pipelines.map((p) => p.user_id)), repo.withWarnings(pipelines.map((p) => p.id))]);
+    return { users, warnings };
+  }
+
+  /** What job entities show: users, commits, pipelines, and which refs the viewer may act on. */
+  async function jobFacts(actor: Actor, project: Project, jobs: readonly JobRow[]) {
+    const pipelines = await repo.pipelinesByIds(jobs.map((job) => job.pipeline_id));
+    const users = await usersByIds(deps.db, [...jobs.map((job) => job.user_id), ...[...pipelines.values()].map((p) => p.user_id)]);
+    const commits = new Map<string, GitCommit | null>();
+    for (const pipeline of pipelines.values()) {
+      if (!commits.has(pipeline.sha)) commits.set(pipeline.sha, await getCommit(deps.repoPath(project.id), pipeline.sha));
+    }
+    const updatable = new Map<string, boolean>();
+    const mayUpdate = await deps.authorizer.can(actor, 'update_pipeline', { project });
+    for (const pipeline of pipelines.values()) {
+      const key = `${pipeline.tag}:${pipeline.ref}`;
+      if (!updatable.has(key)) updatable.set(key, mayUpdate && (await mayUpdateRef(actor, project, pipeline.ref, pipeline.tag)));
+    }
+    return {
+      users,
+      commits,
+      pipelines,
+      canUpdate: (job: JobRow) => {
+        const pipeline = pipelines.get(job.pipeline_id);
+        return pipeline ? updatable.get(`${pipeline.tag}:${pipeline.ref}`) === true : false;
+      },
+    };
+  }
 
   async function open(actor: Actor, idOrPath: string | number, action: ProjectAction): Promise<Project> {
     const project = await deps.projects.find(actor, idOrPath);
@@ -78,12 +115,14 @@ export function createPipelinesService(deps: {
   return {
     async list(actor: Actor, idOrPath: string | number, filter: Omit<PipelineListFilter, 'projectId'>) {
       const project = await open(actor, idOrPath, 'read_pipeline');
-      return { project, ...(await repo.listPipelines({ ...filter, projectId: project.id })) };
+      const result = await repo.listPipelines({ ...filter, projectId: project.id });
+      return { project, ...result, ...(await pipelineFacts(result.pipelines)) };
     },
 
     async get(actor: Actor, idOrPath: string | number, pipelineId: number) {
       const project = await open(actor, idOrPath, 'read_pipeline');
-      return { project, pipeline: await pipelineFor(project, pipelineId) };
+      const pipeline = await pipelineFor(project, pipelineId);
+      return { project, pipeline, ...(await pipelineFacts([pipeline])) };
     },
 
     /** The newest pipeline of the ref's latest commit (the default branch when no ref). */
@@ -93,7 +132,7 @@ export function createPipelinesService(deps: {
       const sha = (await resolveCommit(deps.repoPath(project.id), `refs/heads/${name}`)) ?? (await resolveCommit(deps.repoPath(project.id), `refs/tags/${name}`));
       const pipeline = sha ? await repo.latestForRef(project.id, name, sha) : null;
       if (!pipeline) throw new RecordNotFoundError();
-      return { project, pipeline };
+      return { project, pipeline, ...(await pipelineFacts([pipeline])) };
     },
 
     async create(actor: Actor, idOrPath: string | number, input: { ref: string; variables: PipelineVariable[] }) {
@@ -105,17 +144,19 @@ export function createPipelinesService(deps: {
         throw new ValidationError({ base: [PIPELINE_MESSAGES.protectedRef(input.ref)] });
       }
       const pipeline = await deps.creation.createForApi({ project, ref: input.ref, source: 'api', actor, variables: input.variables });
-      return { project, pipeline };
+      return { project, pipeline, ...(await pipelineFacts([pipeline])) };
     },
 
     async retry(actor: Actor, idOrPath: string | number, pipelineId: number) {
       const { project, pipeline } = await openToUpdate(actor, idOrPath, (p) => pipelineFor(p, pipelineId));
-      return { project, pipeline: await deps.engine.retryPipeline(pipeline.id, actor.user!.id) };
+      const retried = await deps.engine.retryPipeline(pipeline.id, actor.user!.id);
+      return { project, pipeline: retried, ...(await pipelineFacts([retried])) };
     },
 
     async cancel(actor: Actor, idOrPath: string | number, pipelineId: number) {
       const { project, pipeline } = await openToUpdate(actor, idOrPath, (p) => pipelineFor(p, pipelineId));
-      return { project, pipeline: await deps.engine.cancelPipeline(pipeline.id) };
+      const canceled = await deps.engine.cancelPipeline(pipeline.id);
+      return { project, pipeline: canceled, ...(await pipelineFacts([canceled])) };
     },
 
     async remove(actor: Actor, idOrPath: string | number, pipelineId: number): Promise<void> {
@@ -135,34 +176,34 @@ export function createPipelinesService(deps: {
       const project = await open(actor, idOrPath, 'read_pipeline');
       if (filter.pipelineId !== undefined) await pipelineFor(project, filter.pipelineId);
       const result = await repo.listJobs({ ...filter, projectId: project.id });
-      return { project, ...result, pipelines: await repo.pipelinesByIds(result.jobs.map((job) => job.pipeline_id)) };
+      return { project, ...result, facts: await jobFacts(actor, project, result.jobs) };
     },
 
     async job(actor: Actor, idOrPath: string | number, jobId: number) {
       const project = await open(actor, idOrPath, 'read_pipeline');
       const job = await jobFor(project, jobId);
-      return { project, job, pipeline: (await repo.pipelineById(job.pipeline_id))! };
+      return { project, job, facts: await jobFacts(actor, project, [job]) };
     },
 
     async cancelJob(actor: Actor, idOrPath: string | number, jobId: number) {
       let job!: JobRow;
-      const { project, pipeline } = await openToUpdate(actor, idOrPath, async (p) => {
+      const { project } = await openToUpdate(actor, idOrPath, async (p) => {
         job = await jobFor(p, jobId);
         return (await repo.pipelineById(job.pipeline_id))!;
       });
-      const canceled = await deps.engine.cancelJob(job.id);
-      return { project, job: canceled, pipeline: (await repo.pipelineById(pipeline.id))! };
+      const canceled = (await repo.findJob((await deps.engine.cancelJob(job.id)).id))!;
+      return { project, job: canceled, facts: await jobFacts(actor, project, [canceled]) };
     },
 
     async retryJob(actor: Actor, idOrPath: string | number, jobId: number) {
       let job!: JobRow;
-      const { project, pipeline } = await openToUpdate(actor, idOrPath, async (p) => {
+      const { project } = await openToUpdate(actor, idOrPath, async (p) => {
         job = await jobFor(p, jobId);
         return (await repo.pipelineById(job.pipeline_id))!;
       });
       try {
-        const copy = await deps.engine.retryJob(job.id, actor.user!.id);
-        return { project, job: (await repo.findJob(copy.id))!, pipeline: (await repo.pipelineById(pipeline.id))! };
+        const copy = (await repo.findJob((await deps.engine.retryJob(job.id, actor.user!.id)).id))!;
+        return { project, job: copy, facts: await jobFacts(actor, project, [copy]) };
       } catch (error) {
         if (error instanceof UnretryableJobError) throw new ForbiddenError(PIPELINE_MESSAGES.notRetryable);
         throw error;
@@ -171,13 +212,13 @@ export function createPipelinesService(deps: {
 
     async playJob(actor: Actor, idOrPath: string | number, jobId: number, variables: { key: string; value: string }[] | undefined) {
       let job!: JobRow;
-      const { project, pipeline } = await openToUpdate(actor, idOrPath, async (p) => {
+      const { project } = await openToUpdate(actor, idOrPath, async (p) => {
         job = await jobFor(p, jobId);
         return (await repo.pipelineById(job.pipeline_id))!;
       });
       try {
-        const played = await deps.engine.playJob(job.id, actor.user!.id, variables);
-        return { project, job: (await repo.findJob(played.id))!, pipeline: (await repo.pipelineById(pipeline.id))! };
+        const played = (await repo.findJob((await deps.engine.playJob(job.id, actor.user!.id, variables)).id))!;
+        return { project, job: played, facts: await jobFacts(actor, project, [played]) };
       } catch (error) {
         if (error instanceof UnplayableJobError) throw new ValidationError(PIPELINE_MESSAGES.unplayable);
         throw error;
@@ -187,4 +228,5 @@ export function createPipelinesService(deps: {
 }
 
 export type PipelinesService = ReturnType<typeof createPipelinesService>;
-export type { Status };
+export type { Status, User };
+export type JobFacts = Awaited<ReturnType<PipelinesService['job']>>['facts'];
