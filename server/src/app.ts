@@ -47,6 +47,7 @@ import { createCommitsService } from './domains/repository/commits.service.js';
 import { createCiLintService } from './domains/pipelines/ci-lint.service.js';
 import { createRunnersRepository } from './domains/runners/runners.repository.js';
 import { createRunnersService } from './domains/runners/runners.service.js';
+import { createPipelinesDomain, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB } from './domains/pipelines/index.js';
 import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
 import { createCompareService } from './domains/repository/compare.service.js';
 import { createForksRepository } from './domains/forks/forks.repository.js';
@@ -257,6 +258,24 @@ export function createServices(deps: AppDeps) {
   });
   queue.register(SUGGESTIONS_JOB, () => suggestions.catchUp());
 
+  // CI/CD pipelines: created for each pushed branch or tag by a job enqueued with the push (domains/pipelines/)
+  const pipelinesDomain = createPipelinesDomain({
+    db,
+    queue,
+    authorizer,
+    projects,
+    projectRows: projectsRepository,
+    users,
+    access: repositoryAccess,
+    protectedBranches,
+    protectedTags,
+    repoPath: (projectId) => deps.storage.pathFor(projectId),
+    serverUrl: deps.config.externalUrl,
+  });
+  events.react('repository.pushed', (event, tx) => pipelinesDomain.onPushed(event, tx));
+  queue.register(CREATE_FOR_PUSH_JOB, (payload) => pipelinesDomain.runCreateForPush(payload));
+  queue.register(ENQUEUE_SCHEDULED_JOB, (payload) => pipelinesDomain.runEnqueueScheduled(payload));
+
   const passwords = createPasswordAuthenticator({ db, users });
   const tokens = createTokensService({ tokens: tokensRepository, users, events });
   // A revocation in any process evicts the token from every process's auth cache.
@@ -308,6 +327,11 @@ export function createServices(deps: AppDeps) {
     ciLint: createCiLintService({ access: repositoryAccess, serverUrl: deps.config.externalUrl }),
     // CI runners: creation, their tokens, the runners API (domains/runners/)
     runners: createRunnersService({ db, runners: createRunnersRepository(db), projects, groups, projectRows: projectsRepository, namespaces, authorizer }),
+    pipelines: pipelinesDomain.pipelines,
+    // for the runner protocol: assignJob (a runner picked a job), recordJobResult (it finished), pendingJobs
+    pipelineEngine: pipelinesDomain.pipelineEngine,
+    pipelinesRepository: pipelinesDomain.pipelinesRepository,
+    pipelineCreation: pipelinesDomain.pipelineCreation,
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
     commitPicks: createCommitPicksService({ access: repositoryAccess, writer: commitWriter }),
     compare: createCompareService({ access: repositoryAccess, forks: forksRepository }),

@@ -163,6 +163,23 @@ describe('note abilities', () => {
   });
 });
 
+describe('pipeline abilities', () => {
+  it.each([
+    ['stranger of a private project', { accessLevel: 0 }, [], ['read_pipeline', 'create_pipeline']],
+    ['guest of a private project', { accessLevel: 10 }, [], ['read_pipeline', 'create_pipeline', 'update_pipeline']],
+    ['stranger of a public project reads', { visibility: 'public' }, ['read_pipeline'], ['create_pipeline', 'update_pipeline', 'destroy_pipeline']],
+    ['reporter reads', { accessLevel: 20 }, ['read_pipeline'], ['create_pipeline', 'update_pipeline']],
+    ['developer runs', { accessLevel: 30 }, ['read_pipeline', 'create_pipeline', 'update_pipeline'], ['destroy_pipeline']],
+    ['maintainer does not delete', { accessLevel: 40 }, ['update_pipeline'], ['destroy_pipeline']],
+    ['owner deletes', { accessLevel: 50 }, ['destroy_pipeline'], []],
+    ['archived projects are read-only', { accessLevel: 50, archived: true }, ['read_pipeline'], ['create_pipeline', 'update_pipeline', 'destroy_pipeline']],
+  ] as const)('project: %s', (_name, overrides, granted, denied) => {
+    const abilities = projectAbilities(ctx(overrides as Partial<SubjectContext>));
+    for (const action of granted) expect(abilities.has(action), action).toBe(true);
+    for (const action of denied) expect(abilities.has(action), action).toBe(false);
+  });
+});
+
 describe('label and milestone abilities', () => {
   it.each([
     ['stranger of a private project', { accessLevel: 0 }, [], ['read_label', 'admin_label']],

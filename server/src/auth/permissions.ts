@@ -38,7 +38,13 @@ export type ProjectAction =
   | 'read_milestone'
   | 'admin_milestone'
   // CI runners: Maintainers list, create and manage the project's runners (GitLab's create_runner, admin_project_runners)
-  | 'admin_runners';
+  | 'admin_runners'
+  // CI/CD pipelines and jobs (GitLab's read_pipeline/read_build, create_pipeline, update_pipeline/update_build, destroy_pipeline);
+  // creating, retrying, canceling and playing also need the ref's branch rule (domains/pipelines/pipeline-access.ts)
+  | 'read_pipeline'
+  | 'create_pipeline'
+  | 'update_pipeline'
+  | 'destroy_pipeline';
 
 export type GroupAction =
   | 'read_group'
@@ -99,6 +105,8 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
   if (ctx.userId !== null && abilities.has('download_code')) abilities.add('fork_project');
   // A merge request shows code, so reading one needs what reading code needs.
   if (abilities.has('download_code')) abilities.add('read_merge_request');
+  // Pipelines and jobs: anyone who sees a public or internal project; Reporters and above of a private one.
+  if (ctx.visibility !== 'private' || access >= AccessLevel.Reporter) abilities.add('read_pipeline');
   // Anyone signed in who reads the code may propose changes to it (from a branch they
   // can push to, usually in their fork): GitLab's create_merge_request_in.
   if (ctx.userId !== null && !ctx.archived && abilities.has('download_code')) abilities.add('create_merge_request_in');
@@ -110,6 +118,8 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
     abilities.add('create_merge_request_from');
     // Any merge request of the project, not only one's own (see canUpdateMergeRequest).
     abilities.add('update_merge_request');
+    abilities.add('create_pipeline');
+    abilities.add('update_pipeline');
   }
   addNoteAbilities(abilities, ctx, access);
   if (access >= AccessLevel.Maintainer) {
@@ -123,6 +133,8 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
     abilities.add('change_visibility');
     // GitLab: only owners and administrators delete merge requests.
     abilities.add('destroy_merge_request');
+    // GitLab: only owners delete pipelines.
+    if (!ctx.archived) abilities.add('destroy_pipeline');
   }
   return abilities;
 }

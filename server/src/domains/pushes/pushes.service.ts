@@ -44,7 +44,8 @@ export function createPushesService(deps: {
       return checkPush(pusher, updates, protections, tagProtections, 'git');
     },
 
-    async postReceive(userId: number, projectId: number, updates: RefUpdate[]): Promise<number[]> {
+    /** `options.pushOptions`: `git push -o` options (`ci.skip`), handed on to the pipelines with the event. */
+    async postReceive(userId: number, projectId: number, updates: RefUpdate[], options: { pushOptions?: string[] } = {}): Promise<number[]> {
       const project = await deps.projects.findById(projectId);
       if (!project) return [];
       const repo = deps.storage.pathFor(projectId);
@@ -70,7 +71,13 @@ export function createPushesService(deps: {
         await deps.projects.recordPush(projectId, empty, tx);
         await deps.events.publish(
           'repository.pushed',
-          { projectId, userId, pushEventIds: ids, refs: updates.map(({ ref, oldSha, newSha }) => ({ ref, oldSha, newSha })) },
+          {
+            projectId,
+            userId,
+            pushEventIds: ids,
+            refs: updates.map(({ ref, oldSha, newSha }) => ({ ref, oldSha, newSha })),
+            ...(options.pushOptions && options.pushOptions.length > 0 ? { pushOptions: options.pushOptions } : {}),
+          },
           tx,
         );
         return ids;
