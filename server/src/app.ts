@@ -100,6 +100,8 @@ import { createMilestonesRepository } from './domains/milestones/milestones.repo
 import { createMilestonesService } from './domains/milestones/milestones.service.js';
 import { createDescriptionVersionsRepository } from './domains/description-versions/description-versions.repository.js';
 import { createDescriptionVersionsService } from './domains/description-versions/description-versions.service.js';
+import { createCiVariablesRepository } from './domains/ci-variables/ci-variables.repository.js';
+import { createCiVariablesService } from './domains/ci-variables/ci-variables.service.js';
 
 /** Request bodies above this answer 413 (file uploads through the API included). */
 export const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -303,6 +305,8 @@ export function createServices(deps: AppDeps) {
     tagProtection: createProtectedTagsService({ access: repositoryAccess, db, protectedTags, users, namespaces }),
     files,
     ciLint: createCiLintService({ access: repositoryAccess, serverUrl: deps.config.externalUrl }),
+    // CI/CD variables of projects, groups and the instance; jobVariableSources feeds variablesForJob (domains/ci-variables/)
+    ciVariables: createCiVariablesService({ db, variables: createCiVariablesRepository(db), projects, groups, authorizer }),
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
     commitPicks: createCommitPicksService({ access: repositoryAccess, writer: commitWriter }),
     compare: createCompareService({ access: repositoryAccess, forks: forksRepository }),

@@ -36,7 +36,9 @@ export type ProjectAction =
   | 'read_label'
   | 'admin_label'
   | 'read_milestone'
-  | 'admin_milestone';
+  | 'admin_milestone'
+  // CI/CD variables: Maintainers manage a project's (GitLab's admin_cicd_variables)
+  | 'admin_cicd_variables';
 
 export type GroupAction =
   | 'read_group'
@@ -51,7 +53,9 @@ export type GroupAction =
   | 'read_label'
   | 'admin_label'
   | 'read_milestone'
-  | 'admin_milestone';
+  | 'admin_milestone'
+  // CI/CD variables: Owners manage a group's (GitLab's admin_cicd_variables)
+  | 'admin_cicd_variables';
 
 export interface SubjectContext {
   /** null for anonymous callers */
@@ -110,6 +114,7 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
     abilities.add('admin_members');
     abilities.add('admin_project');
     abilities.add('admin_protected_branches');
+    abilities.add('admin_cicd_variables');
   }
   if (access >= AccessLevel.Owner) {
     abilities.add('remove_project');
@@ -142,6 +147,7 @@ export function groupAbilities(ctx: SubjectContext): Set<GroupAction> {
     abilities.add('admin_members');
     abilities.add('admin_group');
     abilities.add('remove_group');
+    abilities.add('admin_cicd_variables');
   }
   return abilities;
 }
