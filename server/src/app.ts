@@ -102,6 +102,9 @@ import { createDescriptionVersionsRepository } from './domains/description-versi
 import { createDescriptionVersionsService } from './domains/description-versions/description-versions.service.js';
 import { createCiVariablesRepository } from './domains/ci-variables/ci-variables.repository.js';
 import { createCiVariablesService } from './domains/ci-variables/ci-variables.service.js';
+import { openObjectStore } from './platform/storage/index.js';
+import { createJobLogChunksRepository } from './domains/job-logs/job-log-chunks.repository.js';
+import { createJobLogs } from './domains/job-logs/job-logs.service.js';
 
 /** Request bodies above this answer 413 (file uploads through the API included). */
 export const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -256,6 +259,9 @@ export function createServices(deps: AppDeps) {
   });
   queue.register(SUGGESTIONS_JOB, () => suggestions.catchUp());
 
+  // job logs, artifacts and caches: the data directory's objects/ or S3-compatible storage (platform/storage/)
+  const objectStore = openObjectStore(deps.config.objectStore);
+
   const passwords = createPasswordAuthenticator({ db, users });
   const tokens = createTokensService({ tokens: tokensRepository, users, events });
   // A revocation in any process evicts the token from every process's auth cache.
@@ -305,6 +311,9 @@ export function createServices(deps: AppDeps) {
     tagProtection: createProtectedTagsService({ access: repositoryAccess, db, protectedTags, users, namespaces }),
     files,
     ciLint: createCiLintService({ access: repositoryAccess, serverUrl: deps.config.externalUrl }),
+    objectStore,
+    // a runner's log chunks by offset, then one object per job (domains/job-logs/)
+    jobLogs: createJobLogs({ db, chunks: createJobLogChunksRepository(db), store: objectStore }),
     // CI/CD variables of projects, groups and the instance; jobVariableSources feeds variablesForJob (domains/ci-variables/)
     ciVariables: createCiVariablesService({ db, variables: createCiVariablesRepository(db), projects, groups, authorizer }),
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
