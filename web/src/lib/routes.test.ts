@@ -129,13 +129,16 @@ describe('settings URLs', () => {
     expect(urls.projectSettings('g/p', 'repository')).toBe('/g/p/-/settings/repository');
     expect(urls.projectSettings('g/p', 'merge_requests')).toBe('/g/p/-/settings/merge_requests');
     expect(urls.groupSettings('g/sub')).toBe('/groups/g/sub/-/edit');
+    expect(urls.projectSettings('g/p', 'ci_cd')).toBe('/g/p/-/settings/ci_cd');
+    expect(urls.groupCiCdSettings('g/sub')).toBe('/groups/g/sub/-/settings/ci_cd');
   });
 
   it.each([
     [['settings', 'repository'], { kind: 'settings', section: 'repository' }],
     [['settings', 'merge_requests'], { kind: 'settings', section: 'merge_requests' }],
     [['settings'], { kind: 'unknown' }],
-    [['settings', 'ci_cd'], { kind: 'unknown' }],
+    [['settings', 'ci_cd'], { kind: 'settings', section: 'ci_cd' }],
+    [['settings', 'ci_cd', 'x'], { kind: 'unknown' }],
     [['settings', 'repository', 'x'], { kind: 'unknown' }],
   ])('parses %j', (rest, page) => expect(parseProjectPage(rest)).toEqual(page));
 

@@ -97,7 +97,7 @@ function PageFor({ project, page }: { project: Project; page: ProjectPage }) {
   }
 }
 
-const SETTINGS_TITLES: Record<ProjectSettingsPage, string> = { general: 'General', repository: 'Repository', merge_requests: 'Merge requests' };
+const SETTINGS_TITLES: Record<ProjectSettingsPage, string> = { general: 'General', repository: 'Repository', merge_requests: 'Merge requests', ci_cd: 'CI/CD' };
 
 /**
  * The document title's parts before the project's name, GitLab's order (most specific first);
