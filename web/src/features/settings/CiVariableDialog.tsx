@@ -74,7 +74,7 @@ export function CiVariableDialog({ owner, variable, onClose }: { owner: Variable
         </FormControl>
         <FormControl required>
           <FormControl.Label requiredIndicator={false}>Environments</FormControl.Label>
-          <TextInput value={scope} onChange={(event) => setScope(event.target.value)} monospace />
+          <TextInput block value={scope} onChange={(event) => setScope(event.target.value)} />
           {tried && scopeProblem ? (
             <FormControl.Validation variant="error">{scopeProblem}</FormControl.Validation>
           ) : (
@@ -114,11 +114,11 @@ export function CiVariableDialog({ owner, variable, onClose }: { owner: Variable
         </fieldset>
         <FormControl>
           <FormControl.Label>Description (optional)</FormControl.Label>
-          <TextInput value={description} onChange={(event) => setDescription(event.target.value)} />
+          <TextInput block value={description} onChange={(event) => setDescription(event.target.value)} />
         </FormControl>
         <FormControl required disabled={editing}>
           <FormControl.Label requiredIndicator={false}>Key</FormControl.Label>
-          <TextInput value={key} onChange={(event) => setKey(event.target.value)} monospace autoFocus={!editing} />
+          <TextInput block value={key} onChange={(event) => setKey(event.target.value)} autoFocus={!editing} />
           {keyProblem && (tried || key !== '') ? (
             <FormControl.Validation variant="error">Key {keyProblem}</FormControl.Validation>
           ) : (
