@@ -8,7 +8,7 @@ import type { ProjectsService } from '../projects/projects.service.js';
 import type { CiVariable, VariableAttributes, VariableOwner } from './ci-variable.js';
 import type { CiVariablesRepository } from './ci-variables.repository.js';
 import { normalizeAttributes, takenMessage, variableErrors, type VariableFields } from './variable-rules.js';
-import type { JobVariableSources } from './variables-for-job.js';
+import { variablesForJob, type JobVariable, type JobVariableSources } from './variables-for-job.js';
 
 /** Whose variables a request names: a project or group by id or path, or the instance's. */
 export type OwnerRef = { kind: 'project'; idOrPath: string | number } | { kind: 'group'; idOrPath: string | number } | { kind: 'instance' };
@@ -78,7 +78,24 @@ export function createCiVariablesService(deps: {
     }
   }
 
+  /**
+   * What `variablesForJob` needs for a job of this project, unfiltered (it applies the protected
+   * and environment rules): the project's, each group's from the top down, the instance's.
+   * No authorization: the pipelines engine calls it for a pipeline it already admitted.
+   */
+  async function jobVariableSources(project: Pick<Project, 'id' | 'namespace_kind' | 'namespace_traversal_ids'>): Promise<Pick<JobVariableSources, 'project' | 'groupAncestry' | 'instance'>> {
+    const groupIds = project.namespace_kind === 'group' ? project.namespace_traversal_ids : [];
+    const [own, groups, instance] = await Promise.all([
+      variables.list({ kind: 'project', id: project.id }),
+      variables.listForGroups(groupIds),
+      variables.list({ kind: 'instance' }),
+    ]);
+    return { project: own, groupAncestry: groupIds.map((id) => groups.filter((variable) => variable.group_id === id)), instance };
+  }
+
   return {
+    jobVariableSources,
+
     async list(actor: Actor, ref: OwnerRef, page: { limit: number; offset: number }) {
       const target = await owner(actor, ref);
       const all = await variables.list(target);
@@ -150,19 +167,12 @@ export function createCiVariablesService(deps: {
       if (!(await variables.remove(variable.id))) throw new NotFoundError(NOT_FOUND_NAME[target.kind]);
     },
 
-    /**
-     * What `variablesForJob` needs for a job of this project, unfiltered (it applies the protected
-     * and environment rules): the project's, each group's from the top down, the instance's.
-     * No authorization: the pipelines engine calls it for a pipeline it already admitted.
-     */
-    async jobVariableSources(project: Pick<Project, 'id' | 'namespace_kind' | 'namespace_traversal_ids'>): Promise<Pick<JobVariableSources, 'project' | 'groupAncestry' | 'instance'>> {
-      const groupIds = project.namespace_kind === 'group' ? project.namespace_traversal_ids : [];
-      const [own, groups, instance] = await Promise.all([
-        variables.list({ kind: 'project', id: project.id }),
-        variables.listForGroups(groupIds),
-        variables.list({ kind: 'instance' }),
-      ]);
-      return { project: own, groupAncestry: groupIds.map((id) => groups.filter((variable) => variable.group_id === id)), instance };
+    /** The variables one job receives: its project's stored variables through `variablesForJob`. */
+    async jobVariables(
+      project: Pick<Project, 'id' | 'namespace_kind' | 'namespace_traversal_ids'>,
+      job: Pick<JobVariableSources, 'refProtected' | 'environment' | 'fromFork' | 'pipeline'>,
+    ): Promise<JobVariable[]> {
+      return variablesForJob({ ...(await jobVariableSources(project)), ...job });
     },
   };
 }

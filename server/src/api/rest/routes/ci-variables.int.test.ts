@@ -170,5 +170,7 @@ describe(`CI/CD variables (${testDatabaseKind()})`, () => {
     const values = (refProtected: boolean) => Object.fromEntries(variablesForJob({ ...sources, refProtected, environment: null, fromFork: false }).map((v) => [v.key, v.value]));
     expect(values(false)).toEqual({ GROUP_VAR: 'sub', PROJECT_ONLY: 'p' });
     expect(values(true)).toEqual({ INSTANCE_VAR: 'changed', GROUP_VAR: 'sub', PROJECT_ONLY: 'p', PROTECTED_ONE: 'secret' });
+    const forFork = await fx.server.app.services.ciVariables.jobVariables(projectRow, { refProtected: true, environment: null, fromFork: true, pipeline: [{ key: 'PROJECT_ONLY', value: 'from-pipeline' }] });
+    expect(Object.fromEntries(forFork.map((v) => [v.key, v.value]))).toEqual({ GROUP_VAR: 'sub', PROJECT_ONLY: 'from-pipeline' });
   });
 });
