@@ -146,9 +146,13 @@ describe('CI/CD variables settings', () => {
     expect(await session.rest('GET', `/groups/${group.id}/variables/GROUP_REGISTRY`)).toMatchObject({ value: 'registry.example.com', environment_scope: '*' });
   });
 
-  it('a Developer gets "Page not found" on the project\'s CI/CD settings', async () => {
+  it('a project Developer and a group Maintainer get "Page not found" on the CI/CD settings', async () => {
     const devPage = await session.signIn(developer);
     await devPage.goto(ciCdUrl());
+    await devPage.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await devPage.getByRole('table', { name: 'CI/CD variables' }).count()).toBe(0);
+    await session.rest('POST', `/groups/${group.id}/members`, { user_id: developer.id, access_level: 40 });
+    await devPage.goto(`/groups/${group.full_path}/-/settings/ci_cd`);
     await devPage.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(await devPage.getByRole('table', { name: 'CI/CD variables' }).count()).toBe(0);
   });
