@@ -104,6 +104,11 @@ import { createMilestonesRepository } from './domains/milestones/milestones.repo
 import { createMilestonesService } from './domains/milestones/milestones.service.js';
 import { createDescriptionVersionsRepository } from './domains/description-versions/description-versions.repository.js';
 import { createDescriptionVersionsService } from './domains/description-versions/description-versions.service.js';
+import { createCiVariablesRepository } from './domains/ci-variables/ci-variables.repository.js';
+import { createCiVariablesService } from './domains/ci-variables/ci-variables.service.js';
+import { openObjectStore } from './platform/storage/index.js';
+import { createJobLogChunksRepository } from './domains/job-logs/job-log-chunks.repository.js';
+import { createJobLogs } from './domains/job-logs/job-logs.service.js';
 
 /** Request bodies above this answer 413 (file uploads through the API included). */
 export const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -275,6 +280,8 @@ export function createServices(deps: AppDeps) {
   events.react('repository.pushed', (event, tx) => pipelinesDomain.onPushed(event, tx));
   queue.register(CREATE_FOR_PUSH_JOB, (payload) => pipelinesDomain.runCreateForPush(payload));
   queue.register(ENQUEUE_SCHEDULED_JOB, (payload) => pipelinesDomain.runEnqueueScheduled(payload));
+  // job logs, artifacts and caches: the data directory's objects/ or S3-compatible storage (platform/storage/)
+  const objectStore = openObjectStore(deps.config.objectStore);
 
   const passwords = createPasswordAuthenticator({ db, users });
   const tokens = createTokensService({ tokens: tokensRepository, users, events });
@@ -332,6 +339,11 @@ export function createServices(deps: AppDeps) {
     pipelineEngine: pipelinesDomain.pipelineEngine,
     pipelinesRepository: pipelinesDomain.pipelinesRepository,
     pipelineCreation: pipelinesDomain.pipelineCreation,
+    objectStore,
+    // a runner's log chunks by offset, then one object per job (domains/job-logs/)
+    jobLogs: createJobLogs({ db, chunks: createJobLogChunksRepository(db), store: objectStore }),
+    // CI/CD variables of projects, groups and the instance; jobVariableSources feeds variablesForJob (domains/ci-variables/)
+    ciVariables: createCiVariablesService({ db, variables: createCiVariablesRepository(db), projects, groups, authorizer }),
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
     commitPicks: createCommitPicksService({ access: repositoryAccess, writer: commitWriter }),
     compare: createCompareService({ access: repositoryAccess, forks: forksRepository }),

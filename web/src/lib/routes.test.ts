@@ -130,6 +130,8 @@ describe('settings URLs', () => {
     expect(urls.projectSettings('g/p', 'merge_requests')).toBe('/g/p/-/settings/merge_requests');
     expect(urls.projectSettings('g/p', 'ci_cd')).toBe('/g/p/-/settings/ci_cd');
     expect(urls.groupSettings('g/sub')).toBe('/groups/g/sub/-/edit');
+    expect(urls.projectSettings('g/p', 'ci_cd')).toBe('/g/p/-/settings/ci_cd');
+    expect(urls.groupCiCdSettings('g/sub')).toBe('/groups/g/sub/-/settings/ci_cd');
   });
 
   it.each([
