@@ -71,7 +71,16 @@ export function DiffNoteForm({ position, onClose }: { position: DiffPosition; on
           {error}
         </Flash>
       ) : null}
-      <NoteEditor value={text} onChange={setText} onSubmit={() => send(notes.hasDrafts)} onCancel={() => void cancel()} project={target.projectId} label={t('Comment')} autoFocus>
+      <NoteEditor
+        value={text}
+        onChange={setText}
+        onSubmit={() => send(notes.hasDrafts)}
+        onCancel={() => void cancel()}
+        project={target.projectId}
+        label={t('Comment')}
+        autoFocus
+        suggestionSource={position.position_type === 'text' && position.new_line != null ? { projectId: target.projectId, path: position.new_path, headSha: position.head_sha, line: position.new_line } : null}
+      >
         <Button variant="primary" onClick={() => send(true)} disabled={empty || busy}>
           {notes.hasDrafts ? t('Add to review') : t('Start a review')}
         </Button>
