@@ -27,7 +27,7 @@ export function LabelsSelect({ projectId, selected, onChange, anchor = { text: '
   selected: string[];
   onChange: (names: string[]) => void;
   /** the button that opens the panel: the sidebar's Edit, or a form's Select labels */
-  anchor?: { text: string; label: string };
+  anchor?: { text: string; label: string; dropdown?: boolean };
 }) {
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');
@@ -51,7 +51,7 @@ export function LabelsSelect({ projectId, selected, onChange, anchor = { text: '
         }
       }}
       renderAnchor={({ children: _children, ...anchorProps }) => (
-        <Button {...anchorProps} size="small" variant="invisible" aria-label={anchor.label}>
+        <Button {...anchorProps} size="small" variant={anchor.dropdown ? 'default' : 'invisible'} trailingAction={anchor.dropdown ? TriangleDownIcon : undefined} aria-label={anchor.label}>
           {anchor.text}
         </Button>
       )}

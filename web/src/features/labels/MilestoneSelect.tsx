@@ -26,7 +26,7 @@ export function MilestoneSelect({ projectId, selected, onChange, anchor = { text
   selected: Milestone | null;
   onChange: (milestone: Milestone | null) => void;
   /** the button that opens the panel: the sidebar's Edit, or a form's Select milestone */
-  anchor?: { text: string; label: string };
+  anchor?: { text: string; label: string; dropdown?: boolean };
 }) {
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');
@@ -42,7 +42,7 @@ export function MilestoneSelect({ projectId, selected, onChange, anchor = { text
         if (!next) setFilter('');
       }}
       renderAnchor={({ children: _children, ...anchorProps }) => (
-        <Button {...anchorProps} size="small" variant="invisible" aria-label={anchor.label}>
+        <Button {...anchorProps} size="small" variant={anchor.dropdown ? 'default' : 'invisible'} trailingAction={anchor.dropdown ? TriangleDownIcon : undefined} aria-label={anchor.label}>
           {anchor.text}
         </Button>
       )}

@@ -5,7 +5,6 @@ import { LinkButton } from '../../components/AppLink';
 import { EntityAvatar } from '../../components/EntityAvatar';
 import { fieldError, FormError } from '../../components/FormError';
 import { isDraftTitle, titleWithDraft } from '../../lib/draft-title';
-import { MilestoneIcon } from '@primer/octicons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Milestone, UserBasic } from '../../lib/gitlab-types';
 import { projectLabelsQuery } from '../labels/api';
@@ -59,17 +58,12 @@ function LabelsAndMilestone({ projectId, labels, milestone, onLabels, onMileston
     <>
       <div className={styles.field} role="group" aria-label="Labels">
         <span className={styles.label}>Labels</span>
-        <LabelsSelect projectId={projectId} selected={labels} onChange={onLabels} anchor={{ text: 'Select labels', label: 'Select labels' }} />
+        <LabelsSelect projectId={projectId} selected={labels} onChange={onLabels} anchor={{ text: labels.length > 0 ? `${labels.length} selected` : 'None', label: 'Select labels', dropdown: true }} />
         {labels.length > 0 ? <LabelList names={labels} labels={known.data} /> : null}
       </div>
       <div className={styles.field} role="group" aria-label="Milestone">
         <span className={styles.label}>Milestone</span>
-        <MilestoneSelect projectId={projectId} selected={milestone} onChange={onMilestone} anchor={{ text: 'Select milestone', label: 'Select milestone' }} />
-        {milestone ? (
-          <span>
-            <MilestoneIcon size={16} /> {milestone.title}
-          </span>
-        ) : null}
+        <MilestoneSelect projectId={projectId} selected={milestone} onChange={onMilestone} anchor={{ text: milestone?.title ?? 'No milestone', label: 'Select milestone', dropdown: true }} />
       </div>
     </>
   );
