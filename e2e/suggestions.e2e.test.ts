@@ -116,6 +116,19 @@ describe('suggested changes', () => {
     );
     const created = discussions.flatMap((d) => d.notes).find((n) => n.suggestions?.[0]?.to_content === 'THREE\n');
     expect(created?.suggestions?.[0]).toMatchObject({ from_content: 'three\n', appliable: true });
+
+    // a reply in the diff thread previews its suggestion against the thread's line too
+    const thread = changes().locator('[data-discussion-id]').filter({ has: page.locator('[data-suggestion-id]').filter({ hasText: 'THREE' }) });
+    await thread.getByRole('textbox', { name: 'Reply to comment' }).click();
+    const replyBox = thread.getByRole('textbox', { name: 'Reply to comment' });
+    await replyBox.fill('```suggestion:-1+0\ntwo\nthree!\n```');
+    await thread.getByRole('tab', { name: 'Preview' }).click();
+    const replyPreview = thread.locator('[data-suggestion-preview]');
+    await replyPreview.waitFor();
+    expect(await replyPreview.locator('tr[data-line-type="old"]').allInnerTexts()).toEqual([expect.stringContaining('two, suggested'), expect.stringContaining('three')]);
+    await expect(replyPreview.locator('tr[data-line-type="new"]').allInnerTexts()).resolves.toEqual([expect.stringContaining('two'), expect.stringContaining('three!')]);
+    await thread.getByRole('tab', { name: 'Write' }).click();
+    await replyBox.fill('');
   });
 
   it('applies two suggestions as a batch in one commit', async () => {

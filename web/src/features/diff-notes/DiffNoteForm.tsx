@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/api-error';
 import { NoteEditor } from '../notes/NoteEditor';
 import { InsertSuggestionButton } from '../suggestions/InsertSuggestionButton';
+import { suggestionSourceOf } from '../suggestions/SuggestionPreview';
 import { addThread, diffNotesApi, draftNotesKey } from './api';
 import { useDiffNotes } from './DiffNotesContext';
 import type { DiffPosition } from './position';
@@ -79,7 +80,7 @@ export function DiffNoteForm({ position, onClose }: { position: DiffPosition; on
         project={target.projectId}
         label={t('Comment')}
         autoFocus
-        suggestionSource={position.position_type === 'text' && position.new_line != null ? { projectId: target.projectId, path: position.new_path, headSha: position.head_sha, line: position.new_line } : null}
+        suggestionSource={suggestionSourceOf(target.projectId, position)}
       >
         <Button variant="primary" onClick={() => send(true)} disabled={empty || busy}>
           {notes.hasDrafts ? t('Add to review') : t('Start a review')}

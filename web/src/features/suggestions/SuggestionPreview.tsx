@@ -18,6 +18,15 @@ export interface SuggestionSource {
   line: number;
 }
 
+/** A text position's source for the preview (a thread's first note's position, a new diff comment's); null elsewhere. */
+export function suggestionSourceOf(
+  projectId: number,
+  position: { position_type: string; new_path: string; head_sha: string; new_line?: number | null } | null | undefined,
+): SuggestionSource | null {
+  if (!position || position.position_type !== 'text' || position.new_line == null) return null;
+  return { projectId, path: position.new_path, headSha: position.head_sha, line: position.new_line };
+}
+
 /**
  * A diff comment's Preview: its ```suggestion blocks drawn as the proposed change the posted
  * note will show (the commented lines read at the position's head), the rest as Markdown. A
