@@ -91,6 +91,14 @@ describe('group labels and milestones, subscriptions, the new merge request form
     const row = list.getByRole('listitem').filter({ has: page.locator('[data-label="local idea"]') });
     await row.getByRole('button', { name: 'Promote to group label' }).click();
     const dialog = page.getByRole('dialog', { name: 'Promote label local idea to Group Label?' });
+    // the dialog fades in: the screenshot waits until it is fully opaque
+    const opacity = () =>
+      dialog.evaluate((element) => {
+        let value = 1;
+        for (let node: Element | null = element; node; node = node.parentElement) value *= Number(getComputedStyle(node).opacity);
+        return value;
+      });
+    await expect.poll(opacity).toBe(1);
     await shot(page, T, 'promote-label');
     await dialog.getByRole('button', { name: 'Promote' }).click();
     await list

@@ -89,7 +89,7 @@ export function LabelsPage({ owner, manage }: { owner: LabelsOwner; manage: bool
               ) : (
                 <span className="fgMuted">{label.open_merge_requests_count ?? 0} open merge requests</span>
               )}
-              <span className={styles.actions}>
+              <span className={manage ? `${styles.actions} ${styles.alignedActions}` : styles.actions}>
                 {user ? (
                   <Button
                     size="small"
