@@ -13,6 +13,11 @@ describe('AsciiDoc READMEs', () => {
     ['<a class="bare" href="x?a=1&amp;b=2">q</a>', '<a class="bare" href="/g/p/-/blob/main/docs/x?a=1&amp;b=2">q</a>'],
   ])('rewriteRelativeHtml(%s)', (html, expected) => expect(rewriteRelativeHtml(html, context)).toBe(expected));
 
+  it('takes linear time over unclosed tags', () => {
+    const hostile = '<a '.repeat(200_000);
+    expect(rewriteRelativeHtml(hostile, context)).toBe(hostile);
+  });
+
   it('renders in secure mode and sanitizes last', async () => {
     const html = await renderAsciidoc('== Part\n\n*bold* pass:[<script>x()</script>]\n\ninclude::README.md[]', sanitizeRenderedHtml, context);
     expect(html).toContain('<h2>Part</h2>');
