@@ -189,6 +189,8 @@ export function createPipelineCreation(deps: {
   return {
     /** For a pushed ref: stores what GitLab stores (a pipeline, a failed or skipped one), or nothing. */
     async createForPush(input: CreatePipelineInput): Promise<PipelineRow | null> {
+      // The creation job runs at least once: a retry after a stored pipeline stores no second one.
+      if (input.sha && (await deps.pipelines.existsForPush(input.project.id, input.ref, input.tag === true, input.sha, input.beforeSha ?? '0'.repeat(40)))) return null;
       const outcome = await create(input, true);
       return outcome && 'pipeline' in outcome ? outcome.pipeline : null;
     },

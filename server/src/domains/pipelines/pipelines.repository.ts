@@ -171,6 +171,15 @@ export function createPipelinesRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
+    /** Was this push (ref moved from `beforeSha` to `sha`) given its pipeline already? For the creation job's retries. */
+    async existsForPush(projectId: number, ref: string, tag: boolean, sha: string, beforeSha: string, tx?: Queryable): Promise<boolean> {
+      const { rows } = await on(db, tx).query(
+        `SELECT 1 FROM ci_pipelines WHERE project_id = $1 AND ref = $2 AND tag = $3 AND sha = $4 AND before_sha = $5 AND source = 'push' LIMIT 1`,
+        [projectId, ref, tag, sha, beforeSha],
+      );
+      return rows.length > 0;
+    },
+
     /** Older pipelines of a ref still alive, for auto-cancel (newest first). */
     async alivePipelinesForRef(projectId: number, ref: string, beforeId: number, tx?: Queryable): Promise<PipelineRow[]> {
       const { rows } = await on(db, tx).query<PipelineRow>(
