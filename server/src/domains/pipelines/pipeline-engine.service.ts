@@ -14,7 +14,7 @@ import { ConflictError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/queue.js';
 import { parseDuration } from './config/duration.js';
 import { allowedToFailWithCode, isAutoCancelable, isRetryable, playAction, shouldAutoRetry } from './engine/job-rules.js';
-import { jobsToReset, pipelineStatus, processJobs, stageStatus, type ProcessableJob } from './engine/processing.js';
+import { jobsToReset, nextPipelineStatus, pipelineStatus, processJobs, stageStatus, type ProcessableJob } from './engine/processing.js';
 import { CANCELABLE_STATUSES, isCompleted, sourcesOf, transition, type JobEvent, type Status } from './engine/status.js';
 import type { JobRow, PipelineRow } from './pipeline.js';
 import type { JobChanges, PipelinesRepository } from './pipelines.repository.js';
@@ -101,7 +101,7 @@ export function createPipelineEngine(deps: {
       const inStage = jobs.filter((job) => job.stage_id === stage.id).map(toProcessable);
       if (inStage.length > 0) await repo.updateStageStatus(stage.id, stageStatus(inStage), tx);
     }
-    const status = jobs.length > 0 ? pipelineStatus(jobs.map(toProcessable)) : pipeline.status;
+    const status = jobs.length > 0 ? nextPipelineStatus(pipeline.status, pipelineStatus(jobs.map(toProcessable))) : pipeline.status;
     if (status === pipeline.status) return pipeline;
     const at = now();
     const changes: Parameters<PipelinesRepository['updatePipeline']>[1] = { status };
