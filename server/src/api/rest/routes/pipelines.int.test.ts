@@ -193,6 +193,20 @@ describe(`pipelines API (${testDatabaseKind()})`, () => {
     expect(after.filter((p) => p.source === 'api').length).toBe(1);
   });
 
+  it('lists trigger jobs as bridges, not as jobs', async () => {
+    await fx.root.Branches.create(project.id, 'bridged', 'main');
+    await fx.root.RepositoryFiles.edit(project.id, '.gitlab-ci.yml', 'bridged', 'build:\n  script: make\ndownstream:\n  trigger:\n    include: child.yml\n', 'Trigger a child');
+    const client = gitbeakerClient(fx.server.url, developer.token);
+    // the commit's push pipeline (a pipeline created before it would be auto-canceled by it)
+    const sha = ((await fx.root.Branches.show(project.id, 'bridged')).commit as { id: string }).id;
+    const created = await eventually(async () => (await client.Pipelines.all(project.id, { ref: 'bridged', sha }))[0] as Record<string, any> | undefined);
+    const bridges = (await client.Jobs.allPipelineBridges(project.id, created.id)) as Record<string, any>[];
+    expect(bridges).toHaveLength(1);
+    expect(bridges[0]).toMatchObject({ name: 'downstream', stage: 'test', status: 'pending', downstream_pipeline: null, pipeline: { id: created.id } });
+    const jobs = (await client.Jobs.all(project.id, { pipelineId: created.id })) as Record<string, any>[];
+    expect(jobs.map((job) => job.name)).toEqual(['build']);
+  });
+
   it('refuses strangers and low roles: 404 for the unseen, 403 for the seen', async () => {
     const paths = [`/projects/${project.id}/pipelines`, `/projects/${project.id}/pipelines/${pushed.id}`, `/projects/${project.id}/pipelines/${pushed.id}/jobs`, `/projects/${project.id}/jobs`];
     for (const path of paths) {
