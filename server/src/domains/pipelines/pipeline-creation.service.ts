@@ -155,7 +155,7 @@ export function createPipelineCreation(deps: {
       for (const job of plan.jobs) await deps.pipelines.insertJob(row, stageIds.get(job.stage)!, job, tx);
       await deps.pipelines.insertVariables(row.id, input.variables ?? [], tx);
       const processed = (await deps.engine.process(row.id, tx)) ?? row;
-      if (!resolved.tag && (input.source === 'push' || input.source === 'web' || input.source === 'api')) await deps.engine.cancelRedundant(row, tx);
+      await deps.engine.cancelRedundant(row, resolved.sha, tx);
       return processed;
     });
     return { pipeline };
