@@ -193,6 +193,24 @@ describe(`pipelines API (${testDatabaseKind()})`, () => {
     expect(after.filter((p) => p.source === 'api').length).toBe(1);
   });
 
+  it('filters and orders the list as GitLab does', async () => {
+    const client = gitbeakerClient(fx.server.url, reporter.token);
+    const all = await client.Pipelines.all(project.id);
+    expect(all.length).toBeGreaterThan(2);
+    expect(all.map((p) => p.id)).toEqual([...all.map((p) => p.id)].sort((a, b) => b - a));
+    const ascending = await client.Pipelines.all(project.id, { orderBy: 'id', sort: 'asc' });
+    expect(ascending.map((p) => p.id)).toEqual([...all.map((p) => p.id)].reverse());
+    // the newest pipeline of each branch
+    const branches = await client.Pipelines.all(project.id, { scope: 'branches' });
+    expect(new Set(branches.map((p) => p.ref)).size).toBe(branches.length);
+    expect(branches.find((p) => p.ref === 'main')!.id).toBe(Math.max(...all.filter((p) => p.ref === 'main').map((p) => p.id)));
+    expect(await client.Pipelines.all(project.id, { updatedAfter: new Date(Date.now() + 3_600_000).toISOString() })).toEqual([]);
+    expect((await client.Pipelines.all(project.id, { source: 'api' })).every((p) => p.source === 'api')).toBe(true);
+    expect(await client.Pipelines.all(project.id, { username: 'nobody-here' })).toEqual([]);
+    const badOrder = await fx.call('GET', `/projects/${project.id}/pipelines?order_by=name`, { token: reporter.token });
+    expect(badOrder.status).toBe(400);
+  });
+
   it('lists trigger jobs as bridges, not as jobs', async () => {
     await fx.root.Branches.create(project.id, 'bridged', 'main');
     await fx.root.RepositoryFiles.edit(project.id, '.gitlab-ci.yml', 'bridged', 'build:\n  script: make\ndownstream:\n  trigger:\n    include: child.yml\n', 'Trigger a child');
