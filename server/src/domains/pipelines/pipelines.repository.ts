@@ -332,6 +332,12 @@ export function createPipelinesRepository(db: Queryable) {
       return new Set(rows.map((row) => Number(row.pipeline_id)));
     },
 
+    /** The job a job token (its hash) belongs to, for the runner protocol's job-token calls. */
+    async findJobByTokenHash(tokenHash: string, tx?: Queryable): Promise<JobRow | null> {
+      const { rows } = await on(db, tx).query<JobRow>(`${JOB_SELECT} WHERE b.token_hash = $1`, [tokenHash]);
+      return rows[0] ?? null;
+    },
+
     /** Pending jobs that runners may pick, oldest first (for the runner protocol). */
     async pendingJobs(limit: number, tx?: Queryable): Promise<JobRow[]> {
       const { rows } = await on(db, tx).query<JobRow>(`${JOB_SELECT} WHERE b.status = 'pending' AND b.type = 'build' ORDER BY b.id LIMIT $1`, [limit]);
