@@ -4,7 +4,8 @@ import { parse, type SelectionSetNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERGE_REQUEST_WIDGET_QUERY, mergeRequestGlobalId } from '@tributary/contracts';
 import { testDatabaseKind } from '../../test-support/database.js';
-import { eventually, startMergeRequestFixtures, type MergeRequestFixtures } from '../../test-support/merge-request-fixtures.js';
+import { startMergeRequestFixtures, type MergeRequestFixtures } from '../../test-support/merge-request-fixtures.js';
+import { eventually } from '../../test-support/eventually.js';
 import type { GitCli, TestUser } from '../../test-support/server.js';
 import { graphql, signIn, type Credentials } from './testing.js';
 
