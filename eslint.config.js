@@ -107,6 +107,13 @@ const webLayerZones = [
     except: APP_SHARED,
     message: 'features import from app/ only the API client, NotFoundPage, layout-width and route-access.',
   },
+  {
+    // The viewer offers slots (features/diffs/DiffSlots.ts) that the merge request page fills with
+    // diff comments; it works the same without them (commits, compare).
+    target: `${W}/features/diffs`,
+    from: `${W}/features/diff-notes`,
+    message: 'features/diffs imports nothing from features/diff-notes: diff comments reach the viewer through its slots (DiffSlots).',
+  },
 ];
 
 // A features/<area> folder that has an index.ts(x) is entered from outside only through it. None

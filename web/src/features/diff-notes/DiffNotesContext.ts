@@ -30,7 +30,8 @@ export interface DiffNotesValue {
   openForm(form: OpenForm): void;
   closeForm(): void;
   commentsHidden(path: string): boolean;
-  toggleComments(path: string): void;
+  /** Hides (true) or shows (false) a file's threads and drafts: set to what the menu entry said, never flipped. */
+  setCommentsHidden(path: string, hidden: boolean): void;
   /** marked 'Viewed' with the change it has now */
   isReviewed(file: ReviewedFile): boolean;
   setReviewed(file: ReviewedFile, reviewed: boolean): void;

@@ -53,10 +53,12 @@ export function DiffNotesProvider({ project, mr, files, commentable, children }:
     [commentable, canReply, mr.diff_refs],
   );
 
-  const toggleComments = useCallback((path: string) => {
+  const setCommentsHidden = useCallback((path: string, hide: boolean) => {
     setHidden((current) => {
+      if (current.has(path) === hide) return current;
       const next = new Set(current);
-      if (!next.delete(path)) next.add(path);
+      if (hide) next.add(path);
+      else next.delete(path);
       return next;
     });
   }, []);
@@ -121,12 +123,12 @@ export function DiffNotesProvider({ project, mr, files, commentable, children }:
       openForm: setForm,
       closeForm: () => setForm(null),
       commentsHidden: (path) => hidden.has(path),
-      toggleComments,
+      setCommentsHidden,
       isReviewed: (file) => isReviewed(reviews, file),
       setReviewed: markReviewed,
       startDrag,
     }),
-    [target, refs, files, index, drafts, form, hidden, toggleComments, reviews, markReviewed, startDrag],
+    [target, refs, files, index, drafts, form, hidden, setCommentsHidden, reviews, markReviewed, startDrag],
   );
 
   const [editingNoteId, setEditingNoteId] = useState<number | null>(null);

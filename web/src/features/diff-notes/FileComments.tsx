@@ -56,7 +56,9 @@ export function ToggleCommentsItem({ file }: { file: DiffFile }) {
   const notes = useDiffNotes();
   if (!notes) return null;
   const path = displayPath(file);
-  return <ActionList.Item onSelect={() => notes.toggleComments(path)}>{notes.commentsHidden(path) ? t('Show comments on this file') : t('Hide comments on this file')}</ActionList.Item>;
+  const hidden = notes.commentsHidden(path);
+  // Does what it says: a second choice of a stale entry cannot undo the first.
+  return <ActionList.Item onSelect={() => notes.setCommentsHidden(path, !hidden)}>{hidden ? t('Show comments on this file') : t('Hide comments on this file')}</ActionList.Item>;
 }
 
 /** The threads, drafts and form on the whole file, under its header. */
