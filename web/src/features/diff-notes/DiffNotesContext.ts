@@ -1,11 +1,10 @@
 import { createContext, useContext } from 'react';
 import type { DiffFile } from '../../lib/diff-file';
 import type { DiffRow, LineRow } from '../../lib/diff-rows';
-import type { NoteTarget } from '../notes/api';
+import type { NoteTarget, DiscussionEntity } from '../notes';
 import type { DraftNote } from './api';
 import type { DiffPosition, PositionRefs } from './position';
 import type { Placed } from './threads';
-import type { DiscussionEntity } from '../notes/types';
 import type { ReviewedFile } from './reviews';
 
 /** An open comment form: where it shows (a line, the file, the image) and what it would post. */

@@ -2,7 +2,7 @@ import { CommentIcon } from '@primer/octicons-react';
 import { ActionList, IconButton } from '@primer/react';
 import { t } from '@tributary/contracts';
 import { displayPath, type DiffFile } from '../../lib/diff-file';
-import type { DiscussionEntity } from '../notes/types';
+import type { DiscussionEntity } from '../notes';
 import type { DraftNote } from './api';
 import { useDiffNotes } from './DiffNotesContext';
 import { NotesBlock } from './NotesBlock';

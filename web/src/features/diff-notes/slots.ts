@@ -1,4 +1,4 @@
-import type { DiffSlots } from '../diffs/DiffSlots';
+import type { DiffSlots } from '../diffs';
 import { FileHeaderControls, FileNotes, ToggleCommentsItem } from './FileComments';
 import { ImageCommentLayer, ImageNotes } from './ImageComments';
 import { LineCommentButton, LineNotes } from './LineComments';

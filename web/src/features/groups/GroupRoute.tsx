@@ -6,10 +6,11 @@ import { PageLoading } from '../../components/PageLoading';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { ApiError } from '../../lib/api-error';
 import { splitAtDash, urls } from '../../lib/routes';
-import { GroupMembersPage } from '../members/GroupMembersPage';
+import { GroupMembersPage } from '../members';
+import { loadGroupSettingsPage } from '../settings';
 import { groupQuery } from './api';
 
-const GroupSettingsPage = lazy(() => import('../settings/GroupSettingsPage').then((m) => ({ default: m.GroupSettingsPage })));
+const GroupSettingsPage = lazy(() => loadGroupSettingsPage().then((m) => ({ default: m.GroupSettingsPage })));
 
 /** `/groups/<path>/-/group_members` and `/-/edit`; a bare `/groups/<path>` goes to the group page at `/<path>`, as on GitLab. */
 export function GroupRoute() {

@@ -10,8 +10,7 @@ import { PageError } from '../../components/PageError';
 import type { Milestone, Project } from '../../lib/gitlab-types';
 import { canManageLabels } from '../../lib/permissions';
 import { urls } from '../../lib/routes';
-import { userProjectLevel } from '../session/abilities';
-import { useOptionalUser } from '../session/useCurrentUser';
+import { userProjectLevel, useOptionalUser } from '../session';
 import { deleteMilestoneMutation, labelKeys, milestoneStateMutation, projectMilestonesQuery, saveMilestoneMutation } from './api';
 import styles from './LabelsPages.module.css';
 

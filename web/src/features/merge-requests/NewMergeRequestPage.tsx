@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageError } from '../../components/PageError';
 import type { Project } from '../../lib/gitlab-types';
 import { parseNewMergeRequestParams, urls } from '../../lib/routes';
-import { projectQuery } from '../projects/api';
+import { projectQuery } from '../projects';
 import { compareQuery, createMergeRequestMutation, mergeRequestKeys } from './api';
 import { BranchSelect } from './BranchSelect';
 import { CompareTabs } from './CompareTabs';

@@ -1,6 +1,6 @@
 import { t } from '@tributary/contracts';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { MarkdownField } from '../markdown/MarkdownField';
+import { MarkdownField } from '../markdown';
 import { editorKeyAction } from './editor-keys';
 import styles from './Notes.module.css';
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { pickerLoading, pickerMessage, usePicker } from '../../components/Picker';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
-import { branchListQuery, tagListQuery } from '../branches/api';
+import { branchListQuery, tagListQuery } from '../branches';
 import styles from './RefSwitcher.module.css';
 
 type Item = SelectPanelItemProps & { groupId: string; id: string };
