@@ -3,13 +3,11 @@ import { t } from '@tributary/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-error';
-import { NoteEditor } from '../notes/NoteEditor';
-import { InsertSuggestionButton } from '../suggestions/InsertSuggestionButton';
-import { suggestionSourceOf } from '../suggestions/SuggestionPreview';
+import { NoteEditor } from '../notes';
+import { InsertSuggestionButton, suggestionSourceOf } from '../suggestions';
 import { addThread, diffNotesApi, draftNotesKey } from './api';
 import { useDiffNotes } from './DiffNotesContext';
-import type { DiffPosition } from './position';
-import { rangeLabel } from './position';
+import { type DiffPosition, rangeLabel } from './position';
 import styles from './DiffNotes.module.css';
 
 /**

@@ -6,12 +6,14 @@ import { PageLoading } from '../../components/PageLoading';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { ApiError } from '../../lib/api-error';
 import { splitAtDash, urls } from '../../lib/routes';
-import { GroupMembersPage } from '../members/GroupMembersPage';
+import { GroupMembersPage } from '../members';
+import { loadGroupSettingsPage } from '../settings';
+import { loadGroupLabelsPage, loadGroupMilestonesPage } from '../labels';
 import { groupQuery } from './api';
 
-const GroupSettingsPage = lazy(() => import('../settings/GroupSettingsPage').then((m) => ({ default: m.GroupSettingsPage })));
-const GroupLabelsPage = lazy(() => import('../labels/GroupLabelsPage').then((m) => ({ default: m.GroupLabelsPage })));
-const GroupMilestonesPage = lazy(() => import('../labels/GroupMilestonesPage').then((m) => ({ default: m.GroupMilestonesPage })));
+const GroupSettingsPage = lazy(() => loadGroupSettingsPage().then((m) => ({ default: m.GroupSettingsPage })));
+const GroupLabelsPage = lazy(() => loadGroupLabelsPage().then((m) => ({ default: m.GroupLabelsPage })));
+const GroupMilestonesPage = lazy(() => loadGroupMilestonesPage().then((m) => ({ default: m.GroupMilestonesPage })));
 
 /** `/groups/<path>/-/group_members`, `/-/labels`, `/-/milestones`, `/-/edit` and `/-/settings/ci_cd`; a bare `/groups/<path>` goes to the group page at `/<path>`, as on GitLab. */
 export function GroupRoute() {

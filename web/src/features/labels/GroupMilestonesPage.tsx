@@ -3,8 +3,8 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { Group } from '../../lib/gitlab-types';
 import { canManageLabels } from '../../lib/permissions';
 import { urls } from '../../lib/routes';
-import { GroupBreadcrumbs } from '../groups/GroupBreadcrumbs';
-import { useGroupLevel } from '../settings/useGroupLevel';
+import { GroupBreadcrumbs } from '../groups';
+import { useGroupLevel } from '../settings';
 import { MilestonesPage } from './MilestonesPage';
 
 /** `/groups/<group path>/-/milestones`: the group's milestones (MilestonesPage), managed by the group's Reporters and above. */

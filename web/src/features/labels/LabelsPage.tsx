@@ -9,7 +9,7 @@ import { FormError } from '../../components/FormError';
 import { PageError } from '../../components/PageError';
 import type { Label } from '../../lib/gitlab-types';
 import { urls } from '../../lib/routes';
-import { useOptionalUser } from '../session/useCurrentUser';
+import { useOptionalUser } from '../session';
 import { deleteLabelMutation, labelKeys, labelSubscriptionMutation, ownerLabelsQuery, promoteLabelMutation, type LabelsOwner } from './api';
 import { LabelDialog } from './LabelDialog';
 import { LabelToken } from './LabelToken';

@@ -1,7 +1,6 @@
 import type { Project } from '../../lib/gitlab-types';
 import { canManageLabels } from '../../lib/permissions';
-import { userProjectLevel } from '../session/abilities';
-import { useOptionalUser } from '../session/useCurrentUser';
+import { userProjectLevel, useOptionalUser } from '../session';
 import { LabelsPage } from './LabelsPage';
 
 /** `/<project path>/-/labels`: the project's labels and its groups' (LabelsPage), managed by Reporters and above. */

@@ -1,7 +1,6 @@
 import type { Project } from '../../lib/gitlab-types';
 import { canManageLabels } from '../../lib/permissions';
-import { userProjectLevel } from '../session/abilities';
-import { useOptionalUser } from '../session/useCurrentUser';
+import { userProjectLevel, useOptionalUser } from '../session';
 import { MilestonesPage } from './MilestonesPage';
 
 /** `/<project path>/-/milestones`: the project's milestones and its groups' (MilestonesPage), managed by Reporters and above. */

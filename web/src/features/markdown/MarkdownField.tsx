@@ -1,7 +1,7 @@
 import { SegmentedControl, Textarea, type TextareaProps } from '@primer/react';
 import { t } from '@tributary/contracts';
 import { useState, type ReactNode } from 'react';
-import { useMarkdownUpload } from '../uploads/useMarkdownUpload';
+import { useMarkdownUpload } from '../uploads';
 import { MarkdownBody } from './MarkdownBody';
 
 /**

@@ -1,7 +1,7 @@
 import { t } from '@tributary/contracts';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { MarkdownField } from '../markdown/MarkdownField';
-import { SuggestionPreview, type SuggestionSource } from '../suggestions/SuggestionPreview';
+import { MarkdownField } from '../markdown';
+import { SuggestionPreview, type SuggestionSource } from '../suggestions';
 import { editorKeyAction } from './editor-keys';
 import styles from './Notes.module.css';
 

@@ -9,10 +9,9 @@ import { VisibilityIcon } from '../../components/VisibilityIcon';
 import type { Project } from '../../lib/gitlab-types';
 import { urls } from '../../lib/routes';
 import { pathCrumbs } from '../../lib/tree';
-import { openMergeRequestCountQuery } from '../merge-requests/api';
+import { openMergeRequestCountQuery } from '../merge-requests';
 import { MAINTAINER } from '../../lib/permissions';
-import { userProjectLevel } from '../session/abilities';
-import { useOptionalUser } from '../session/useCurrentUser';
+import { userProjectLevel, useOptionalUser } from '../session';
 import styles from './ProjectLayout.module.css';
 
 export type ProjectSection = 'code' | 'commits' | 'branches' | 'merge-requests' | 'labels' | 'milestones' | 'members' | 'settings';

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageError } from '../../components/PageError';
 import { classifyFile } from '../../lib/file-content';
 import { urls } from '../../lib/routes';
-import { MarkdownBody } from '../markdown/MarkdownBody';
+import { MarkdownBody } from '../markdown';
 import { fileQuery, treeQuery } from './api';
 import styles from './ReadmePanel.module.css';
 

@@ -7,7 +7,7 @@ import { GROUP_VISIBILITY_DESCRIPTIONS, VisibilityRadios } from '../../component
 import type { Group, Visibility } from '../../lib/gitlab-types';
 import { groupNameProblem } from '../../lib/group-name';
 import { urls } from '../../lib/routes';
-import { groupKeys } from '../groups/api';
+import { groupKeys } from '../groups';
 import { deleteGroupMutation, updateGroupMutation } from './api';
 import styles from './Settings.module.css';
 import { GroupTransfer } from './GroupTransfer';

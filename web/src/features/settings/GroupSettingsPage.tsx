@@ -4,7 +4,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { Group } from '../../lib/gitlab-types';
 import { OWNER } from '../../lib/permissions';
-import { GroupBreadcrumbs } from '../groups/GroupBreadcrumbs';
+import { GroupBreadcrumbs } from '../groups';
 import { GroupGeneralSettings, groupSettingsNav } from './GroupGeneralSettings';
 import { CiVariablesSection } from './CiVariablesSection';
 import { SettingsLayout } from './SettingsLayout';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { EntityAvatar } from '../../components/EntityAvatar';
 import { fieldError } from '../../components/FormError';
 import { errorMessage } from '../../lib/api-error';
-import { projectKeys } from '../projects/api';
+import { projectKeys } from '../projects';
 import { uploadProjectAvatar } from './api';
 import styles from './Settings.module.css';
 import { PROJECT_VISIBILITY_DESCRIPTIONS, VisibilityRadios } from '../../components/VisibilityRadios';

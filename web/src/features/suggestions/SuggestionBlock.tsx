@@ -3,7 +3,7 @@ import { t } from '@tributary/contracts/i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import { errorMessage } from '../../lib/api-error';
-import { notesApi, notesKeys, type NoteTarget } from '../notes/api';
+import { notesApi, notesKeys, type NoteTarget } from '../notes';
 import { batchKey, batchQuery, suggestionsApi, type SuggestionEntity } from './api';
 import { ApplySuggestion } from './ApplySuggestion';
 import { toggleBatch, type BatchEntry } from './suggestion-diff';

@@ -3,7 +3,7 @@ import { t } from '@tributary/contracts/i18n';
 import { splitSuggestions } from '@tributary/contracts/suggestions';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/client';
-import { MarkdownBody } from '../markdown/MarkdownBody';
+import { MarkdownBody } from '../markdown';
 import { previewSegments } from './suggestion-diff';
 import { SuggestionLines } from './SuggestionLines';
 import styles from './Suggestions.module.css';

@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/client';
+import { api } from '../../../app/client';
 
 /** GitLab's Entities::Ci::Runner with the RunnerDetails fields the settings page shows. */
 export interface Runner {

@@ -1,12 +1,12 @@
 import { Button, Checkbox, Flash, FormControl, Label, Spinner, Text, TextInput, useConfirm } from '@primer/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { CopyButton } from '../../components/CopyButton';
-import { FormError } from '../../components/FormError';
-import { PageError } from '../../components/PageError';
-import type { Project } from '../../lib/gitlab-types';
-import { SettingsForm, SettingsSection } from '../settings/SettingsSection';
-import settingsStyles from '../settings/Settings.module.css';
+import { CopyButton } from '../../../components/CopyButton';
+import { FormError } from '../../../components/FormError';
+import { PageError } from '../../../components/PageError';
+import type { Project } from '../../../lib/gitlab-types';
+import { SettingsForm, SettingsSection } from '../SettingsSection';
+import settingsStyles from '../Settings.module.css';
 import { createRunnerMutation, pauseRunnerMutation, projectRunnersQuery, removeRunnerMutation, runnerKeys, type CreatedRunner, type Runner } from './api';
 import { parseTags, registerCommands, runnerName, STATUS_LABELS, TYPE_LABELS } from './runner-display';
 import styles from './Runners.module.css';
