@@ -25,6 +25,13 @@ export function renderedAnswers<A extends unknown[], R extends string | Readonly
   watch: Pick<WriteWatch, 'generation'> | undefined,
   render: (...args: A) => Promise<R>,
   key: (...args: A) => string,
+  limits: { maxEntries: number } = { maxEntries: 2_000 },
 ): (...args: A) => Promise<R> {
-  return watch ? cachedRead(watch, render, { tables: WATCHED_TABLES, key }) : render;
+  if (!watch) return render;
+  // Memory stays bounded: at most maxEntries answers of at most MAX_KEPT_ANSWER_LENGTH each.
+  const keep = (value: R) => (typeof value === 'string' ? value : value.body).length <= MAX_KEPT_ANSWER_LENGTH;
+  return cachedRead(watch, render, { tables: WATCHED_TABLES, key, keep, maxEntries: limits.maxEntries });
 }
+
+/** Longer answers (a page of 100 large merge requests) are answered but not kept. */
+export const MAX_KEPT_ANSWER_LENGTH = 256 * 1024;

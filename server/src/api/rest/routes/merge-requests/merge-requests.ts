@@ -55,7 +55,7 @@ export function mergeRequestCrudRoutes(app: FastifyInstance, ctx: RestContext): 
   };
   // The rows depend on the viewer, not on how it authenticated; a filter reading a table no
   // write announces is never kept (listReadsWatchedOnly).
-  const listAnswer = renderedAnswers(ctx.watch, renderPage, (scope, page, options) => JSON.stringify([scope.filter, scope.viewer, page, options]));
+  const listAnswer = renderedAnswers(ctx.watch, renderPage, (scope, page, options) => JSON.stringify([scope.filter, scope.viewer, page, options]), { maxEntries: 200 });
   const listPage = (scope: MergeRequestListScope, page: { limit: number; offset: number }, options: ListOptions) =>
     listReadsWatchedOnly(scope.filter, scope.viewer) ? listAnswer(scope, page, options) : renderPage(scope, page, options);
 
