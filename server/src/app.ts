@@ -445,7 +445,7 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   });
   registerErrorHandler(http);
 
-  const ctx: RestContext = { services, authorizer, urls: createUrls(deps.config.externalUrl), externalUrl: deps.config.externalUrl };
+  const ctx: RestContext = { services, authorizer, urls: createUrls(deps.config.externalUrl), externalUrl: deps.config.externalUrl, watch: writeWatch };
   const authenticate = createAuthenticator({ tokens: services.tokens, sessions: services.sessions, users: services.usersRepository, externalUrl: deps.config.externalUrl });
 
   await http.register(
