@@ -1,4 +1,4 @@
-import { AccessLevel, type Visibility } from '@tributary/contracts';
+import { AccessLevel, FEATURE_LEVELS, featureField, type FeatureField, type ProjectFeature, type Visibility } from '@tributary/contracts';
 
 /**
  * The pure permission rules: who may do what to a project or group, given
@@ -36,7 +36,12 @@ export type ProjectAction =
   | 'read_label'
   | 'admin_label'
   | 'read_milestone'
-  | 'admin_milestone';
+  | 'admin_milestone'
+  // CI (builds_access_level, public_builds): read by the pipelines work
+  | 'read_build'
+  | 'read_pipeline'
+  // push rules: Maintainers and above (GitLab's admin_push_rule)
+  | 'admin_push_rules';
 
 export type GroupAction =
   | 'read_group'
@@ -61,6 +66,31 @@ export interface SubjectContext {
   accessLevel: number;
   visibility: Visibility;
   archived?: boolean;
+  /** a project's feature levels (GitLab's ProjectFeature, `<feature>_access_level`); absent ones are 'enabled' */
+  features?: Partial<Record<FeatureField, number>> & { public_builds?: boolean };
+}
+
+/**
+ * The lowest role that uses a 'private' (members only) feature, GitLab's
+ * ProjectFeature::PRIVATE_FEATURES_MIN_ACCESS_LEVEL: Reporters for merge requests and the
+ * registries; for the repository Guests, but Reporters on a private project; Guests otherwise.
+ */
+export function featureMinimumAccessLevel(feature: ProjectFeature, visibility: Visibility): number {
+  if (feature === 'repository') return visibility === 'private' ? AccessLevel.Reporter : AccessLevel.Guest;
+  if (feature === 'merge_requests' || feature === 'container_registry' || feature === 'package_registry' || feature === 'environments') return AccessLevel.Reporter;
+  return AccessLevel.Guest;
+}
+
+/**
+ * May the caller use the feature (GitLab's feature_available?)? Disabled: nobody, administrators
+ * included; private: members of at least the feature's minimum role, and administrators;
+ * enabled and public: everyone who can see the project. Call it only for readers of the project.
+ */
+export function featureAvailable(ctx: SubjectContext, feature: ProjectFeature): boolean {
+  const level = ctx.features?.[featureField(feature)] ?? FEATURE_LEVELS.enabled;
+  if (level === FEATURE_LEVELS.disabled) return false;
+  if (level === FEATURE_LEVELS.private) return ctx.isAdmin || ctx.accessLevel >= featureMinimumAccessLevel(feature, ctx.visibility);
+  return true;
 }
 
 /** May the caller see the subject at all? Everything else requires this. */
@@ -89,33 +119,44 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
   }
   // Guests of private projects cannot read code; anyone who can see an
   // internal or public project can (GitLab's "Download project" row).
-  if (ctx.visibility !== 'private' || access >= AccessLevel.Reporter) abilities.add('download_code');
-  if (ctx.userId !== null && abilities.has('download_code')) abilities.add('fork_project');
-  // A merge request shows code, so reading one needs what reading code needs.
-  if (abilities.has('download_code')) abilities.add('read_merge_request');
+  // A disabled or members-only repository takes code, pushes, branches and forks with it.
+  const repository = featureAvailable(ctx, 'repository');
+  if (repository && (ctx.visibility !== 'private' || access >= AccessLevel.Reporter)) abilities.add('download_code');
+  if (ctx.userId !== null && abilities.has('download_code') && featureAvailable(ctx, 'forking')) abilities.add('fork_project');
+  // A merge request shows code, so reading one needs what reading code needs, and the
+  // merge requests feature (GitLab: merge requests need the repository).
+  const mergeRequests = abilities.has('download_code') && featureAvailable(ctx, 'merge_requests');
+  if (mergeRequests) abilities.add('read_merge_request');
   // Anyone signed in who reads the code may propose changes to it (from a branch they
   // can push to, usually in their fork): GitLab's create_merge_request_in.
-  if (ctx.userId !== null && !ctx.archived && abilities.has('download_code')) abilities.add('create_merge_request_in');
-  if (!ctx.archived && access >= AccessLevel.Developer) {
+  if (ctx.userId !== null && !ctx.archived && mergeRequests) abilities.add('create_merge_request_in');
+  if (!ctx.archived && access >= AccessLevel.Developer && repository) {
     abilities.add('push_code');
     abilities.add('create_branch');
     abilities.add('delete_branch');
-    // The source side needs push access (GitLab's create_merge_request_from).
-    abilities.add('create_merge_request_from');
+    // The source side needs push access and merge requests (GitLab's create_merge_request_from).
+    if (mergeRequests) abilities.add('create_merge_request_from');
     // Any merge request of the project, not only one's own (see canUpdateMergeRequest).
-    abilities.add('update_merge_request');
+    if (mergeRequests) abilities.add('update_merge_request');
+  }
+  // Pipelines and jobs: the builds feature; with public_builds off, only Reporters and above
+  // (GitLab's "Public pipelines" setting) on a project that is not private to its members.
+  if (featureAvailable(ctx, 'builds') && (ctx.features?.public_builds !== false || access >= AccessLevel.Reporter)) {
+    abilities.add('read_pipeline');
+    abilities.add('read_build');
   }
   addNoteAbilities(abilities, ctx, access);
   if (access >= AccessLevel.Maintainer) {
     abilities.add('admin_members');
     abilities.add('admin_project');
     abilities.add('admin_protected_branches');
+    abilities.add('admin_push_rules');
   }
   if (access >= AccessLevel.Owner) {
     abilities.add('remove_project');
     abilities.add('change_visibility');
     // GitLab: only owners and administrators delete merge requests.
-    abilities.add('destroy_merge_request');
+    if (mergeRequests) abilities.add('destroy_merge_request');
   }
   return abilities;
 }

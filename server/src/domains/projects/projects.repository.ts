@@ -1,4 +1,4 @@
-import { AccessLevel } from '@tributary/contracts';
+import { AccessLevel, featureField, PROJECT_FEATURES } from '@tributary/contracts';
 import { projectMemberAtLeastSql, projectReadableSql } from '../../auth/readable-sql.js';
 import { on, type Queryable } from '../../platform/db/database.js';
 import { effectiveAccessLevelSql } from '../members/members.repository.js';
@@ -8,7 +8,8 @@ const SELECT = `SELECT p.id, p.namespace_id, p.name, p.path, r.path AS full_path
        p.default_branch, p.creator_id, p.forked_from_id, p.archived, p.empty_repo, p.pending_delete, p.merge_method, p.squash_option,
        p.only_allow_merge_if_pipeline_succeeds, p.only_allow_merge_if_all_discussions_are_resolved, p.resolve_outdated_diff_discussions,
        p.remove_source_branch_after_merge, p.merge_commit_template, p.squash_commit_template,
-       p.merge_request_title_regex, p.merge_request_title_regex_description, p.avatar_filename, p.created_at, p.updated_at, p.last_activity_at,
+       p.merge_request_title_regex, p.merge_request_title_regex_description, p.avatar_filename, ${PROJECT_FEATURES.map((f) => `p.${featureField(f)}`).join(', ')},
+       p.public_builds, p.created_at, p.updated_at, p.last_activity_at,
        n.kind AS namespace_kind, n.owner_id AS namespace_owner_id, to_json(n.traversal_ids) AS namespace_traversal_ids,
        n.visibility AS namespace_visibility, n.name AS namespace_name, n.path AS namespace_path,
        nr.path AS namespace_full_path, n.parent_id AS namespace_parent_id
