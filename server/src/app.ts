@@ -85,7 +85,9 @@ import { createNoteLocator } from './domains/notes/note-locator.js';
 import { createMergeRequestWidgets } from './api/graphql/widget/index.js';
 import { createMarkdownService } from './markdown/markdown.service.js';
 import { createReferenceResolver } from './markdown/reference-resolver.js';
-import { registerWebApp } from './api/web/static.js';
+import { isClientRoute, registerWebApp } from './api/web/static.js';
+import { createOldPathRedirects, hidden } from './api/web/old-path-redirects.js';
+import { createRedirectRoutesRepository } from './domains/namespaces/redirect-routes.repository.js';
 import { join } from 'node:path';
 import { createUploadsRepository } from './domains/uploads/uploads.repository.js';
 import { createUploadsService } from './domains/uploads/uploads.service.js';
@@ -453,7 +455,18 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     await http.register(async (scoped) => plugin(scoped, ctx));
   }
   const serveWebApp = await registerWebApp(http);
-  http.setNotFoundHandler((request, reply) => serveWebApp(request, reply) ?? reply.status(404).send({ message: '404 Not Found' }));
+  // a page at the old path of a renamed or moved project or group redirects to its new path
+  const oldPathRedirect = createOldPathRedirects({
+    authenticate,
+    redirects: createRedirectRoutesRepository(db),
+    canSeeProject: async (actor, fullPath) => (await services.projects.find(actor, fullPath).catch(hidden)) !== false,
+    canSeeNamespace: async (actor, fullPath) => (await services.groups.findNamespace(actor, fullPath).catch(hidden)) !== false,
+  });
+  http.setNotFoundHandler(async (request, reply) => {
+    const moved = isClientRoute(request.url) && !request.url.startsWith('/assets/') ? await oldPathRedirect(request) : undefined;
+    if (moved) return reply.redirect(moved, 302);
+    return serveWebApp(request, reply) ?? reply.status(404).send({ message: '404 Not Found' });
+  });
 
   async function warmUp(): Promise<void> {
     schemaCompilers.compileAll();

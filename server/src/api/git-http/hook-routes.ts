@@ -38,7 +38,7 @@ export function hookRoutes(hookSessions: HookSessions) {
       const session = hookSessions.find((request.body as { key?: unknown })?.key);
       if (!session) throw new ForbiddenError('unknown hook key');
       const ids = await app.services.pushes.postReceive(session.userId, session.projectId, parseRefUpdates(request.body));
-      return { recorded: ids.length };
+      return { recorded: ids.length, messages: session.messages ?? [] };
     });
   };
 }

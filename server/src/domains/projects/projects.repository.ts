@@ -55,7 +55,7 @@ export interface ProjectListFilter {
 }
 
 export function createProjectsRepository(db: Queryable) {
-  return {
+  const repository = {
     async insert(input: NewProject, tx: Queryable): Promise<number> {
       const { rows } = await tx.query<{ id: number }>(
         `INSERT INTO projects (namespace_id, name, path, description, visibility, default_branch, creator_id, forked_from_id)
@@ -84,7 +84,20 @@ export function createProjectsRepository(db: Queryable) {
         [byId ? key.id : key.fullPath, userId],
         { name: byId ? 'projects.find_by_id_for_viewer' : 'projects.find_by_path_for_viewer' },
       );
-      return rows[0];
+      if (rows[0] || byId) return rows[0];
+      // GitLab's follow_redirects: an old path of a renamed or moved project still finds it
+      // (its full_path then differs from the path asked for).
+      const redirected = await repository.redirectedProjectId(key.fullPath);
+      return redirected === undefined ? undefined : repository.findForViewer({ id: redirected }, userId);
+    },
+    /** The project that had this path before a rename or transfer (redirect_routes), if any. */
+    async redirectedProjectId(fullPath: string): Promise<number | undefined> {
+      const { rows } = await db.query<{ source_id: number }>(
+        `SELECT source_id FROM redirect_routes WHERE source_type = 'project' AND lower(path) = lower($1)`,
+        [fullPath],
+        { name: 'projects.redirected_project_id' },
+      );
+      return rows[0] === undefined ? undefined : Number(rows[0].source_id);
     },
     async findById(id: number, tx?: Queryable): Promise<Project | undefined> {
       const { rows } = await on(db, tx).query<Project>(`${SELECT} WHERE p.id = $1 AND NOT p.pending_delete`, [id]);
@@ -186,6 +199,7 @@ export function createProjectsRepository(db: Queryable) {
       await db.query('DELETE FROM projects WHERE id = $1', [id]);
     },
   };
+  return repository;
 }
 
 export type ProjectsRepository = ReturnType<typeof createProjectsRepository>;
