@@ -41,6 +41,8 @@ import { createRepositoryReadsService } from './domains/repository/repository-re
 import { createProtectedBranchesService } from './domains/repository/protected-branches.service.js';
 import { createProtectedTagsService } from './domains/repository/protected-tags.service.js';
 import { createCommitWriter } from './domains/repository/commit-writer.js';
+import { createPushRulesService } from './domains/push-rules/push-rules.service.js';
+import { createPushRulesRepository } from './domains/push-rules/push-rules.repository.js';
 import { createFilesService } from './domains/repository/files.service.js';
 import { createCommitsService } from './domains/repository/commits.service.js';
 import { createCiLintService } from './domains/pipelines/ci-lint.service.js';
@@ -155,9 +157,10 @@ export function createServices(deps: AppDeps) {
 
   // merge requests allowing collaboration: a fork's branch open to the target's mergers (every branch-writing surface)
   const collaboration = createCollaboration({ db, projects: projectsRepository, authorizer, protectedBranches });
-  const pushes = createPushesService({ db, projects: projectsRepository, protectedBranches, protectedTags, storage: deps.storage, authorizer, events, collaboration });
+  const pushRules = createPushRulesService({ pushRules: createPushRulesRepository(db), projects, authorizer, storage: deps.storage });
+  const pushes = createPushesService({ db, projects: projectsRepository, protectedBranches, protectedTags, storage: deps.storage, authorizer, events, collaboration, pushRules });
   const repositoryAccess = createRepositoryAccess({ projects, authorizer, storage: deps.storage, collaboration });
-  const commitWriter = createCommitWriter({ access: repositoryAccess, protectedBranches, pushes });
+  const commitWriter = createCommitWriter({ access: repositoryAccess, protectedBranches, pushes, pushRules });
   const files = createFilesService({ access: repositoryAccess, writer: commitWriter });
 
   // The notes domain needs merge requests and mergeability needs thread counts: the counts come
@@ -291,7 +294,9 @@ export function createServices(deps: AppDeps) {
     passwords,
     pushes,
     collaboration,
+    pushRules,
     branches: createBranchesService({
+      pushRules,
       access: repositoryAccess,
       protectedBranches,
       protectedTags,
