@@ -3,6 +3,7 @@
  * API as a word and stored as GitLab's number. Shared by the server (validation, permissions)
  * and the web app (the "Visibility, project features, permissions" settings).
  */
+import { AccessLevel, type Visibility } from './access-levels.js';
 export const PROJECT_FEATURES = [
   'repository',
   'merge_requests',
@@ -56,3 +57,27 @@ export type LegacyFeatureBoolean = keyof typeof LEGACY_FEATURE_BOOLEANS;
 export const REPOSITORY_CHILDREN: readonly ProjectFeature[] = ['merge_requests', 'builds'];
 /** Features that take 'public' (GitLab's feature_validation_exclusion); the rest stop at 'enabled'. */
 export const PUBLIC_LEVEL_FEATURES: readonly ProjectFeature[] = ['pages', 'package_registry'];
+
+/**
+ * The lowest role that uses a 'private' (members only) feature, GitLab's
+ * ProjectFeature::PRIVATE_FEATURES_MIN_ACCESS_LEVEL: Reporters for merge requests, the
+ * registries and environments; for the repository Guests, but Reporters on a private project;
+ * Guests otherwise.
+ */
+export function featureMinimumAccessLevel(feature: ProjectFeature, visibility: Visibility): number {
+  if (feature === 'repository') return visibility === 'private' ? AccessLevel.Reporter : AccessLevel.Guest;
+  if (feature === 'merge_requests' || feature === 'container_registry' || feature === 'package_registry' || feature === 'environments') return AccessLevel.Reporter;
+  return AccessLevel.Guest;
+}
+
+/**
+ * May a viewer of the project use the feature (GitLab's feature_available?)? Disabled: nobody,
+ * administrators included; private: members of at least the feature's minimum role, and
+ * administrators; enabled and public: everyone who can see the project. The server's
+ * permission function asks this; the web app asks it only to hide what the server refuses.
+ */
+export function featureAvailable(level: number, viewer: { isAdmin: boolean; accessLevel: number; visibility: Visibility }, feature: ProjectFeature): boolean {
+  if (level === FEATURE_LEVELS.disabled) return false;
+  if (level === FEATURE_LEVELS.private) return viewer.isAdmin || viewer.accessLevel >= featureMinimumAccessLevel(feature, viewer.visibility);
+  return true;
+}

@@ -1,4 +1,4 @@
-import { AccessLevel, FEATURE_LEVELS, featureField, type FeatureField, type ProjectFeature, type Visibility } from '@tributary/contracts';
+import { AccessLevel, FEATURE_LEVELS, featureAvailable as isFeatureAvailable, featureField, type FeatureField, type ProjectFeature, type Visibility } from '@tributary/contracts';
 
 /**
  * The pure permission rules: who may do what to a project or group, given
@@ -70,27 +70,9 @@ export interface SubjectContext {
   features?: Partial<Record<FeatureField, number>> & { public_builds?: boolean };
 }
 
-/**
- * The lowest role that uses a 'private' (members only) feature, GitLab's
- * ProjectFeature::PRIVATE_FEATURES_MIN_ACCESS_LEVEL: Reporters for merge requests and the
- * registries; for the repository Guests, but Reporters on a private project; Guests otherwise.
- */
-export function featureMinimumAccessLevel(feature: ProjectFeature, visibility: Visibility): number {
-  if (feature === 'repository') return visibility === 'private' ? AccessLevel.Reporter : AccessLevel.Guest;
-  if (feature === 'merge_requests' || feature === 'container_registry' || feature === 'package_registry' || feature === 'environments') return AccessLevel.Reporter;
-  return AccessLevel.Guest;
-}
-
-/**
- * May the caller use the feature (GitLab's feature_available?)? Disabled: nobody, administrators
- * included; private: members of at least the feature's minimum role, and administrators;
- * enabled and public: everyone who can see the project. Call it only for readers of the project.
- */
+/** GitLab's feature_available? for the caller (the rule is the contracts' featureAvailable, which the web app shares). */
 export function featureAvailable(ctx: SubjectContext, feature: ProjectFeature): boolean {
-  const level = ctx.features?.[featureField(feature)] ?? FEATURE_LEVELS.enabled;
-  if (level === FEATURE_LEVELS.disabled) return false;
-  if (level === FEATURE_LEVELS.private) return ctx.isAdmin || ctx.accessLevel >= featureMinimumAccessLevel(feature, ctx.visibility);
-  return true;
+  return isFeatureAvailable(ctx.features?.[featureField(feature)] ?? FEATURE_LEVELS.enabled, ctx, feature);
 }
 
 /** May the caller see the subject at all? Everything else requires this. */

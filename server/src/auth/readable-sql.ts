@@ -1,5 +1,4 @@
-import { AccessLevel, FEATURE_LEVELS, featureField, type ProjectFeature } from '@tributary/contracts';
-import { featureMinimumAccessLevel } from './permissions.js';
+import { AccessLevel, FEATURE_LEVELS, featureField, featureMinimumAccessLevel, type ProjectFeature } from '@tributary/contracts';
 
 /**
  * "Who may read this project (or group)" as SQL conditions, for the list queries that cannot

@@ -6,6 +6,7 @@ import { PageError } from '../../components/PageError';
 import type { Project } from '../../lib/gitlab-types';
 import { branchNamesQuery, protectBranchMutation, protectedBranchesQuery, settingsKeys, unprotectBranchMutation, type ProtectedBranch } from './api';
 import { ProtectedTagsSection } from './ProtectedTagsSection';
+import { PushRulesSection } from './PushRulesSection';
 import styles from './Settings.module.css';
 import { SettingsForm, SettingsSection } from './SettingsSection';
 import { useProjectSave } from './useProjectSave';
@@ -151,11 +152,12 @@ function ProtectBranchForm({ project }: { project: Project }) {
   );
 }
 
-/** `/-/settings/repository`: the default branch, protected branches and protected tags (GitLab's protected branches and tags APIs). */
+/** `/-/settings/repository`: the default branch, push rules, protected branches and protected tags (GitLab's push rule, protected branches and tags APIs). */
 export function ProjectRepositorySettings({ project }: { project: Project }) {
   return (
     <>
       <BranchDefaults project={project} />
+      <PushRulesSection project={project} />
       <SettingsSection title="Protected branches" description="Keep stable branches secure and force developers to use merge requests." defaultExpanded>
         <div className={styles.form}>
           <ProtectBranchForm project={project} />
