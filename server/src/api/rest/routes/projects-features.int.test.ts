@@ -142,8 +142,12 @@ describe(`project features (${testDatabaseKind()})`, () => {
       ['a Guest', () => guest, 403],
       ['a Reporter', () => reporter, 200],
       ['a Developer', () => developer, 200],
-    ])('%s lists merge requests: %d', async (_who, who, status) => {
-      expect((await fx.call('GET', `/projects/${project.id}/merge_requests`, { token: as(who()) })).status).toBe(status);
+    ])('%s lists merge requests: %d, and finds the merge request over GraphQL only when allowed', async (_who, who, status) => {
+      const user = who();
+      expect((await fx.call('GET', `/projects/${project.id}/merge_requests`, { token: as(user) })).status).toBe(status);
+      const query = 'query($path: ID!, $iid: String!) { project(fullPath: $path) { mergeRequest(iid: $iid) { iid } } }';
+      const answer = await graphql(fx.server.url, query, { path: project.path_with_namespace, iid: String(mergeRequestIid) }, user ? { token: user.token } : {});
+      expect(answer.body.data?.project?.mergeRequest?.iid ?? null).toBe(status === 200 ? String(mergeRequestIid) : null);
     });
   });
 
