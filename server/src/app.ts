@@ -90,6 +90,7 @@ import { createReferenceResolver } from './markdown/reference-resolver.js';
 import { isClientRoute, registerWebApp } from './api/web/static.js';
 import { createOldPathRedirects, hidden } from './api/web/old-path-redirects.js';
 import { createRedirectRoutesRepository } from './domains/namespaces/redirect-routes.repository.js';
+import { cachedRead } from './platform/db/cached-read.js';
 import { join } from 'node:path';
 import { createUploadsRepository } from './domains/uploads/uploads.repository.js';
 import { createUploadsService } from './domains/uploads/uploads.service.js';
@@ -463,7 +464,8 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   // a page at the old path of a renamed or moved project or group redirects to its new path
   const oldPathRedirect = createOldPathRedirects({
     authenticate,
-    redirects: createRedirectRoutesRepository(db),
+    // Every app page load asks; redirect_routes changes only with routes, so answers are kept until routes are written.
+    redirects: { longestMatch: cachedRead(writeWatch, createRedirectRoutesRepository(db).longestMatch, { tables: ['routes'], key: (paths: string[]) => (paths.at(-1) ?? '').toLowerCase() }) },
     canSeeProject: async (actor, fullPath) => (await services.projects.find(actor, fullPath).catch(hidden)) !== false,
     canSeeNamespace: async (actor, fullPath) => (await services.groups.findNamespace(actor, fullPath).catch(hidden)) !== false,
   });
