@@ -102,6 +102,17 @@ describe(`project features (${testDatabaseKind()})`, () => {
     expect((await fx.call('GET', `/projects/${project.id}`)).body.wiki_access_level).toBe('enabled');
   });
 
+  it('forking for members only: a stranger of a public project may not fork (404, as GitLab), a Reporter may', async () => {
+    await setLevels({ forking_access_level: 'private' });
+    try {
+      // GitLab answers 404 when the caller sees the project but may not fork it
+      expect((await fx.call('POST', `/projects/${project.id}/fork`, { token: stranger.token, body: { path: 'stranger-fork' } })).status).toBe(404);
+      expect((await fx.call('POST', `/projects/${project.id}/fork`, { token: reporter.token, body: { path: 'reporter-fork' } })).status).toBe(201);
+    } finally {
+      await setLevels({ forking_access_level: 'enabled' });
+    }
+  });
+
   describe('merge requests disabled', () => {
     beforeAll(() => setLevels({ merge_requests_access_level: 'disabled' }));
     afterAll(() => setLevels({ merge_requests_access_level: 'enabled' }));
