@@ -121,8 +121,8 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
     // Any merge request of the project, not only one's own (see canUpdateMergeRequest).
     if (mergeRequests) abilities.add('update_merge_request');
   }
-  // Pipelines and jobs: the builds feature; with public_builds off, only Reporters and above
-  // (GitLab's "Public pipelines" setting) on a project that is not private to its members.
+  // Pipelines and jobs: the builds feature, and with public_builds off ("Public pipelines")
+  // only Reporters and above.
   if (featureAvailable(ctx, 'builds') && (ctx.features?.public_builds !== false || access >= AccessLevel.Reporter)) {
     abilities.add('read_pipeline');
     abilities.add('read_build');
