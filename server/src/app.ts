@@ -42,6 +42,8 @@ import { createRepositoryReadsService } from './domains/repository/repository-re
 import { createProtectedBranchesService } from './domains/repository/protected-branches.service.js';
 import { createProtectedTagsService } from './domains/repository/protected-tags.service.js';
 import { createCommitWriter } from './domains/repository/commit-writer.js';
+import { createPushRulesService } from './domains/push-rules/push-rules.service.js';
+import { createPushRulesRepository } from './domains/push-rules/push-rules.repository.js';
 import { createFilesService } from './domains/repository/files.service.js';
 import { createCommitsService } from './domains/repository/commits.service.js';
 import { createCiLintService } from './domains/pipelines/ci-lint.service.js';
@@ -89,7 +91,10 @@ import { createNoteLocator } from './domains/notes/note-locator.js';
 import { createMergeRequestWidgets } from './api/graphql/widget/index.js';
 import { createMarkdownService } from './markdown/markdown.service.js';
 import { createReferenceResolver } from './markdown/reference-resolver.js';
-import { registerWebApp } from './api/web/static.js';
+import { isClientRoute, registerWebApp } from './api/web/static.js';
+import { createOldPathRedirects, hidden } from './api/web/old-path-redirects.js';
+import { createRedirectRoutesRepository } from './domains/namespaces/redirect-routes.repository.js';
+import { cachedRead } from './platform/db/cached-read.js';
 import { join } from 'node:path';
 import { createUploadsRepository } from './domains/uploads/uploads.repository.js';
 import { createUploadsService } from './domains/uploads/uploads.service.js';
@@ -162,9 +167,10 @@ export function createServices(deps: AppDeps) {
 
   // merge requests allowing collaboration: a fork's branch open to the target's mergers (every branch-writing surface)
   const collaboration = createCollaboration({ db, projects: projectsRepository, authorizer, protectedBranches });
-  const pushes = createPushesService({ db, projects: projectsRepository, protectedBranches, protectedTags, storage: deps.storage, authorizer, events, collaboration });
+  const pushRules = createPushRulesService({ pushRules: createPushRulesRepository(db), projects, authorizer, storage: deps.storage });
+  const pushes = createPushesService({ db, projects: projectsRepository, protectedBranches, protectedTags, storage: deps.storage, authorizer, events, collaboration, pushRules });
   const repositoryAccess = createRepositoryAccess({ projects, authorizer, storage: deps.storage, collaboration });
-  const commitWriter = createCommitWriter({ access: repositoryAccess, protectedBranches, pushes });
+  const commitWriter = createCommitWriter({ access: repositoryAccess, protectedBranches, pushes, pushRules });
   const files = createFilesService({ access: repositoryAccess, writer: commitWriter });
 
   // The notes domain needs merge requests and mergeability needs thread counts: the counts come
@@ -318,7 +324,9 @@ export function createServices(deps: AppDeps) {
     passwords,
     pushes,
     collaboration,
+    pushRules,
     branches: createBranchesService({
+      pushRules,
       access: repositoryAccess,
       protectedBranches,
       protectedTags,
@@ -494,7 +502,19 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     await http.register(async (scoped) => plugin(scoped, ctx));
   }
   const serveWebApp = await registerWebApp(http);
-  http.setNotFoundHandler((request, reply) => serveWebApp(request, reply) ?? reply.status(404).send({ message: '404 Not Found' }));
+  // a page at the old path of a renamed or moved project or group redirects to its new path
+  const oldPathRedirect = createOldPathRedirects({
+    authenticate,
+    // Every app page load asks; redirect_routes changes only with routes, so answers are kept until routes are written.
+    redirects: { longestMatch: cachedRead(writeWatch, createRedirectRoutesRepository(db).longestMatch, { tables: ['routes'], key: (paths: string[]) => (paths.at(-1) ?? '').toLowerCase() }) },
+    canSeeProject: async (actor, fullPath) => (await services.projects.find(actor, fullPath).catch(hidden)) !== false,
+    canSeeNamespace: async (actor, fullPath) => (await services.groups.findNamespace(actor, fullPath).catch(hidden)) !== false,
+  });
+  http.setNotFoundHandler(async (request, reply) => {
+    const moved = isClientRoute(request.url) && !request.url.startsWith('/assets/') ? await oldPathRedirect(request) : undefined;
+    if (moved) return reply.redirect(moved, 302);
+    return serveWebApp(request, reply) ?? reply.status(404).send({ message: '404 Not Found' });
+  });
 
   async function warmUp(): Promise<void> {
     schemaCompilers.compileAll();

@@ -6,3 +6,4 @@ export * from './suggestions.js';
 export * from './abuse-reports.js';
 export * from './diff-position.js';
 export * from './ci-variables.js';
+export * from './project-features.js';

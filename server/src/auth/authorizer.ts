@@ -45,7 +45,7 @@ export function createAuthorizer(deps: { members: Pick<MembersRepository, 'effec
   async function context(actor: Actor, subject: Subject): Promise<SubjectContext> {
     const isAdmin = actor.user?.is_admin === true;
     const base = { userId: actor.user?.id ?? null, isAdmin, accessLevel: await accessLevel(actor, subject) };
-    if ('project' in subject) return { ...base, visibility: subject.project.visibility, archived: subject.project.archived };
+    if ('project' in subject) return { ...base, visibility: subject.project.visibility, archived: subject.project.archived, features: subject.project };
     // A personal namespace is visible to everyone (its projects carry their own visibility).
     return { ...base, visibility: subject.group.kind === 'user' ? 'public' : subject.group.visibility };
   }

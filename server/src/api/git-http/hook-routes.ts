@@ -37,7 +37,8 @@ export function hookRoutes(hookSessions: HookSessions) {
       if (!session) throw new ForbiddenError('unknown hook key');
       const user = await app.services.usersRepository.findById(session.userId);
       if (!user) return { allowed: false, message: 'Your account is no longer active.' };
-      const message = await app.services.pushes.preReceive(actorFor(user, 'session'), session.projectId, parseRefUpdates(request.body));
+      const body = request.body as { quarantine?: unknown };
+      const message = await app.services.pushes.preReceive(actorFor(user, 'session'), session.projectId, parseRefUpdates(request.body), body.quarantine);
       return message ? { allowed: false, message } : { allowed: true };
     });
 
@@ -47,7 +48,7 @@ export function hookRoutes(hookSessions: HookSessions) {
       const ids = await app.services.pushes.postReceive(session.userId, session.projectId, parseRefUpdates(request.body), {
         pushOptions: parsePushOptions(request.body),
       });
-      return { recorded: ids.length };
+      return { recorded: ids.length, messages: session.messages ?? [] };
     });
   };
 }

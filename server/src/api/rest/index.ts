@@ -8,6 +8,7 @@ import { markdownRoutes } from './routes/markdown.js';
 import { namespaceRoutes } from './routes/namespaces.js';
 import { notesRoutes } from './routes/notes/index.js';
 import { projectRoutes } from './routes/projects.js';
+import { pushRuleRoutes } from './routes/push-rules.js';
 import { repositoryRoutes } from './routes/repository/index.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { userRoutes } from './routes/users.js';
@@ -23,7 +24,7 @@ import { pipelineRoutes } from './routes/pipelines.js';
 import { ciVariableRoutes } from './routes/ci-variables.js';
 
 /** Every GitLab REST API v4 route module, mounted under /api/v4. */
-export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes, markdownRoutes, notesRoutes, suggestionRoutes, uploadRoutes, abuseReportRoutes, descriptionVersionRoutes, labelRoutes, milestoneRoutes, ciLintRoutes, runnerRoutes, pipelineRoutes, ciVariableRoutes];
+export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, pushRuleRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes, markdownRoutes, notesRoutes, suggestionRoutes, uploadRoutes, abuseReportRoutes, descriptionVersionRoutes, labelRoutes, milestoneRoutes, ciLintRoutes, runnerRoutes, pipelineRoutes, ciVariableRoutes];
 
 export async function registerRestApi(api: FastifyInstance, ctx: RestContext): Promise<void> {
   for (const register of REST_ROUTE_MODULES) register(api, ctx);

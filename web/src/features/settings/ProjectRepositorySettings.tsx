@@ -5,6 +5,7 @@ import type { Project } from '../../lib/gitlab-types';
 import { branchNamesQuery, protectBranchMutation, protectedBranchesQuery, settingsKeys, unprotectBranchMutation } from './api';
 import { AccessLevelSelect, DEFAULT_PROTECTED_REF_ACCESS, describeAccess, ProtectedRefList, ProtectForm, RefPatternField, useProtectForm } from './ProtectedRefs';
 import { ProtectedTagsSection } from './ProtectedTagsSection';
+import { PushRulesSection } from './PushRulesSection';
 import styles from './Settings.module.css';
 import { SettingsForm, SettingsSection } from './SettingsSection';
 import { useProjectSave } from './useProjectSave';
@@ -84,11 +85,12 @@ function ProtectBranchForm({ project }: { project: Project }) {
   );
 }
 
-/** `/-/settings/repository`: the default branch, protected branches and protected tags (GitLab's protected branches and tags APIs). */
+/** `/-/settings/repository`: the default branch, push rules, protected branches and protected tags (GitLab's push rule, protected branches and tags APIs). */
 export function ProjectRepositorySettings({ project }: { project: Project }) {
   return (
     <>
       <BranchDefaults project={project} />
+      <PushRulesSection project={project} />
       <SettingsSection title="Protected branches" description="Keep stable branches secure and force developers to use merge requests." defaultExpanded>
         <div className={styles.form}>
           <ProtectBranchForm project={project} />

@@ -54,6 +54,7 @@ export function groupRoutes(app: FastifyInstance, ctx: RestContext): void {
     const params = input(request);
     const updated = await groups.update(signedIn(request), pathParam(request, 'id'), {
       name: optionalString(params, 'name'),
+      path: optionalString(params, 'path'),
       description: optionalString(params, 'description'),
       visibility: optionalString(params, 'visibility'),
     });

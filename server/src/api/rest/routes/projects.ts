@@ -1,3 +1,4 @@
+import { featureField, LEGACY_FEATURE_BOOLEANS, PROJECT_FEATURES } from '@tributary/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../../auth/actor.js';
 import { NotFoundError } from '../../../platform/errors.js';
@@ -26,6 +27,12 @@ export function projectListFilter(params: Params): Omit<ProjectListFilter, 'user
 
 /** A text setting: absent leaves it, `null` or `""` clears it (GitLab accepts both). */
 const nullableString = (params: Params, key: string): string | null | undefined => (params[key] === null ? null : optionalString(params, key));
+
+/** The feature fields as sent (levels, legacy booleans, public_jobs): the service validates them. */
+function featureParams(params: Params): Record<string, unknown> {
+  const names = [...PROJECT_FEATURES.map(featureField), ...Object.keys(LEGACY_FEATURE_BOOLEANS), 'public_jobs', 'public_builds'];
+  return Object.fromEntries(names.filter((name) => params[name] !== undefined).map((name) => [name, params[name]]));
+}
 
 const hiddenAsNull = (error: unknown) => {
   if (error instanceof NotFoundError) return null;
@@ -71,6 +78,7 @@ export function projectRoutes(app: FastifyInstance, ctx: RestContext): void {
       visibility: optionalString(params, 'visibility'),
       default_branch: optionalString(params, 'default_branch'),
       initialize_with_readme: optionalBool(params, 'initialize_with_readme'),
+      ...featureParams(params),
     });
     return reply.status(201).send(await renderProject(ctx, actor, project));
   });
@@ -100,6 +108,7 @@ export function projectRoutes(app: FastifyInstance, ctx: RestContext): void {
       squash_commit_template: nullableString(params, 'squash_commit_template'),
       merge_request_title_regex: nullableString(params, 'merge_request_title_regex'),
       merge_request_title_regex_description: nullableString(params, 'merge_request_title_regex_description'),
+      ...featureParams(params),
     });
     return renderProject(ctx, actor, project);
   });
