@@ -166,7 +166,9 @@ describe('note abilities', () => {
 describe('pipeline abilities', () => {
   it.each([
     ['stranger of a private project', { accessLevel: 0 }, [], ['read_pipeline', 'create_pipeline']],
-    ['guest of a private project', { accessLevel: 10 }, [], ['read_pipeline', 'create_pipeline', 'update_pipeline']],
+    // GitLab: a Guest reads a private project's pipelines while 'Public pipelines' (public_builds) is on, its default
+    ['guest of a private project with public pipelines', { accessLevel: 10 }, ['read_pipeline'], ['create_pipeline', 'update_pipeline']],
+    ['guest of a private project without public pipelines', { accessLevel: 10, features: { public_builds: false } }, [], ['read_pipeline', 'create_pipeline', 'update_pipeline']],
     ['stranger of a public project reads', { visibility: 'public' }, ['read_pipeline'], ['create_pipeline', 'update_pipeline', 'destroy_pipeline']],
     ['reporter reads', { accessLevel: 20 }, ['read_pipeline'], ['create_pipeline', 'update_pipeline']],
     ['developer runs', { accessLevel: 30 }, ['read_pipeline', 'create_pipeline', 'update_pipeline'], ['destroy_pipeline']],
