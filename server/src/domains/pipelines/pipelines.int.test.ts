@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../test-support/database.js';
-import { eventually } from '../../test-support/merge-request-fixtures.js';
+import { eventually } from '../../test-support/eventually.js';
 import { startRepositoryFixtures, type RepositoryFixtures } from '../../test-support/repository-fixtures.js';
 import { gitCli, type GitCli } from '../../test-support/server.js';
 import type { JobRow, PipelineRow } from './pipeline.js';

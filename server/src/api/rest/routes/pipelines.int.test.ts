@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../test-support/database.js';
-import { eventually } from '../../../test-support/merge-request-fixtures.js';
+import { eventually } from '../../../test-support/eventually.js';
 import { startRepositoryFixtures, type RepositoryFixtures } from '../../../test-support/repository-fixtures.js';
 import { gitbeakerClient, type TestUser } from '../../../test-support/server.js';
 
