@@ -5,8 +5,8 @@
 // for the web app, and the import rules that keep the layers (ARCHITECTURE.md, "Layers and the lint"):
 //
 //   server/src:  platform <- git, auth <- domains, markdown <- api <- app.ts, server.ts, main.ts, admin
-//   web/src:     lib <- components <- features <- app; a features/<area> folder that has an
-//                index.ts(x) is entered from outside only through it
+//   web/src:     lib <- components <- features <- app; a features/<area> folder is entered from
+//                outside only through its index.ts; features/diffs imports nothing from features/diff-notes
 //
 // ("A <- B": B may import A, never the other way round.) Tests and server/src/test-support may
 // import anything. Import cycles are found by scripts/import-cycles.mjs, which counts type-only
@@ -107,11 +107,20 @@ const webLayerZones = [
     except: APP_SHARED,
     message: 'features import from app/ only the API client, NotFoundPage, layout-width and route-access.',
   },
+  {
+    // The viewer offers slots (features/diffs/DiffSlots.ts) that the merge request page fills with
+    // diff comments; it works the same without them (commits, compare).
+    target: `${W}/features/diffs`,
+    from: `${W}/features/diff-notes`,
+    message: 'features/diffs imports nothing from features/diff-notes: diff comments reach the viewer through its slots (DiffSlots).',
+  },
 ];
 
-// A features/<area> folder that has an index.ts(x) is entered from outside only through it. None
-// has one yet (157 imports reach into 23 areas' files, and the router's lazy page imports must name
-// the page's own file to keep one chunk per page), so an area opts in by adding its index.
+// A features/<area> folder is entered from outside (other areas, app/, main.tsx) only through its
+// index.ts, which states the area's public surface: components, hooks, queries, types, and a loader
+// per lazily loaded page (`loadXPage = () => import('./XPage')`, so each page stays its own chunk).
+// Every area has one. web/package.json declares the app's modules free of side effects, so the
+// bundler binds each name to its own module and an index pulls nothing else into a chunk.
 const FEATURES = `${W}/features`;
 const areas = readdirSync(FEATURES, { withFileTypes: true })
   .filter((e) => e.isDirectory())

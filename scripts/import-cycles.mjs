@@ -49,18 +49,86 @@ function resolveRelative(from, specifier) {
   return candidates.find((c) => /\.(ts|tsx|mts)$/.test(c) && isFile(c));
 }
 
-/** The project's import graph: file → the project's files it imports (any kind of import). */
+/** A web feature's index (web/src/features/<area>/index.ts): it only names what the area offers. */
+const isFeatureIndex = (root, file) => /^web\/src\/features\/[^/]+\/index\.tsx?$/.test(relative(root, file).split('\\').join('/'));
+
+/**
+ * What a feature index offers, name → the file that name comes from: `export { a, b } from './x'`
+ * (→ x) and a page loader `export const loadX = () => import('./X')` (→ X).
+ */
+function indexExports(file) {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const names = new Map();
+  for (const statement of source.statements) {
+    if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      const target = resolveRelative(file, statement.moduleSpecifier.text);
+      for (const element of statement.exportClause.elements) if (target) names.set(element.name.text, target);
+    } else if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        const loaded = declaration.initializer && /import\(\s*'([^']+)'\s*\)/.exec(declaration.initializer.getText(source));
+        const target = loaded && resolveRelative(file, loaded[1]);
+        if (target && ts.isIdentifier(declaration.name)) names.set(declaration.name.text, target);
+      }
+    }
+  }
+  return names;
+}
+
+/** The names a file takes from each specifier it imports or re-exports by name (null: the whole module). */
+function namedImports(file) {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const bySpecifier = new Map();
+  const add = (specifier, names) => {
+    const known = bySpecifier.get(specifier);
+    bySpecifier.set(specifier, known === null || names === null ? null : [...(known ?? []), ...names]);
+  };
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const clause = statement.importClause;
+      const bindings = clause?.namedBindings;
+      if (clause && !clause.name && bindings && ts.isNamedImports(bindings)) add(statement.moduleSpecifier.text, bindings.elements.map((e) => (e.propertyName ?? e.name).text));
+      else add(statement.moduleSpecifier.text, null);
+    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const clause = statement.exportClause;
+      if (clause && ts.isNamedExports(clause)) add(statement.moduleSpecifier.text, clause.elements.map((e) => (e.propertyName ?? e.name).text));
+      else add(statement.moduleSpecifier.text, null);
+    }
+  }
+  return bySpecifier;
+}
+
+/**
+ * The project's import graph: file → the project's files it imports (any kind of import). An import
+ * through a web feature's index counts as an import of the files its names come from: an index only
+ * re-exports (and loads pages lazily), the bundler binds each name to its own module, and the web
+ * app's modules are declared free of side effects (web/package.json), so an index joins nothing.
+ */
 export function importGraph(root = ROOT) {
   const files = SOURCE_DIRS.flatMap((dir) => listSources(join(root, dir)));
   const graph = new Map();
+  const indexes = new Map();
+  const offered = (index) => {
+    if (!indexes.has(index)) indexes.set(index, indexExports(index));
+    return indexes.get(index);
+  };
   for (const file of files) {
     const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
     const targets = new Set();
+    let named;
     for (const { fileName } of info.importedFiles) {
       if (!fileName.startsWith('.')) continue;
       const target = resolveRelative(file, fileName);
       if (!target || target === file) continue;
       if (IGNORED_EDGES.has(`${relative(root, file)} -> ${relative(root, target)}`)) continue;
+      if (isFeatureIndex(root, target) && dirname(target) !== dirname(file)) {
+        named ??= namedImports(file);
+        const names = named.get(fileName);
+        const sources = names ? names.map((name) => offered(target).get(name)) : [];
+        if (names && sources.every(Boolean)) {
+          for (const source of sources) if (source !== file) targets.add(source);
+          continue;
+        }
+      }
       targets.add(target);
     }
     graph.set(file, [...targets]);

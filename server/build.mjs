@@ -2,8 +2,27 @@
 // server/dist/chunks/. `tsc -b` still type-checks and emits dist/ for tooling, but the program
 // users run is this bundle: a few files to load instead of hundreds, which takes about half a
 // second off every start (npm run bench: cold start).
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+
+/**
+ * @fastify/cookie loads `cookie` with `await import('cookie')` and calls its named exports.
+ * Node gives a CommonJS module (cookie 1.x, what the root overrides pin) named exports, but
+ * esbuild's chunk for it exports only `default`, so the bundle's sign-in answered 500
+ * ("cookieModule.stringifySetCookie is not a function"). Bundled as require(), the names are
+ * there. Fails the build if the line is gone, so an upgrade cannot break it silently.
+ */
+const cookieAsRequire = {
+  name: 'fastify-cookie-require',
+  setup(plugin) {
+    plugin.onLoad({ filter: /[\\/]@fastify[\\/]cookie[\\/]index\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const rewritten = source.replace("await import('cookie')", "require('cookie')");
+      if (rewritten === source) throw new Error(`${args.path}: no import('cookie') to bundle as require('cookie')`);
+      return { contents: rewritten, loader: 'js' };
+    });
+  },
+};
 
 const dist = new URL('./dist/', import.meta.url).pathname;
 // Chunk names carry content hashes: drop the previous build's.
@@ -26,6 +45,7 @@ await build({
   logLevel: 'warning',
   // PGlite finds its WebAssembly and data files next to its own module; pg-native is optional.
   external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pg-native'],
+  plugins: [cookieAsRequire],
   // Bundled CommonJS dependencies call require(); give the ES module one.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });

@@ -19,7 +19,7 @@ import type { Row } from '../lib/table.js';
 import { ROOT_PASSWORD, RUNS, verdict } from './common.js';
 
 /** The Activity section shows its first notes within this, and stays responsive while the rest load. */
-const FIRST_NOTES_TARGET_MS = 1500;
+const FIRST_NOTES_TARGET_MS = 800;
 const LONG_TASK_TARGET_MS = 200;
 /**
  * The long-task target holds for this percentile of visits, each visit counting its longest
@@ -50,6 +50,8 @@ interface ActivityRun {
 interface TracedVisit {
   startup: TracedTask[];
   load: TracedTask[];
+  scroll: TracedTask[];
+  reachedBottom: boolean;
 }
 
 async function visit(context: BrowserContext, input: { mergeRequestPath: string; firstNoteText: string }): Promise<ActivityRun> {
@@ -82,9 +84,12 @@ async function tracedVisit(browser: LaunchedBrowser, context: BrowserContext, in
     });
     const seen = traced.textSeenTs;
     if (seen === null) throw new Error('the trace holds no mark of the first notes');
+    const scrolled = await traceMainThreadTasks(browser.browser, page, () => scrollToBottom(page, SCROLL_VIEWPORTS, MAX_SCROLL_STEPS));
     return {
       startup: traced.tasks.filter((task) => task.ts + task.wall * 1000 < seen),
       load: traced.tasks.filter((task) => task.ts + task.wall * 1000 >= seen),
+      scroll: scrolled.tasks,
+      reachedBottom: scrolled.value.reachedBottom,
     };
   } finally {
     await page.close();
@@ -136,16 +141,16 @@ export async function measureActivityInBrowser(
       tributary: formatMs(firstNotes),
       baseline: apiBaseline,
       ratio: formatRatio(firstNotes / input.apiFirstPageMs),
-      target: '< 1.5 s',
+      target: `< ${formatMs(FIRST_NOTES_TARGET_MS)}`,
       verdict: verdict(firstNotes < FIRST_NOTES_TARGET_MS),
     },
     {
-      benchmark: `${what}: longest task while the rest of the threads load, and scrolling through them (${VISIT_PERCENTILE}th percentile of ${VISITS} visits; worst visit in the notes)`,
-      tributary: `${shownLongest(loadLongest)} / ${shownLongest(scrollLongest)}`,
+      benchmark: `${what}: longest task while the rest of the threads load / scrolling through them: CPU time (Chromium's trace, one more visit), wall time (${VISIT_PERCENTILE}th percentile of ${VISITS} visits; every visit in the notes)`,
+      tributary: `${formatMs(longestCpu(traced.load))} / ${formatMs(longestCpu(traced.scroll))} CPU; ${shownLongest(loadLongest)} / ${shownLongest(scrollLongest)} wall`,
       baseline: apiBaseline,
       ratio: '—',
-      target: '≤ 200 ms',
-      verdict: verdict(Math.max(loadLongest, scrollLongest) <= LONG_TASK_TARGET_MS),
+      target: `≤ ${LONG_TASK_TARGET_MS} ms CPU`,
+      verdict: verdict(Math.max(longestCpu(traced.load), longestCpu(traced.scroll)) <= LONG_TASK_TARGET_MS),
     },
     {
       benchmark: `${what}: longest task before the first notes (start-up: the app's scripts and first render; worst of ${VISITS})`,
@@ -156,8 +161,8 @@ export async function measureActivityInBrowser(
       verdict: 'info',
     },
     {
-      benchmark: `${what}: CPU time of the longest task, start-up / while the rest load (one traced visit)`,
-      tributary: `${formatMs(longestCpu(traced.startup))} / ${formatMs(longestCpu(traced.load))}`,
+      benchmark: `${what}: CPU time of the longest task before the first notes (start-up; one traced visit)`,
+      tributary: formatMs(longestCpu(traced.startup)),
       baseline: apiBaseline,
       ratio: '—',
       target: '(information)',
@@ -171,7 +176,8 @@ export async function measureActivityInBrowser(
       `from it until ${SETTLE_MS / 1000} s later: ${runs.map((run) => run.loadTasks.length).join(', ')}, each visit's longest ${runs.map((run) => shownLongest(longest(run.loadTasks))).join(', ')}; ` +
       `scrolling to the bottom, ${SCROLL_VIEWPORTS} window heights a step: ${runs.map((run) => `${run.scroll.steps} steps in ${formatMs(run.scroll.ms)}${run.scroll.reachedBottom ? '' : ' (bottom not reached)'}, longest task ${shownLongest(longest(run.scrollTasks))}`).join(' | ')}. ` +
       `Traced visit, longest main-thread task wall/CPU: start-up ${formatMs(longestWall(traced.startup))}/${formatMs(longestCpu(traced.startup))}, ` +
-      `while the rest load ${formatMs(longestWall(traced.load))}/${formatMs(longestCpu(traced.load))} (a task's wall time above its CPU time is time its thread waited for a core).`,
+      `while the rest load ${formatMs(longestWall(traced.load))}/${formatMs(longestCpu(traced.load))}, scrolling ${formatMs(longestWall(traced.scroll))}/${formatMs(longestCpu(traced.scroll))} ` +
+      `(a task's wall time above its CPU time is time its thread waited for a core; the long-task target is judged on CPU time).`,
   ];
   return { rows, notes };
 }

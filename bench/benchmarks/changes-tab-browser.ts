@@ -19,7 +19,7 @@ const LAYOUT: MergeRequestRepoLayout = { files: 1000, pushFiles: 10, largePushes
 const WEB_PER_PAGE = 25;
 const API_RUNS = 5;
 /** The Changes tab's targets. */
-const FIRST_FILE_TARGET_MS = 1500;
+const FIRST_FILE_TARGET_MS = 1000;
 const LONG_TASK_TARGET_MS = 200;
 /** Window heights per scroll step: every file (≈ 3.5 heights tall) is on screen in at least one step. */
 const SCROLL_VIEWPORTS = 3;
@@ -184,7 +184,7 @@ export async function benchChangesTabBrowser(cleanup: Cleanup): Promise<BenchRes
       tributary: formatMs(firstFile),
       baseline: `${formatMs(apiMedian)} GET …/diffs page 1, per_page=${WEB_PER_PAGE}, from Node`,
       ratio: formatRatio(firstFile / apiMedian),
-      target: '< 1.5 s',
+      target: `< ${formatMs(FIRST_FILE_TARGET_MS)}`,
       verdict: verdict(firstFile < FIRST_FILE_TARGET_MS),
     },
     {
@@ -196,28 +196,20 @@ export async function benchChangesTabBrowser(cleanup: Cleanup): Promise<BenchRes
       verdict: 'info',
     },
     {
-      benchmark: `${what}: longest task while the files load (worst of ${RUNS})`,
-      tributary: formatMs(loadLongest),
+      benchmark: `${what}: longest task while the files load: CPU time (Chromium's trace, one more visit) / wall time (worst of ${RUNS})`,
+      tributary: `${formatMs(loadCpu)} CPU / ${formatMs(loadLongest)} wall`,
       baseline: appBaseline,
-      ratio: appLongest > 0 ? formatRatio(loadLongest / appLongest) : '—',
-      target: '≤ 200 ms',
-      verdict: verdict(loadLongest <= LONG_TASK_TARGET_MS),
+      ratio: appLongest > 0 ? formatRatio(loadCpu / appLongest) : '—',
+      target: `≤ ${LONG_TASK_TARGET_MS} ms CPU`,
+      verdict: verdict(loadCpu <= LONG_TASK_TARGET_MS),
     },
     {
-      benchmark: `${what}: longest task scrolling through all files (worst of ${RUNS})`,
-      tributary: scrollLongest === 0 ? 'none over 50 ms' : formatMs(scrollLongest),
+      benchmark: `${what}: longest task scrolling through all files: CPU time (Chromium's trace, one more visit) / wall time (worst of ${RUNS})`,
+      tributary: `${formatMs(scrollCpu)} CPU / ${scrollLongest === 0 ? 'none over 50 ms' : formatMs(scrollLongest)} wall`,
       baseline: appBaseline,
-      ratio: appLongest > 0 && scrollLongest > 0 ? formatRatio(scrollLongest / appLongest) : '—',
-      target: '≤ 200 ms',
-      verdict: verdict(scrollLongest <= LONG_TASK_TARGET_MS && runs.every((run) => run.scroll.reachedBottom)),
-    },
-    {
-      benchmark: `${what}: CPU time of the longest task, loading / scrolling (one more visit, under Chromium's trace)`,
-      tributary: `${formatMs(loadCpu)} / ${formatMs(scrollCpu)}`,
-      baseline: appBaseline,
-      ratio: appLongest > 0 ? formatRatio(Math.max(loadCpu, scrollCpu) / appLongest) : '—',
-      target: '(information)',
-      verdict: 'info',
+      ratio: appLongest > 0 ? formatRatio(scrollCpu / appLongest) : '—',
+      target: `≤ ${LONG_TASK_TARGET_MS} ms CPU`,
+      verdict: verdict(scrollCpu <= LONG_TASK_TARGET_MS && runs.every((run) => run.scroll.reachedBottom) && traced.scroll.reachedBottom),
     },
   ];
   const notes = [

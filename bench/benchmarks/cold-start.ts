@@ -48,8 +48,8 @@ export async function benchColdStart(cleanup: Cleanup): Promise<BenchResult> {
         tributary: formatMs(warmMedian),
         baseline: `${formatMs(bareMedian)} bare Fastify`,
         ratio: formatRatio(warmMedian / bareMedian),
-        target: '< 2 s',
-        verdict: verdict(warmMedian < 2000),
+        target: '< 1 s',
+        verdict: verdict(warmMedian < 1000),
       },
     ],
     notes: [

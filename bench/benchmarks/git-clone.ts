@@ -81,8 +81,8 @@ export async function benchGitClone(cleanup: Cleanup): Promise<BenchResult> {
         tributary: formatMs(httpMedian),
         baseline: `${formatMs(diskMedian)} git clone --no-local from disk`,
         ratio: formatRatio(httpMedian / diskMedian),
-        target: '≤ 1.5×',
-        verdict: verdict(httpMedian / diskMedian <= 1.5),
+        target: '≤ 1.1×',
+        verdict: verdict(httpMedian / diskMedian <= 1.1),
       },
       {
         benchmark: `git push, ${commits} commits to an empty project (once)`,

@@ -6,7 +6,7 @@ import { type Cleanup } from '../lib/cleanup.js';
 import { generateRepository, git, gitEnv } from '../lib/git-repo.js';
 import { createMergeRequest, waitForVersion } from '../lib/merge-requests.js';
 import { benchDatabase } from '../lib/postgres.js';
-import { sleep } from '../lib/process.js';
+import { cpuMs, sleep } from '../lib/process.js';
 import { formatMs, formatRatio, formatSamples, median, timed } from '../lib/stats.js';
 import { api, createProject, createRootToken, startTributary } from '../lib/tributary.js';
 import { COMMITS, ROOT_PASSWORD, RUNS, verdict, type BenchResult } from './common.js';
@@ -84,9 +84,14 @@ export async function benchMerge(cleanup: Cleanup): Promise<BenchResult> {
   const run = (args: string[]) => git(['--git-dir', stored, ...args], { env: plainEnv });
   const apiMs: number[] = [];
   const rawMs: number[] = [];
+  /** the server process's own CPU during the timed merges (its git children not included) */
+  let serverCpuMs = 0;
   for (let i = 0; i < MERGES; i++) {
+    const cpuBefore = cpuMs(server.child.pid);
     const merged = await timed(() => api<{ state: string; merge_commit_sha: string }>(server, token, 'PUT', `/projects/${project.id}/merge_requests/${iids[i]}/merge`, { sha: heads[i] }));
     if (merged.value.state !== 'merged') throw new Error(`merge ${i} answered state ${merged.value.state}`);
+    const cpuAfter = cpuMs(server.child.pid);
+    if (i > 0) serverCpuMs += (cpuAfter ?? 0) - (cpuBefore ?? 0);
     await sleep(500); // the other open requests into main are rechecked after the push event: let that finish
 
     const old = (await run(['rev-parse', 'refs/heads/raw-main'])).stdout.trim();
@@ -117,6 +122,14 @@ export async function benchMerge(cleanup: Cleanup): Promise<BenchResult> {
         target: '≤ 2×',
         verdict: verdict(ratio <= 2),
       },
+      {
+        benchmark: 'A merge through the API: server CPU per merge (its own process, git children not included)',
+        tributary: formatMs(serverCpuMs / apiMs.length),
+        baseline: '—',
+        ratio: '—',
+        target: '(information)',
+        verdict: 'info',
+      },
     ],
     notes: [
       `Merge: Tributary on ${database.description}, one \`tributary start\` in a child process. A repository of ${commits.toLocaleString('en-US')} linear commits over 100 files ` +
@@ -124,7 +137,8 @@ export async function benchMerge(cleanup: Cleanup): Promise<BenchResult> {
         `Each \`PUT …/merge\` (with \`sha\`, merge commit method, default message; root's token) is timed to the last byte of the merged request's JSON, ` +
         `then, on the repository Tributary stores and from the bench process, the same merge as raw plumbing into a copy of main: ` +
         `\`merge-tree --write-tree\`, \`commit-tree -p <tip> -p <branch>\`, \`update-ref <ref> <new> <old>\` (git's process starts included). ` +
-        `One untimed warm-up of each. API: ${formatSamples(apiMs)}; raw: ${formatSamples(rawMs)}.`,
+        `One untimed warm-up of each. API: ${formatSamples(apiMs)}; raw: ${formatSamples(rawMs)}. ` +
+        `Server CPU per merge: its own process from /proc while the request ran (10 ms ticks summed over the merges; its git children not included).`,
     ],
   };
 }

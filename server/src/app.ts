@@ -10,6 +10,7 @@ import { redactUrl } from './platform/logger.js';
 import { createJobQueue, type JobQueue } from './platform/queue.js';
 import { createRetention, PRUNE_JOB, type Retention } from './platform/retention.js';
 import { createAuthorizer, assertApiScope, type Authorizer } from './auth/authorizer.js';
+import type { TokenScope } from './auth/actor.js';
 import { createUsersRepository } from './domains/users/users.repository.js';
 import { createUsersService } from './domains/users/users.service.js';
 import { createNamespacesRepository } from './domains/namespaces/namespaces.repository.js';
@@ -41,9 +42,14 @@ import { createRepositoryReadsService } from './domains/repository/repository-re
 import { createProtectedBranchesService } from './domains/repository/protected-branches.service.js';
 import { createProtectedTagsService } from './domains/repository/protected-tags.service.js';
 import { createCommitWriter } from './domains/repository/commit-writer.js';
+import { createPushRulesService } from './domains/push-rules/push-rules.service.js';
+import { createPushRulesRepository } from './domains/push-rules/push-rules.repository.js';
 import { createFilesService } from './domains/repository/files.service.js';
 import { createCommitsService } from './domains/repository/commits.service.js';
 import { createCiLintService } from './domains/pipelines/ci-lint.service.js';
+import { createRunnersRepository } from './domains/runners/runners.repository.js';
+import { createRunnersService } from './domains/runners/runners.service.js';
+import { createPipelinesDomain, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB } from './domains/pipelines/index.js';
 import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
 import { createCompareService } from './domains/repository/compare.service.js';
 import { createForksRepository } from './domains/forks/forks.repository.js';
@@ -86,7 +92,10 @@ import { createNoteLocator } from './domains/notes/note-locator.js';
 import { createMergeRequestWidgets } from './api/graphql/widget/index.js';
 import { createMarkdownService } from './markdown/markdown.service.js';
 import { createReferenceResolver } from './markdown/reference-resolver.js';
-import { registerWebApp } from './api/web/static.js';
+import { isClientRoute, registerWebApp } from './api/web/static.js';
+import { createOldPathRedirects, hidden } from './api/web/old-path-redirects.js';
+import { createRedirectRoutesRepository } from './domains/namespaces/redirect-routes.repository.js';
+import { cachedRead } from './platform/db/cached-read.js';
 import { join } from 'node:path';
 import { createUploadsRepository } from './domains/uploads/uploads.repository.js';
 import { createUploadsService } from './domains/uploads/uploads.service.js';
@@ -101,6 +110,11 @@ import { createMilestonesRepository } from './domains/milestones/milestones.repo
 import { createMilestonesService } from './domains/milestones/milestones.service.js';
 import { createDescriptionVersionsRepository } from './domains/description-versions/description-versions.repository.js';
 import { createDescriptionVersionsService } from './domains/description-versions/description-versions.service.js';
+import { createCiVariablesRepository } from './domains/ci-variables/ci-variables.repository.js';
+import { createCiVariablesService } from './domains/ci-variables/ci-variables.service.js';
+import { openObjectStore } from './platform/storage/index.js';
+import { createJobLogChunksRepository } from './domains/job-logs/job-log-chunks.repository.js';
+import { createJobLogs } from './domains/job-logs/job-logs.service.js';
 
 /** Request bodies above this answer 413 (file uploads through the API included). */
 export const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -154,9 +168,10 @@ export function createServices(deps: AppDeps) {
 
   // merge requests allowing collaboration: a fork's branch open to the target's mergers (every branch-writing surface)
   const collaboration = createCollaboration({ db, projects: projectsRepository, authorizer, protectedBranches });
-  const pushes = createPushesService({ db, projects: projectsRepository, protectedBranches, protectedTags, storage: deps.storage, authorizer, events, collaboration });
+  const pushRules = createPushRulesService({ pushRules: createPushRulesRepository(db), projects, authorizer, storage: deps.storage });
+  const pushes = createPushesService({ db, projects: projectsRepository, protectedBranches, protectedTags, storage: deps.storage, authorizer, events, collaboration, pushRules });
   const repositoryAccess = createRepositoryAccess({ projects, authorizer, storage: deps.storage, collaboration });
-  const commitWriter = createCommitWriter({ access: repositoryAccess, protectedBranches, pushes });
+  const commitWriter = createCommitWriter({ access: repositoryAccess, protectedBranches, pushes, pushRules });
   const files = createFilesService({ access: repositoryAccess, writer: commitWriter });
 
   // The notes domain needs merge requests and mergeability needs thread counts: the counts come
@@ -255,6 +270,26 @@ export function createServices(deps: AppDeps) {
   });
   queue.register(SUGGESTIONS_JOB, () => suggestions.catchUp());
 
+  // CI/CD pipelines: created for each pushed branch or tag by a job enqueued with the push (domains/pipelines/)
+  const pipelinesDomain = createPipelinesDomain({
+    db,
+    queue,
+    authorizer,
+    projects,
+    projectRows: projectsRepository,
+    users,
+    access: repositoryAccess,
+    protectedBranches,
+    protectedTags,
+    repoPath: (projectId) => deps.storage.pathFor(projectId),
+    serverUrl: deps.config.externalUrl,
+  });
+  events.react('repository.pushed', (event, tx) => pipelinesDomain.onPushed(event, tx));
+  queue.register(CREATE_FOR_PUSH_JOB, (payload) => pipelinesDomain.runCreateForPush(payload));
+  queue.register(ENQUEUE_SCHEDULED_JOB, (payload) => pipelinesDomain.runEnqueueScheduled(payload));
+  // job logs, artifacts and caches: the data directory's objects/ or S3-compatible storage (platform/storage/)
+  const objectStore = openObjectStore(deps.config.objectStore);
+
   const passwords = createPasswordAuthenticator({ db, users });
   const tokens = createTokensService({ tokens: tokensRepository, users, events });
   // A revocation in any process evicts the token from every process's auth cache.
@@ -290,7 +325,9 @@ export function createServices(deps: AppDeps) {
     passwords,
     pushes,
     collaboration,
+    pushRules,
     branches: createBranchesService({
+      pushRules,
       access: repositoryAccess,
       protectedBranches,
       protectedTags,
@@ -304,6 +341,18 @@ export function createServices(deps: AppDeps) {
     tagProtection: createProtectedTagsService({ access: repositoryAccess, db, protectedTags, users, namespaces }),
     files,
     ciLint: createCiLintService({ access: repositoryAccess, serverUrl: deps.config.externalUrl }),
+    // CI runners: creation, their tokens, the runners API (domains/runners/)
+    runners: createRunnersService({ db, runners: createRunnersRepository(db), projects, groups, projectRows: projectsRepository, namespaces, authorizer }),
+    pipelines: pipelinesDomain.pipelines,
+    // for the runner protocol: assignJob (a runner picked a job), recordJobResult (it finished), pendingJobs
+    pipelineEngine: pipelinesDomain.pipelineEngine,
+    pipelinesRepository: pipelinesDomain.pipelinesRepository,
+    pipelineCreation: pipelinesDomain.pipelineCreation,
+    objectStore,
+    // a runner's log chunks by offset, then one object per job (domains/job-logs/)
+    jobLogs: createJobLogs({ db, chunks: createJobLogChunksRepository(db), store: objectStore }),
+    // CI/CD variables of projects, groups and the instance; jobVariableSources feeds variablesForJob (domains/ci-variables/)
+    ciVariables: createCiVariablesService({ db, variables: createCiVariablesRepository(db), projects, groups, authorizer }),
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
     commitPicks: createCommitPicksService({ access: repositoryAccess, writer: commitWriter }),
     compare: createCompareService({ access: repositoryAccess, forks: forksRepository }),
@@ -405,15 +454,15 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   });
   registerErrorHandler(http);
 
-  const ctx: RestContext = { services, authorizer, urls: createUrls(deps.config.externalUrl), externalUrl: deps.config.externalUrl };
+  const ctx: RestContext = { services, authorizer, urls: createUrls(deps.config.externalUrl), externalUrl: deps.config.externalUrl, watch: writeWatch };
   const authenticate = createAuthenticator({ tokens: services.tokens, sessions: services.sessions, users: services.usersRepository, externalUrl: deps.config.externalUrl });
 
   await http.register(
     async (api) => {
       api.addHook('onRequest', async (request) => {
         request.actor = await authenticate(request);
-        const config = request.routeOptions.config as { userEndpoint?: boolean };
-        assertApiScope(request.actor, request.method, { userEndpoint: config?.userEndpoint });
+        const config = request.routeOptions.config as { userEndpoint?: boolean; alsoScopes?: TokenScope[] };
+        assertApiScope(request.actor, request.method, { userEndpoint: config?.userEndpoint, alsoScopes: config?.alsoScopes });
       });
       await registerRestApi(api, ctx);
     },
@@ -435,7 +484,7 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     users: services.usersRepository,
     markdown: services.markdown,
   };
-  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor }));
+  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor, labels: { labels: services.labels, milestones: services.milestones, mergeRequests: services.mergeRequests } }));
   await http.register(async (web) => mergeRequestWidgetRoutes(web, { authenticate, widgets, urls: ctx.urls }));
   // the role badges of the Activity section (web-only: the REST note entity has no access levels)
   const noteAuthorRoles = createNoteAuthorRolesService({ mergeRequests: services.mergeRequests, roles: createNoteAuthorRolesRepository(db) });
@@ -454,7 +503,19 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     await http.register(async (scoped) => plugin(scoped, ctx));
   }
   const serveWebApp = await registerWebApp(http);
-  http.setNotFoundHandler((request, reply) => serveWebApp(request, reply) ?? reply.status(404).send({ message: '404 Not Found' }));
+  // a page at the old path of a renamed or moved project or group redirects to its new path
+  const oldPathRedirect = createOldPathRedirects({
+    authenticate,
+    // Every app page load asks; redirect_routes changes only with routes, so answers are kept until routes are written.
+    redirects: { longestMatch: cachedRead(writeWatch, createRedirectRoutesRepository(db).longestMatch, { tables: ['routes'], key: (paths: string[]) => (paths.at(-1) ?? '').toLowerCase() }) },
+    canSeeProject: async (actor, fullPath) => (await services.projects.find(actor, fullPath).catch(hidden)) !== false,
+    canSeeNamespace: async (actor, fullPath) => (await services.groups.findNamespace(actor, fullPath).catch(hidden)) !== false,
+  });
+  http.setNotFoundHandler(async (request, reply) => {
+    const moved = isClientRoute(request.url) && !request.url.startsWith('/assets/') ? await oldPathRedirect(request) : undefined;
+    if (moved) return reply.redirect(moved, 302);
+    return serveWebApp(request, reply) ?? reply.status(404).send({ message: '404 Not Found' });
+  });
 
   async function warmUp(): Promise<void> {
     schemaCompilers.compileAll();

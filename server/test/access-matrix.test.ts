@@ -14,8 +14,8 @@ import {
   type GroupInfo,
   type ProjectInfo,
   type Visibility,
-} from './support/fixtures.js';
-import { api, basicAuth, encodePath, http, type HttpResponse } from './support/http.js';
+} from '../src/test-support/rest-fixtures.js';
+import { api, basicAuth, encodePath, http, type HttpResponse } from '../src/test-support/http.js';
 
 /*
  * The access matrix: every endpoint × every kind of caller × every visibility,

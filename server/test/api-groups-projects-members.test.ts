@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../src/test-support/database.js';
 import { gitbeakerClient, startTestServer, type TestServer, type TestUser } from '../src/test-support/server.js';
-import { addMember, countRows, createGroup, createProject, createUsers, unique, waitFor } from './support/fixtures.js';
-import { api, basicAuth, encodePath, gitbeakerStatus, http } from './support/http.js';
+import { addMember, countRows, createGroup, createProject, createUsers, unique } from '../src/test-support/rest-fixtures.js';
+import { eventually } from '../src/test-support/eventually.js';
+import { api, basicAuth, encodePath, gitbeakerStatus, http } from '../src/test-support/http.js';
 
 /** Groups, projects and members through @gitbeaker/rest and raw HTTP, with GitLab's refusals. */
 describe(`groups, projects and members (${testDatabaseKind()})`, () => {
@@ -48,7 +49,7 @@ describe(`groups, projects and members (${testDatabaseKind()})`, () => {
       expect((await rest(users.owner).get(`/groups/${group.id}`)).status).toBe(404);
       expect((await rest(users.owner).get(`/projects/${project.id}`)).status).toBe(404);
       await server.app.queue.drain();
-      await waitFor(() => !existsSync(repo), 'the group project repository to be removed');
+      await eventually(() => !existsSync(repo), { what: 'the group project repository to be removed' });
     });
 
     it('refuse a taken path with 400 and create nothing', async () => {
@@ -168,8 +169,8 @@ describe(`groups, projects and members (${testDatabaseKind()})`, () => {
       });
       expect(gitAdvertisement.status).toBe(404);
       await server.app.queue.drain();
-      await waitFor(() => !existsSync(repo), 'the repository directory to be removed');
-      await waitFor(async () => (await countRows(server, 'projects', 'id = $1', [project.id])) === 0, 'the project row to be removed');
+      await eventually(() => !existsSync(repo), { what: 'the repository directory to be removed' });
+      await eventually(async () => (await countRows(server, 'projects', 'id = $1', [project.id])) === 0, { what: 'the project row to be removed' });
     });
   });
 

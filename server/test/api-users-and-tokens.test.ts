@@ -6,9 +6,9 @@ import { testDatabaseKind } from '../src/test-support/database.js';
 import { seedPgliteDir } from '../src/test-support/pglite-template.js';
 import { createTestDatabase } from '../src/test-support/postgres-cluster.js';
 import { gitbeakerClient, startTestServer, strongPassword, type TestServer, type TestUser } from '../src/test-support/server.js';
-import { runCli, startServerOn } from './support/cli.js';
-import { countRows, unique } from './support/fixtures.js';
-import { api, gitbeakerStatus, http } from './support/http.js';
+import { runCli, startServerOn } from '../src/test-support/cli.js';
+import { countRows, unique } from '../src/test-support/rest-fixtures.js';
+import { api, gitbeakerStatus, http } from '../src/test-support/http.js';
 
 /** Users and personal access tokens through @gitbeaker/rest, raw HTTP and the `tributary` CLI. */
 describe(`users and tokens (${testDatabaseKind()})`, () => {

@@ -4,7 +4,8 @@ import { openPostgres } from '../src/platform/db/postgres.js';
 import { createEventBus, type DomainEvent, type EventBus } from '../src/platform/events.js';
 import { createJobQueue, type JobHandler, type JobQueue, type UntypedJobs } from '../src/platform/queue.js';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../src/test-support/database.js';
-import { unique, waitFor } from './support/fixtures.js';
+import { unique } from '../src/test-support/rest-fixtures.js';
+import { eventually } from '../src/test-support/eventually.js';
 
 /**
  * The platform's job queue and domain events on a real database of the
@@ -111,7 +112,7 @@ describe(`job queue and domain events (${testDatabaseKind()})`, () => {
       const hung = worker(name, () => new Promise<void>(() => undefined));
       const id = await hung.enqueue(name, { n: 1 });
       void hung.runOnce();
-      await waitFor(async () => (await job(id)).state === 'running', 'worker A to claim the job');
+      await eventually(async () => (await job(id)).state === 'running', { what: 'worker A to claim the job' });
 
       const ran: number[] = [];
       const healthy = worker(name, async (payload) => void ran.push(Number(payload.n)));
@@ -185,7 +186,7 @@ describe(`job queue and domain events (${testDatabaseKind()})`, () => {
       const local = await bus();
       const received = collect(local, [1001]);
       const id = await local.publish('project.created', { projectId: 1001 });
-      await waitFor(() => received.length === 1, 'the event');
+      await eventually(() => received.length === 1, { what: 'the event' });
       expect(received[0]).toEqual({ id, type: 'project.created', payload: { projectId: 1001 } });
     });
 
@@ -197,7 +198,7 @@ describe(`job queue and domain events (${testDatabaseKind()})`, () => {
       const received = collect(subscriber, [2001]);
       const alsoLocal = collect(publisher, [2001]);
       const id = await publisher.publish('project.created', { projectId: 2001 });
-      await waitFor(() => received.length === 1 && alsoLocal.length === 1, 'delivery to both buses');
+      await eventually(() => received.length === 1 && alsoLocal.length === 1, { what: 'delivery to both buses' });
       expect(received[0]).toEqual({ id, type: 'project.created', payload: { projectId: 2001 } });
     });
 
@@ -210,7 +211,7 @@ describe(`job queue and domain events (${testDatabaseKind()})`, () => {
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(received).toEqual([]);
       });
-      await waitFor(() => received.length === 1, 'the committed event');
+      await eventually(() => received.length === 1, { what: 'the committed event' });
     });
 
     it('never delivers an event published in a transaction that rolled back', async () => {
@@ -225,7 +226,7 @@ describe(`job queue and domain events (${testDatabaseKind()})`, () => {
       ).rejects.toThrow('roll back');
       // A later, committed event: once it has arrived, an earlier one would have too.
       await local.publish('project.created', { projectId: 4002 });
-      await waitFor(() => received.length >= 1, 'the committed event');
+      await eventually(() => received.length >= 1, { what: 'the committed event' });
       expect(received.map((event) => event.payload.projectId)).toEqual([4002]);
       const { rows } = await db.query(`SELECT 1 FROM domain_events WHERE payload->>'projectId' = '4001'`);
       expect(rows).toEqual([]);
@@ -243,7 +244,7 @@ describe(`job queue and domain events (${testDatabaseKind()})`, () => {
         expect(received).toEqual([]);
       });
       expect(ids).toHaveLength(3);
-      await waitFor(() => received.length === 3, 'the three events');
+      await eventually(() => received.length === 3, { what: 'the three events' });
       const byId = [...received].sort((a, b) => a.id - b.id);
       expect(byId).toEqual(ids.map((id, i) => ({ id, type: 'project.created', payload: { projectId: projectIds[i] } })));
       const { rows } = await db.query<{ payload: { projectId: number } }>(`SELECT payload FROM domain_events WHERE id = ANY($1::bigint[]) ORDER BY id`, [ids]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../src/test-support/server.js';
-import { api } from './support/http.js';
+import { api } from '../src/test-support/http.js';
 import { testDatabaseKind } from '../src/test-support/database.js';
 
 /** GET /projects/:id/events?action=pushed: the push feed behind the "You pushed to …" banner. */

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventBus } from '../src/platform/events.js';
 import { createJobQueue, type UntypedJobs } from '../src/platform/queue.js';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../src/test-support/database.js';
-import { eventually } from '../src/test-support/merge-request-fixtures.js';
+import { eventually } from '../src/test-support/eventually.js';
 import { gitbeakerClient, strongPassword } from '../src/test-support/server.js';
 import { startServerProcess, type ServerProcess } from '../src/test-support/server-process.js';
-import { runCli } from './support/cli.js';
-import { unique } from './support/fixtures.js';
+import { runCli } from '../src/test-support/cli.js';
+import { unique } from '../src/test-support/rest-fixtures.js';
 
 /**
  * Work that follows an event (the refresh after a push, tracing threads onto a new version)

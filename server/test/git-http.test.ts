@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../src/platform/events.js';
 import { testDatabaseKind } from '../src/test-support/database.js';
 import { startTestServer, type TestServer, type TestUser } from '../src/test-support/server.js';
-import { addMember, createProject, createUsers, unique, waitFor, type ProjectInfo } from './support/fixtures.js';
-import { ANONYMOUS, clone, commitFiles, makeRepo, push, pushCommit, remoteBranches, withGit, type Credentials } from './support/git.js';
-import { api } from './support/http.js';
+import { addMember, createProject, createUsers, unique, type ProjectInfo } from '../src/test-support/rest-fixtures.js';
+import { eventually } from '../src/test-support/eventually.js';
+import { ANONYMOUS, clone, commitFiles, makeRepo, push, pushCommit, remoteBranches, withGit, type Credentials } from '../src/test-support/git-client.js';
+import { api } from '../src/test-support/http.js';
 
 /** The stock git client over smart HTTP: authentication, permissions, protected branches, ref names, push records. */
 describe(`git over HTTP (${testDatabaseKind()})`, () => {
@@ -231,7 +232,7 @@ describe(`git over HTTP (${testDatabaseKind()})`, () => {
           ['refs/heads/topic', zero],
         ]);
 
-        await waitFor(() => received.length === 2, 'two repository.pushed events');
+        await eventually(() => received.length === 2, { what: 'two repository.pushed events' });
         expect(received[0]!.payload).toMatchObject({ projectId: project.id, userId: users.owner.id, refs: [{ ref: 'refs/heads/main', oldSha: zero, newSha: shas.first }] });
         expect(received[1]!.payload.refs).toHaveLength(2);
         expect((await api(server.url, users.owner.token).get(`/projects/${project.id}`)).body.empty_repo).toBe(false);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../src/test-support/database.js';
 import { startTestServer, type TestServer } from '../src/test-support/server.js';
-import { http } from './support/http.js';
+import { http } from '../src/test-support/http.js';
 
 /**
  * GitLab's REST API answers JSON as exactly `application/json`; python-gitlab before 3.14

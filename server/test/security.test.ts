@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED_PATHS } from '../src/platform/logger.js';
 import { testDatabaseKind } from '../src/test-support/database.js';
 import { startTestServer, type TestServer, type TestUser } from '../src/test-support/server.js';
-import { countRows, createProject, createProjectAs, createUsers, unique, type ProjectInfo } from './support/fixtures.js';
-import { ANONYMOUS, clone, withGit } from './support/git.js';
-import { api, basicAuth, http, type HttpResponse } from './support/http.js';
+import { countRows, createProject, createProjectAs, createUsers, unique, type ProjectInfo } from '../src/test-support/rest-fixtures.js';
+import { ANONYMOUS, clone, withGit } from '../src/test-support/git-client.js';
+import { api, basicAuth, http, type HttpResponse } from '../src/test-support/http.js';
 
 /** CSRF, sign-in, secrets at rest and in logs, and cross-project lookups (IDOR). */
 

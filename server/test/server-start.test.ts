@@ -9,7 +9,7 @@ import { startServer } from '../src/server.js';
 import { testDatabaseKind } from '../src/test-support/database.js';
 import { seedPgliteDir } from '../src/test-support/pglite-template.js';
 import { createTestDatabase, freePort } from '../src/test-support/postgres-cluster.js';
-import { startServerOn } from './support/cli.js';
+import { startServerOn } from '../src/test-support/cli.js';
 
 describe(`starting the server (${testDatabaseKind()})`, () => {
   const cleanups: Array<() => Promise<void> | void> = [];

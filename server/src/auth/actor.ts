@@ -1,6 +1,6 @@
 import type { User } from '../domains/users/user.js';
 
-export const TOKEN_SCOPES = ['api', 'read_api', 'read_user', 'read_repository', 'write_repository', 'sudo', 'admin_mode'] as const;
+export const TOKEN_SCOPES = ['api', 'read_api', 'read_user', 'read_repository', 'write_repository', 'sudo', 'admin_mode', 'create_runner', 'manage_runner'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 /**

@@ -45,7 +45,7 @@ export function createAuthorizer(deps: { members: Pick<MembersRepository, 'effec
   async function context(actor: Actor, subject: Subject): Promise<SubjectContext> {
     const isAdmin = actor.user?.is_admin === true;
     const base = { userId: actor.user?.id ?? null, isAdmin, accessLevel: await accessLevel(actor, subject) };
-    if ('project' in subject) return { ...base, visibility: subject.project.visibility, archived: subject.project.archived };
+    if ('project' in subject) return { ...base, visibility: subject.project.visibility, archived: subject.project.archived, features: subject.project };
     // A personal namespace is visible to everyone (its projects carry their own visibility).
     return { ...base, visibility: subject.group.kind === 'user' ? 'public' : subject.group.visibility };
   }
@@ -87,13 +87,16 @@ export type Authorizer = ReturnType<typeof createAuthorizer>;
 /**
  * Token scopes (GitLab's): `api` grants everything; `read_api` grants reads;
  * `read_user` grants reading the user endpoints; repository scopes apply to
- * git over HTTP. Sessions and anonymous callers are not scope-limited.
+ * git over HTTP; a route may name more scopes that grant it (`create_runner` for POST
+ * /user/runners, `manage_runner` for the runner endpoints). Sessions and anonymous callers are
+ * not scope-limited.
  */
-export function assertApiScope(actor: Actor, method: string, options: { userEndpoint?: boolean } = {}): void {
+export function assertApiScope(actor: Actor, method: string, options: { userEndpoint?: boolean; alsoScopes?: readonly TokenScope[] } = {}): void {
   if (!actor.scopes) return;
   const read = method === 'GET' || method === 'HEAD';
   const allowed: TokenScope[] = read ? ['api', 'read_api'] : ['api'];
   if (read && options.userEndpoint) allowed.push('read_user');
+  if (options.alsoScopes) allowed.push(...options.alsoScopes);
   if (!actor.scopes.some((scope) => allowed.includes(scope))) throw new InsufficientScopeError(allowed);
 }
 

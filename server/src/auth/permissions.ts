@@ -1,4 +1,4 @@
-import { AccessLevel, type Visibility } from '@tributary/contracts';
+import { AccessLevel, FEATURE_LEVELS, featureAvailable as isFeatureAvailable, featureField, type FeatureField, type ProjectFeature, type Visibility } from '@tributary/contracts';
 
 /**
  * The pure permission rules: who may do what to a project or group, given
@@ -36,7 +36,20 @@ export type ProjectAction =
   | 'read_label'
   | 'admin_label'
   | 'read_milestone'
-  | 'admin_milestone';
+  | 'admin_milestone'
+  // CI runners: Maintainers list, create and manage the project's runners (GitLab's create_runner, admin_project_runners)
+  | 'admin_runners'
+  // CI/CD pipelines and jobs (GitLab's read_pipeline/read_build, create_pipeline, update_pipeline/update_build, destroy_pipeline);
+  // creating, retrying, canceling and playing also need the ref's branch rule (domains/pipelines/pipeline-access.ts)
+  | 'read_pipeline'
+  | 'read_build'
+  | 'create_pipeline'
+  | 'update_pipeline'
+  | 'destroy_pipeline'
+  // CI/CD variables: Maintainers manage a project's (GitLab's admin_cicd_variables)
+  | 'admin_cicd_variables'
+  // push rules: Maintainers and above (GitLab's admin_push_rule)
+  | 'admin_push_rules';
 
 export type GroupAction =
   | 'read_group'
@@ -51,7 +64,13 @@ export type GroupAction =
   | 'read_label'
   | 'admin_label'
   | 'read_milestone'
-  | 'admin_milestone';
+  | 'admin_milestone'
+  /** listing the group's runners (GitLab's read_group_runners: Maintainers) */
+  | 'read_runners'
+  /** creating and managing group runners (GitLab's create_runner, admin_group_runners: Owners) */
+  | 'admin_runners'
+  // CI/CD variables: Owners manage a group's (GitLab's admin_cicd_variables)
+  | 'admin_cicd_variables';
 
 export interface SubjectContext {
   /** null for anonymous callers */
@@ -61,6 +80,13 @@ export interface SubjectContext {
   accessLevel: number;
   visibility: Visibility;
   archived?: boolean;
+  /** a project's feature levels (GitLab's ProjectFeature, `<feature>_access_level`); absent ones are 'enabled' */
+  features?: Partial<Record<FeatureField, number>> & { public_builds?: boolean };
+}
+
+/** GitLab's feature_available? for the caller (the rule is the contracts' featureAvailable, which the web app shares). */
+export function featureAvailable(ctx: SubjectContext, feature: ProjectFeature): boolean {
+  return isFeatureAvailable(ctx.features?.[featureField(feature)] ?? FEATURE_LEVELS.enabled, ctx, feature);
 }
 
 /** May the caller see the subject at all? Everything else requires this. */
@@ -89,33 +115,52 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
   }
   // Guests of private projects cannot read code; anyone who can see an
   // internal or public project can (GitLab's "Download project" row).
-  if (ctx.visibility !== 'private' || access >= AccessLevel.Reporter) abilities.add('download_code');
-  if (ctx.userId !== null && abilities.has('download_code')) abilities.add('fork_project');
-  // A merge request shows code, so reading one needs what reading code needs.
-  if (abilities.has('download_code')) abilities.add('read_merge_request');
+  // A disabled or members-only repository takes code, pushes, branches and forks with it.
+  const repository = featureAvailable(ctx, 'repository');
+  if (repository && (ctx.visibility !== 'private' || access >= AccessLevel.Reporter)) abilities.add('download_code');
+  if (ctx.userId !== null && abilities.has('download_code') && featureAvailable(ctx, 'forking')) abilities.add('fork_project');
+  // A merge request shows code, so reading one needs what reading code needs, and the
+  // merge requests feature (GitLab: merge requests need the repository).
+  const mergeRequests = abilities.has('download_code') && featureAvailable(ctx, 'merge_requests');
+  if (mergeRequests) abilities.add('read_merge_request');
   // Anyone signed in who reads the code may propose changes to it (from a branch they
   // can push to, usually in their fork): GitLab's create_merge_request_in.
-  if (ctx.userId !== null && !ctx.archived && abilities.has('download_code')) abilities.add('create_merge_request_in');
-  if (!ctx.archived && access >= AccessLevel.Developer) {
+  if (ctx.userId !== null && !ctx.archived && mergeRequests) abilities.add('create_merge_request_in');
+  if (!ctx.archived && access >= AccessLevel.Developer && repository) {
     abilities.add('push_code');
     abilities.add('create_branch');
     abilities.add('delete_branch');
-    // The source side needs push access (GitLab's create_merge_request_from).
-    abilities.add('create_merge_request_from');
+    // The source side needs push access and merge requests (GitLab's create_merge_request_from).
+    if (mergeRequests) abilities.add('create_merge_request_from');
     // Any merge request of the project, not only one's own (see canUpdateMergeRequest).
-    abilities.add('update_merge_request');
+    if (mergeRequests) abilities.add('update_merge_request');
+    if (featureAvailable(ctx, 'builds')) {
+      abilities.add('create_pipeline');
+      abilities.add('update_pipeline');
+    }
+  }
+  // Pipelines and jobs: the builds feature, and with public_builds off ("Public pipelines")
+  // only Reporters and above.
+  if (featureAvailable(ctx, 'builds') && (ctx.features?.public_builds !== false || access >= AccessLevel.Reporter)) {
+    abilities.add('read_pipeline');
+    abilities.add('read_build');
   }
   addNoteAbilities(abilities, ctx, access);
   if (access >= AccessLevel.Maintainer) {
     abilities.add('admin_members');
     abilities.add('admin_project');
     abilities.add('admin_protected_branches');
+    abilities.add('admin_runners');
+    abilities.add('admin_cicd_variables');
+    abilities.add('admin_push_rules');
   }
   if (access >= AccessLevel.Owner) {
     abilities.add('remove_project');
     abilities.add('change_visibility');
     // GitLab: only owners and administrators delete merge requests.
-    abilities.add('destroy_merge_request');
+    if (mergeRequests) abilities.add('destroy_merge_request');
+    // GitLab: only owners delete pipelines.
+    if (!ctx.archived) abilities.add('destroy_pipeline');
   }
   return abilities;
 }
@@ -137,11 +182,14 @@ export function groupAbilities(ctx: SubjectContext): Set<GroupAction> {
   if (access >= AccessLevel.Maintainer) {
     abilities.add('create_subgroup');
     abilities.add('transfer_projects');
+    abilities.add('read_runners');
   }
   if (access >= AccessLevel.Owner) {
     abilities.add('admin_members');
     abilities.add('admin_group');
     abilities.add('remove_group');
+    abilities.add('admin_runners');
+    abilities.add('admin_cicd_variables');
   }
   return abilities;
 }

@@ -49,6 +49,18 @@ describe(`readable projects in SQL agree with the permission function (${testDat
     }
     for (const visibility of ['private', 'internal'] as const) projectIds.push((await api('POST', '/projects', { name: `inner-${visibility}`, namespace_id: sub.id, visibility })).id);
     projectIds.push((await api('POST', '/projects', { name: 'closed-private', namespace_id: closed.id, visibility: 'private' })).id);
+    // Feature levels: a members-only or disabled repository or merge requests feature.
+    const features: Array<[Visibility, Record<string, string>]> = [
+      ['public', { repository_access_level: 'private', merge_requests_access_level: 'private', builds_access_level: 'private' }],
+      ['public', { merge_requests_access_level: 'private' }],
+      ['internal', { merge_requests_access_level: 'disabled' }],
+      ['private', { merge_requests_access_level: 'private' }],
+      ['private', { repository_access_level: 'private', merge_requests_access_level: 'disabled', builds_access_level: 'disabled' }],
+      ['public', { repository_access_level: 'disabled', merge_requests_access_level: 'disabled', builds_access_level: 'disabled' }],
+    ];
+    for (const [index, [visibility, levels]] of features.entries()) {
+      projectIds.push((await api('POST', '/projects', { name: `feature-${index}`, namespace_id: top.id, visibility, ...levels })).id);
+    }
     const privateInTop = projectIds[0]!;
 
     callers.push(['anonymous', { ...ANONYMOUS, accessCache: new Map() }]);
@@ -82,11 +94,11 @@ describe(`readable projects in SQL agree with the permission function (${testDat
     return rows.map((row) => Number(row.id));
   }
 
-  it('read_project and download_code: the SQL finds exactly the projects the permission function grants', async () => {
+  it('read_project, download_code and read_merge_request: the SQL finds exactly the projects the permission function grants', async () => {
     const projects = createProjectsRepository(server.app.db);
     const from = 'projects p JOIN namespaces n ON n.id = p.namespace_id';
     for (const [who, actor] of callers) {
-      for (const ability of ['read_project', 'download_code'] as const) {
+      for (const ability of ['read_project', 'download_code', 'read_merge_request'] as const) {
         const expected: number[] = [];
         for (const id of projectIds) {
           const project = (await projects.findById(id))!;

@@ -1,4 +1,4 @@
-import { AccessLevel } from '@tributary/contracts';
+import { AccessLevel, FEATURE_LEVELS, featureField, featureMinimumAccessLevel, type ProjectFeature } from '@tributary/contracts';
 
 /**
  * "Who may read this project (or group)" as SQL conditions, for the list queries that cannot
@@ -7,7 +7,8 @@ import { AccessLevel } from '@tributary/contracts';
  *
  * - read_project (canRead): administrators; anyone for public; anyone signed in for internal;
  *   members (direct, through a group above it, or the personal namespace's owner) for private;
- * - download_code (merge requests show code): the same, but private code needs a Reporter.
+ * - download_code: the same, but private code needs a Reporter, and the repository feature;
+ * - read_merge_request (merge requests show code): download_code and the merge requests feature.
  *
  * Membership counts while it has not expired, as in the effective access level.
  */
@@ -33,12 +34,31 @@ export function projectMemberAtLeastSql(level: string, refs: ReadableSqlRefs): s
      OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ${refs.user} AND gm.group_id = ANY(${n}.traversal_ids) AND gm.access_level >= ${level} AND ${ACTIVE('gm')}))`;
 }
 
-/** May the caller `read_project` (or `download_code` of) project `p` in namespace `n`? permissions.ts's rule in SQL. */
-export function projectReadableSql(ability: 'read_project' | 'download_code', refs: ReadableSqlRefs): string {
+/** Is the caller a member of group `n` with at least `level` (an SQL expression), directly or through a group above it? */
+export function groupMemberAtLeastSql(level: string, refs: ReadableSqlRefs): string {
+  const n = refs.namespace ?? 'n';
+  return `EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = ${refs.user} AND gm.group_id = ANY(${n}.traversal_ids) AND gm.access_level >= ${level} AND ${ACTIVE('gm')})`;
+}
+
+/** May the caller `read_project` (or `download_code` of, or `read_merge_request` in) project `p` in namespace `n`? permissions.ts's rule in SQL. */
+export function projectReadableSql(ability: 'read_project' | 'download_code' | 'read_merge_request', refs: ReadableSqlRefs): string {
   const p = refs.project ?? 'p';
   const minimum = ability === 'read_project' ? AccessLevel.Guest : AccessLevel.Reporter;
-  return `(${refs.admin} OR ${p}.visibility = 'public' OR (${p}.visibility = 'internal' AND ${refs.user} IS NOT NULL)
+  const readable = `(${refs.admin} OR ${p}.visibility = 'public' OR (${p}.visibility = 'internal' AND ${refs.user} IS NOT NULL)
      OR ${projectMemberAtLeastSql(String(minimum), refs)})`;
+  if (ability === 'read_project') return readable;
+  const code = `(${readable} AND ${projectFeatureSql('repository', refs)})`;
+  return ability === 'download_code' ? code : `(${code} AND ${projectFeatureSql('merge_requests', refs)})`;
+}
+
+/** permissions.ts's featureAvailable in SQL: enabled or public, or private and the caller a member of the feature's minimum role (or an administrator). */
+export function projectFeatureSql(feature: ProjectFeature, refs: ReadableSqlRefs): string {
+  const p = refs.project ?? 'p';
+  const column = `${p}.${featureField(feature)}`;
+  const privateMinimum = featureMinimumAccessLevel(feature, 'private');
+  const otherMinimum = featureMinimumAccessLevel(feature, 'public');
+  const minimum = privateMinimum === otherMinimum ? String(privateMinimum) : `(CASE WHEN ${p}.visibility = 'private' THEN ${privateMinimum} ELSE ${otherMinimum} END)`;
+  return `(${column} >= ${FEATURE_LEVELS.enabled} OR (${column} = ${FEATURE_LEVELS.private} AND (${refs.admin} OR ${projectMemberAtLeastSql(minimum, refs)})))`;
 }
 
 /** May the caller read namespace `n` (a group, or a personal namespace it owns)? permissions.ts's canRead in SQL. */

@@ -33,3 +33,4 @@ export { mergeTreesOnBase, applyCommitToTree, type PickMode, type PickResult } f
 export { createCommit, commitTree, type CreateCommitInput, type CommitTreeInput, type Identity } from './plumbing-write.js';
 export type { CommitAction, CommitActionKind } from './commit-actions.js';
 export { createRef, deleteRef, updateRef, updateRefs, ZERO_SHA, type RefUpdate } from './ref-updates.js';
+export { readRefTips } from './ref-files.js';

@@ -46,6 +46,8 @@ export interface CreateCommitInput {
   message: string;
   author: Identity;
   committer: Identity;
+  /** Runs once the commit is written and before the branch moves; throwing leaves the branch as it was. */
+  beforeRefUpdate?: (sha: string) => Promise<void>;
 }
 
 /** git strips or rejects these in identities; refusing them keeps what we store what was asked. */
@@ -115,6 +117,8 @@ export async function createCommit(repoPath: string, input: CreateCommitInput): 
   identityEnv('COMMITTER', input.committer);
   const tree = await writeActionsTree(repoPath, input.startSha, input.actions);
   const sha = await commitTree(repoPath, { tree, parents: input.startSha ? [input.startSha] : [], message: input.message, author: input.author, committer: input.committer });
+  // The commit exists but no ref names it yet: a check may still refuse it (push rules).
+  await input.beforeRefUpdate?.(sha);
   await updateRef(repoPath, ref, sha, expectedOld);
   return { sha, tree };
 }

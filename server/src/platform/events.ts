@@ -24,6 +24,8 @@ export interface DomainEventMap {
     userId: number | null;
     pushEventIds: number[];
     refs: { ref: string; oldSha: string; newSha: string }[];
+    /** `git push -o` options, when the push had any */
+    pushOptions?: string[];
   };
   'project.created': { projectId: number };
   'project.deleted': { projectId: number };

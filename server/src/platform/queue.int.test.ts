@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../test-support/database.js';
 import { migrate } from './db/migrate.js';
-import { eventually } from '../test-support/merge-request-fixtures.js';
+import { eventually } from '../test-support/eventually.js';
 import { createJobQueue, type UntypedJobs } from './queue.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -46,6 +46,10 @@ export interface JobPayloadMap {
   'notes.system_notes': { mergeRequestId: number };
   /** suggestion rows of diff notes written before rows were recorded with the note (after an upgrade) */
   'suggestions.catch_up': Record<string, never>;
+  /** a pushed branch or tag gets its CI/CD pipeline (domains/pipelines/pipeline-creation.service.ts) */
+  'pipelines.create_for_push': { projectId: number; userId: number | null; ref: string; oldSha: string; newSha: string; pushOptions?: string[] };
+  /** a delayed CI/CD job whose time came becomes pending */
+  'pipelines.enqueue_scheduled': { jobId: number };
   /** finished jobs and old events are deleted (platform/retention.ts) */
   'platform.prune': Record<string, never>;
 }

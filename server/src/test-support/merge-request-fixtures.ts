@@ -123,14 +123,3 @@ export async function startMergeRequestFixtures(): Promise<MergeRequestFixtures>
   };
   return fixtures;
 }
-
-/** Polls `probe` until it returns something truthy (background jobs), or fails after `ms`. */
-export async function eventually<T>(probe: () => Promise<T | undefined | null | false>, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

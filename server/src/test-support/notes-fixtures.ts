@@ -1,5 +1,6 @@
 import { gitbeakerClient, type TestUser } from './server.js';
-import { eventually, startMergeRequestFixtures, type MergeRequestFixtures } from './merge-request-fixtures.js';
+import { startMergeRequestFixtures, type MergeRequestFixtures } from './merge-request-fixtures.js';
+import { eventually } from './eventually.js';
 
 /**
  * Fixtures for the discussions tests (routes/notes/*.int.test.ts): a project whose merge

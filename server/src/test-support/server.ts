@@ -25,7 +25,7 @@ import { createTestDatabase, freePort } from './postgres-cluster.js';
  */
 
 /** Every scope a personal access token can have. */
-export const ALL_SCOPES = ['api', 'read_api', 'read_user', 'read_repository', 'write_repository', 'sudo', 'admin_mode'];
+export const ALL_SCOPES = ['api', 'read_api', 'read_user', 'read_repository', 'write_repository', 'sudo', 'admin_mode', 'create_runner', 'manage_runner'];
 
 export interface TestUser {
   id: number;

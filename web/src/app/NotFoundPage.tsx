@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { LinkButton } from '../components/AppLink';
 import { EmptyState } from '../components/EmptyState';
 import { useDocumentTitle } from '../components/useDocumentTitle';
-import { useOptionalUser } from '../features/session/useCurrentUser';
+import { useOptionalUser } from '../features/session';
 import { urls } from '../lib/routes';
 
 /**

@@ -1,8 +1,13 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
-import { RequireAuth } from '../features/session/RequireAuth';
-import { SessionGate } from '../features/session/SessionGate';
+import { RequireAuth, SessionGate, loadSignInPage } from '../features/session';
+import { loadPersonalAccessTokensPage } from '../features/access-tokens';
+import { loadAdminAbuseReportsPage, loadAdminUsersPage, loadNewUserPage } from '../features/admin';
+import { loadDashboardGroupsPage, loadGroupRoute, loadNewGroupPage } from '../features/groups';
+import { loadDashboardMergeRequestsPage } from '../features/merge-requests';
+import { loadNamespaceRoute } from '../features/namespaces';
+import { loadDashboardProjectsPage, loadNewProjectPage } from '../features/projects';
 import { AppLayout } from './AppLayout';
 import { RouteError } from './RouteError';
 import { SIGNED_IN_PATHS, type SignedInPath } from './route-access';
@@ -15,16 +20,16 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 /** The pages only a signed-in user sees; keyed by route-access.ts's list so the two cannot drift apart. */
 const signedInPages: Record<SignedInPath, ReactElement> = {
-  '/': page(() => import('../features/projects/DashboardProjectsPage'), 'DashboardProjectsPage'),
-  '/dashboard/projects': page(() => import('../features/projects/DashboardProjectsPage'), 'DashboardProjectsPage'),
-  '/dashboard/groups': page(() => import('../features/groups/DashboardGroupsPage'), 'DashboardGroupsPage'),
-  '/dashboard/merge_requests': page(() => import('../features/merge-requests/DashboardMergeRequestsPage'), 'DashboardMergeRequestsPage'),
-  '/projects/new': page(() => import('../features/projects/NewProjectPage'), 'NewProjectPage'),
-  '/groups/new': page(() => import('../features/groups/NewGroupPage'), 'NewGroupPage'),
-  '/-/user_settings/personal_access_tokens': page(() => import('../features/access-tokens/PersonalAccessTokensPage'), 'PersonalAccessTokensPage'),
-  '/admin/users': page(() => import('../features/admin/AdminUsersPage'), 'AdminUsersPage'),
-  '/admin/users/new': page(() => import('../features/admin/NewUserPage'), 'NewUserPage'),
-  '/admin/abuse_reports': page(() => import('../features/admin/AdminAbuseReportsPage'), 'AdminAbuseReportsPage'),
+  '/': page(loadDashboardProjectsPage, 'DashboardProjectsPage'),
+  '/dashboard/projects': page(loadDashboardProjectsPage, 'DashboardProjectsPage'),
+  '/dashboard/groups': page(loadDashboardGroupsPage, 'DashboardGroupsPage'),
+  '/dashboard/merge_requests': page(loadDashboardMergeRequestsPage, 'DashboardMergeRequestsPage'),
+  '/projects/new': page(loadNewProjectPage, 'NewProjectPage'),
+  '/groups/new': page(loadNewGroupPage, 'NewGroupPage'),
+  '/-/user_settings/personal_access_tokens': page(loadPersonalAccessTokensPage, 'PersonalAccessTokensPage'),
+  '/admin/users': page(loadAdminUsersPage, 'AdminUsersPage'),
+  '/admin/users/new': page(loadNewUserPage, 'NewUserPage'),
+  '/admin/abuse_reports': page(loadAdminAbuseReportsPage, 'AdminAbuseReportsPage'),
 };
 
 export const router = createBrowserRouter([
@@ -32,7 +37,7 @@ export const router = createBrowserRouter([
     path: '/users/sign_in',
     errorElement: <RouteError />,
     element: (
-      <Suspense fallback={<PageLoading />}>{page(() => import('../features/session/SignInPage'), 'SignInPage')}</Suspense>
+      <Suspense fallback={<PageLoading />}>{page(loadSignInPage, 'SignInPage')}</Suspense>
     ),
   },
   {
@@ -52,9 +57,9 @@ export const router = createBrowserRouter([
         ),
         children: SIGNED_IN_PATHS.map((path) => (path === '/' ? { index: true, element: signedInPages[path] } : { path, element: signedInPages[path] })),
       },
-      { path: 'groups/*', element: page(() => import('../features/groups/GroupRoute'), 'GroupRoute') },
+      { path: 'groups/*', element: page(loadGroupRoute, 'GroupRoute') },
       // Everything else is a project or group full path, GitLab-style: /<path>[/-/<page>].
-      { path: '*', element: page(() => import('../features/namespaces/NamespaceRoute'), 'NamespaceRoute') },
+      { path: '*', element: page(loadNamespaceRoute, 'NamespaceRoute') },
     ],
   },
 ]);

@@ -45,6 +45,8 @@ describe('humanizeField', () => {
     ['name', 'Name'],
     ['namespace_id', 'Namespace id'],
     ['base', ''],
+    ['project_feature.merge_requests_access_level', 'Merge requests'],
+    ['project_feature.builds_access_level', 'CI/CD'],
   ])('%s → %s', (field, expected) => expect(humanizeField(field)).toBe(expected));
 });
 

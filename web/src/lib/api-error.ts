@@ -44,7 +44,9 @@ export function messageForStatus(status: number): string {
 /** "name" → "Name", "namespace_id" → "Namespace id", "base" → "" (GitLab's full-message style). */
 export function humanizeField(field: string): string {
   if (field === 'base') return '';
-  const words = field.replace(/_/g, ' ').trim();
+  // A project feature's error names its nested attribute (`project_feature.merge_requests_access_level`): the feature.
+  const name = field.replace(/^project_feature\.(.+)_access_level$/, (_, feature: string) => (feature === 'builds' ? 'CI/CD' : feature));
+  const words = name.replace(/_/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -89,3 +89,15 @@ export function buildDiffRows({ parsed, newLines, knownLineCount, expansions }: 
 export function wholeFileRows(lines: readonly string[]): LineRow[] {
   return lines.map((text, index) => ({ type: 'context', text, oldLine: index + 1, newLine: index + 1 }));
 }
+
+/** A line's `data-point` attribute in the diff (`add::5`), read back where a drag ends. */
+export function pointAttribute(row: Pick<LineRow, 'type' | 'oldLine' | 'newLine'>): string {
+  return `${row.type}:${row.oldLine ?? ''}:${row.newLine ?? ''}`;
+}
+
+export function parsePointAttribute(value: string | undefined | null): Pick<LineRow, 'type' | 'oldLine' | 'newLine'> | null {
+  const match = value ? /^(add|delete|context):(\d*):(\d*)$/.exec(value) : null;
+  if (!match) return null;
+  const number = (text: string) => (text === '' ? null : Number(text));
+  return { type: match[1] as LineRow['type'], oldLine: number(match[2]!), newLine: number(match[3]!) };
+}

@@ -1,3 +1,4 @@
+import type { FeatureLevelName } from '@tributary/contracts/project-features';
 /**
  * The GitLab REST API v4 entities the web app reads, trimmed to the fields it uses.
  * Shapes follow GitLab's documentation (doc/api/*.md); optional fields are ones
@@ -73,6 +74,9 @@ export interface Project {
   remove_source_branch_after_merge?: boolean;
   squash_option?: 'never' | 'always' | 'default_on' | 'default_off';
   forks_count?: number;
+  /** the project's features (`repository_access_level: 'enabled'`, …) and public_jobs */
+  [featureField: `${string}_access_level`]: FeatureLevelName | undefined;
+  public_jobs?: boolean;
 }
 
 export interface Group {
@@ -195,6 +199,8 @@ export interface Label {
   priority?: number | null;
   is_project_label?: boolean;
   open_merge_requests_count?: number;
+  /** whether the caller is subscribed to it (within the project on a project's labels) */
+  subscribed?: boolean;
 }
 
 /** Entities::Milestone, doc/api/milestones.md. */

@@ -19,6 +19,13 @@ export function parseRefUpdates(body: unknown): RefUpdate[] {
   });
 }
 
+/** The push options a hook reports (`git push -o …`): strings only, at most 100 of 1000 characters. Pure. */
+export function parsePushOptions(body: unknown): string[] {
+  const options = (body as { pushOptions?: unknown })?.pushOptions;
+  if (!Array.isArray(options)) return [];
+  return options.filter((option): option is string => typeof option === 'string' && option.length <= 1000).slice(0, 100);
+}
+
 /**
  * The admin-socket routes git's hooks call during a push received over
  * HTTP. The hook key (hook-sessions.ts) names the pusher and the project.
@@ -30,15 +37,18 @@ export function hookRoutes(hookSessions: HookSessions) {
       if (!session) throw new ForbiddenError('unknown hook key');
       const user = await app.services.usersRepository.findById(session.userId);
       if (!user) return { allowed: false, message: 'Your account is no longer active.' };
-      const message = await app.services.pushes.preReceive(actorFor(user, 'session'), session.projectId, parseRefUpdates(request.body));
+      const body = request.body as { quarantine?: unknown };
+      const message = await app.services.pushes.preReceive(actorFor(user, 'session'), session.projectId, parseRefUpdates(request.body), body.quarantine);
       return message ? { allowed: false, message } : { allowed: true };
     });
 
     admin.post('/hooks/post-receive', async (request) => {
       const session = hookSessions.find((request.body as { key?: unknown })?.key);
       if (!session) throw new ForbiddenError('unknown hook key');
-      const ids = await app.services.pushes.postReceive(session.userId, session.projectId, parseRefUpdates(request.body));
-      return { recorded: ids.length };
+      const ids = await app.services.pushes.postReceive(session.userId, session.projectId, parseRefUpdates(request.body), {
+        pushOptions: parsePushOptions(request.body),
+      });
+      return { recorded: ids.length, messages: session.messages ?? [] };
     });
   };
 }

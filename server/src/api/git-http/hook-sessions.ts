@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 export interface HookSession {
   userId: number;
   projectId: number;
+  /** shown to the pusher after the push (post-receive), e.g. that the project moved */
+  messages?: string[];
 }
 
 /**

@@ -25,6 +25,14 @@ export const GIT_HTTP_MESSAGES = {
   pushDenied: 'You are not allowed to push code to this project.',
 } as const;
 
+/**
+ * GitLab's Gitlab::Checks::ContainerMoved message, shown after a push to a project's old path
+ * (the push itself goes to the project). Pure.
+ */
+export function projectMovedMessage(oldPath: string, newPath: string, newUrl: string): string {
+  return `Project '${oldPath}' was moved to '${newPath}'.\n\nPlease update your Git remote:\n\n  git remote set-url origin ${newUrl}`;
+}
+
 /** `/group/sub/project.git/info/refs` → { fullPath: 'group/sub/project', action: 'info/refs' }. Pure. */
 export function parseGitUrl(url: string): { fullPath: string; action: 'info/refs' | Service } | undefined {
   const path = url.split('?')[0]!;
@@ -146,7 +154,10 @@ export function createGitHttpRoutes(deps: GitHttpDeps) {
       let hook: { key: string; close(): void } | undefined;
       let command = git(repo);
       if (service === 'git-receive-pack') {
-        hook = deps.hookSessions.open({ userId: actor.user!.id, projectId: project.id });
+        // An old path (a renamed or moved project) still takes the push, and says where the project went.
+        const moved = project.full_path.toLowerCase() !== fullPath.toLowerCase();
+        const messages = moved ? [projectMovedMessage(fullPath, project.full_path, ctx.urls.git(project.full_path))] : [];
+        hook = deps.hookSessions.open({ userId: actor.user!.id, projectId: project.id, messages });
         command = command.config('core.hooksPath', HOOKS_DIR);
         command.env({ TRIBUTARY_HOOK_KEY: hook.key, TRIBUTARY_HOOK_SOCKET: deps.internalSocket });
       }

@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { parse, type SelectionSetNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERGE_REQUEST_WIDGET_QUERY, mergeRequestGlobalId } from '@tributary/contracts';
+import { openMergeRequestWidget, widgetProjectOf } from '@tributary/contracts/merge-widget.fixture';
 import { testDatabaseKind } from '../../test-support/database.js';
-import { eventually, startMergeRequestFixtures, type MergeRequestFixtures } from '../../test-support/merge-request-fixtures.js';
+import { startMergeRequestFixtures, type MergeRequestFixtures } from '../../test-support/merge-request-fixtures.js';
+import { eventually } from '../../test-support/eventually.js';
 import type { GitCli, TestUser } from '../../test-support/server.js';
 import { graphql, signIn, type Credentials } from './testing.js';
 
@@ -67,59 +69,23 @@ describe(`GraphQL widget query (${testDatabaseKind()})`, () => {
 
     const withoutMerges = (await sh(['log', '--no-merges', '--format=%H', 'origin/main..topic'])).stdout.trim().split('\n');
     const data = response.body.data;
-    expect(data.project).toMatchObject({
-      id: `gid://gitlab/Project/${project.id}`,
-      fullPath: project.path_with_namespace,
-      archived: false,
-      mergeMethod: 'MERGE',
-      mergeRequestsFfOnlyEnabled: false,
-      onlyAllowMergeIfPipelineSucceeds: false,
-      squashOption: 'default_off',
-    });
-    const got = data.project.mergeRequest;
-    expect(got).toMatchObject({
+    // The shared example of an open, mergeable request (the web app's widget tests serve it), with
+    // what this one is; mergeability checks and commits are compared below.
+    const { mergeabilityChecks: _checks, commitsWithoutMergeCommits: _commits, shouldRemoveSourceBranch: _remove, ...expected } = openMergeRequestWidget({
       id: mergeRequestGlobalId(mr.id),
       iid: String(mr.iid),
       title: 'Widget topic',
-      state: 'opened',
-      draft: false,
-      detailedMergeStatus: 'MERGEABLE',
       commitCount: 4,
       defaultMergeCommitMessage: `Merge branch 'topic' into 'main'\n\nWidget topic\n\nSee merge request ${project.path_with_namespace}!${mr.iid}`,
       defaultSquashCommitMessage: 'Widget topic',
-      forceRemoveSourceBranch: false,
-      squash: false,
-      squashOnMerge: false,
-      squashReadOnly: false,
       diffHeadSha: head,
       sourceBranch: 'topic',
-      targetBranch: 'main',
-      sourceBranchExists: true,
-      targetBranchExists: true,
-      divergedCommitsCount: 0,
-      rebaseInProgress: false,
-      mergeOngoing: false,
-      mergeError: null,
-      mergeUser: null,
-      mergedAt: null,
-      mergeCommitSha: null,
-      squashCommitSha: null,
-      allowCollaboration: false,
-      retargeted: false,
-      mergedBy: null,
-      closedBy: null,
-      closedAt: null,
-      blockingMergeRequests: { nodes: [] },
-      userPermissions: {
-        canMerge: true,
-        removeSourceBranch: true,
-        updateMergeRequest: true,
-        adminMergeRequest: true,
-        pushToSourceBranch: true,
-        revertOnCurrentMergeRequest: false,
-        cherryPickOnCurrentMergeRequest: false,
-      },
     });
+    const { mergeRequest: _mergeRequest, ...expectedProject } = widgetProjectOf(null, { id: `gid://gitlab/Project/${project.id}`, fullPath: project.path_with_namespace });
+    expect(data.project).toMatchObject(expectedProject);
+    const got = data.project.mergeRequest;
+    // root is an administrator
+    expect(got).toMatchObject({ ...expected, userPermissions: { ...expected.userPermissions, adminMergeRequest: true } });
     expect(got.mergeabilityChecks).toEqual(expect.arrayContaining([
       { identifier: 'NOT_OPEN', status: 'SUCCESS' },
       { identifier: 'DRAFT_STATUS', status: 'SUCCESS' },

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERGE_REQUEST_WIDGET_QUERY } from '@tributary/contracts';
 import { testDatabaseKind } from '../../test-support/database.js';
-import { eventually, startMergeRequestFixtures, type MergeRequestFixtures } from '../../test-support/merge-request-fixtures.js';
+import { startMergeRequestFixtures, type MergeRequestFixtures } from '../../test-support/merge-request-fixtures.js';
+import { eventually } from '../../test-support/eventually.js';
 import type { GitCli } from '../../test-support/server.js';
 import { graphql } from './testing.js';
 

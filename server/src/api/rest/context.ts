@@ -3,6 +3,7 @@ import { UnauthorizedError } from '../../platform/errors.js';
 import type { Actor } from '../../auth/actor.js';
 import type { Authorizer } from '../../auth/authorizer.js';
 import type { Services } from '../../app.js';
+import type { WriteWatch } from '../../platform/db/write-watch.js';
 import type { ProjectUrls } from './entities/projects.js';
 
 /** What every REST route module receives from the composition root. */
@@ -11,6 +12,8 @@ export interface RestContext {
   authorizer: Authorizer;
   urls: ProjectUrls;
   externalUrl: string;
+  /** moves when a watched table is written: whole answers are kept until it does (rendered-answers.ts) */
+  watch?: Pick<WriteWatch, 'generation'>;
 }
 
 export function signedIn(request: FastifyRequest): Actor & { user: NonNullable<Actor['user']> } {

@@ -8,6 +8,7 @@ import { markdownRoutes } from './routes/markdown.js';
 import { namespaceRoutes } from './routes/namespaces.js';
 import { notesRoutes } from './routes/notes/index.js';
 import { projectRoutes } from './routes/projects.js';
+import { pushRuleRoutes } from './routes/push-rules.js';
 import { repositoryRoutes } from './routes/repository/index.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { userRoutes } from './routes/users.js';
@@ -18,13 +19,16 @@ import { descriptionVersionRoutes } from './routes/description-versions.js';
 import { labelRoutes } from './routes/labels.js';
 import { milestoneRoutes } from './routes/milestones.js';
 import { ciLintRoutes } from './routes/ci-lint.js';
+import { runnerRoutes } from './routes/runners.js';
+import { pipelineRoutes } from './routes/pipelines.js';
+import { ciVariableRoutes } from './routes/ci-variables.js';
 import { collectRoutes, openApiDocument } from './input/openapi.js';
 import { Input, routes } from './input/route-kit.js';
 
 const VERSION = { version: '17.0.0-tributary', revision: 'tributary' };
 
 /** Every GitLab REST API v4 route module, mounted under /api/v4. */
-export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes, markdownRoutes, notesRoutes, suggestionRoutes, uploadRoutes, abuseReportRoutes, descriptionVersionRoutes, labelRoutes, milestoneRoutes, ciLintRoutes];
+export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, pushRuleRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes, markdownRoutes, notesRoutes, suggestionRoutes, uploadRoutes, abuseReportRoutes, descriptionVersionRoutes, labelRoutes, milestoneRoutes, ciLintRoutes, runnerRoutes, pipelineRoutes, ciVariableRoutes];
 
 export async function registerRestApi(api: FastifyInstance, ctx: RestContext): Promise<void> {
   const registered = collectRoutes(api);

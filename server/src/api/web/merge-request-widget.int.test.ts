@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLL_INTERVAL_HEADER, WIDGET_POLLING } from '@tributary/contracts';
 import { testDatabaseKind } from '../../test-support/database.js';
-import { eventually, startMergeRequestFixtures, type MergeRequestFixtures } from '../../test-support/merge-request-fixtures.js';
+import { startMergeRequestFixtures, type MergeRequestFixtures } from '../../test-support/merge-request-fixtures.js';
+import { eventually } from '../../test-support/eventually.js';
 import { signIn } from '../graphql/testing.js';
 
 /** GET /:full_path/-/merge_requests/:iid/widget.json: the page's polling fallback, with GitLab's Poll-Interval header. */

@@ -5,7 +5,7 @@ import type { Queryable } from '../../platform/db/database.js';
 import { WATCHED_TABLES, type WriteWatch } from '../../platform/db/write-watch.js';
 import { buildListQuery, type MergeRequestListFilter, type Viewer } from './list-filter.js';
 import type { MergeRequest } from './merge-request.js';
-import type { DiscussionStats } from './merge-request-views.js';
+import type { DiscussionStats, MergeRequestViewsMetadata } from './merge-request-views.js';
 import type { MergeRequestsRepository } from './merge-requests.repository.js';
 import type { OpenedMergeRequest } from './merge-requests.service.js';
 import type { MergeabilityService } from './mergeability/index.js';
@@ -76,10 +76,12 @@ function cachedList(repository: Pick<MergeRequestsRepository, 'list'>, watch: Pi
     key: (filter, viewer, page) => JSON.stringify([filter, viewer, page]),
     copy: (found) => ({ mergeRequests: found.mergeRequests.map((mr) => ({ ...mr })), total: found.total }),
   });
-  return (filter, viewer, page) => {
-    const readsWatchedOnly = tablesRead(buildListQuery(filter, viewer).where).every((table) => watched.has(table));
-    return readsWatchedOnly ? cached(filter, viewer, page) : repository.list(filter, viewer, page);
-  };
+  return (filter, viewer, page) => (listReadsWatchedOnly(filter, viewer) ? cached(filter, viewer, page) : repository.list(filter, viewer, page));
+}
+
+/** True when a list's SQL reads only tables whose writes move the watch: only then may its answer be kept. */
+export function listReadsWatchedOnly(filter: MergeRequestListFilter, viewer: Viewer): boolean {
+  return tablesRead(buildListQuery(filter, viewer).where).every((table) => watched.has(table));
 }
 
 type Mergeability = Pick<MergeabilityService, 'evaluateMany'> & { blocks: Pick<MergeabilityService['blocks'], 'visibleBlockers'> };
@@ -115,6 +117,23 @@ export function cacheDiscussionStats(stats: DiscussionStats, watch: Pick<WriteWa
       key: (ids, options) => `${options.includeInternal} ${ids.join(',')}`,
       copy: (found) => new Map(found),
     }),
+  };
+}
+
+/** Labels of merge requests (with the target project's priorities) and milestones by id, for the entity. */
+export function cacheMetadataReads(metadata: MergeRequestViewsMetadata, watch: Pick<WriteWatch, 'generation'>): MergeRequestViewsMetadata {
+  return {
+    labels: {
+      forMergeRequests: cachedRead(watch, (ids: readonly number[]) => metadata.labels.forMergeRequests(ids), {
+        tables: ['merge_request_labels', 'merge_requests', 'labels', 'label_priorities'],
+        key: (ids) => ids.join(','),
+        copy: copyUserLists,
+      }),
+    },
+    milestones: {
+      // the owner's path for web_url comes from routes
+      byIds: cachedRead(watch, (ids: number[]) => metadata.milestones.byIds(ids), { tables: ['milestones', 'routes'], key: (ids) => ids.join(','), copy: copyUserMap }),
+    },
   };
 }
 

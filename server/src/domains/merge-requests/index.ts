@@ -16,7 +16,7 @@ import { createMergeRequestsRepository } from './merge-requests.repository.js';
 import { createMergeRequestsService } from './merge-requests.service.js';
 import { createDescriptionVersionsRepository } from '../description-versions/description-versions.repository.js';
 import { createMergeability } from './mergeability/index.js';
-import { cacheAccessLevels, cacheDiscussionStats, cacheMergeabilityReads, cacheMergeRequestReads } from './cached-reads.js';
+import { cacheAccessLevels, cacheDiscussionStats, cacheMergeabilityReads, cacheMergeRequestReads, cacheMetadataReads } from './cached-reads.js';
 import type { WriteWatch } from '../../platform/db/write-watch.js';
 
 export { REFRESH_JOB } from './merge-request-versions.service.js';
@@ -74,7 +74,7 @@ export function createMergeRequestsDomain(deps: {
             protectedBranches: deps.protectedBranches,
             mergeability: cacheMergeabilityReads(mergeability, watch),
             discussionStats: cacheDiscussionStats(deps.discussionStats, watch),
-            metadata: deps.metadata,
+            metadata: deps.metadata && cacheMetadataReads(deps.metadata, watch),
           }
         : { mergeRequests, authorizer, protectedBranches: deps.protectedBranches, mergeability, discussionStats: deps.discussionStats, metadata: deps.metadata },
     ),

@@ -62,9 +62,10 @@ export interface ListQuery {
 
 /**
  * May the viewer read merge requests of target project `p`? They show code, so this is
- * permissions.ts's download_code, in SQL (auth/readable-sql.ts).
+ * permissions.ts's read_merge_request (download_code and the merge requests feature), in SQL
+ * (auth/readable-sql.ts).
  */
-export const READABLE_TARGET = `(NOT p.pending_delete AND ${projectReadableSql('download_code', { user: '$1::bigint', admin: '$2::boolean' })})`;
+export const READABLE_TARGET = `(NOT p.pending_delete AND ${projectReadableSql('read_merge_request', { user: '$1::bigint', admin: '$2::boolean' })})`;
 
 /** `%text%` for LIKE, with LIKE's own wildcards in `text` taken literally. */
 export function containsPattern(text: string): string {

@@ -2,7 +2,7 @@ import type { Database, Queryable } from '../../platform/db/database.js';
 import type { DomainEvent, EventBus } from '../../platform/events.js';
 import type { Logger } from '../../platform/logger.js';
 import type { JobPayloadMap, JobQueue } from '../../platform/queue.js';
-import { countCommits, diffTreeStats, fetchCommit, mergeBase, readRef, readRefs } from '../../git/index.js';
+import { countCommits, diffTreeStats, fetchCommit, mergeBase, readRefTips } from '../../git/index.js';
 import type { RepositoryStorage } from '../projects/repository-storage.js';
 import type { MergeRequestDiffsRepository } from './merge-request-diffs.repository.js';
 import { updateVersionRefs } from './merge-request-refs.js';
@@ -44,14 +44,14 @@ export function createMergeRequestVersions(deps: {
   /** announces `merge_request.version_recorded` (the notes domain traces diff threads onto the version) */
   events?: Pick<EventBus, 'publish'>;
 }) {
-  const branchTip = async (repoPath: string, branch: string) => (await readRef(repoPath, `${BRANCH_PREFIX}${branch}`))?.target ?? null;
+  const branchTip = async (repoPath: string, branch: string) => (await readRefTips(repoPath, [`${BRANCH_PREFIX}${branch}`])).get(`${BRANCH_PREFIX}${branch}`) ?? null;
 
-  /** Both branch tips; one git call when source and target share a repository. */
+  /** Both branch tips, from the repositories' ref files (git/ref-files.ts: no git process). */
   async function branchTips(sourceRepo: string, targetRepo: string, mergeRequest: MergeRequest): Promise<[string | null, string | null]> {
     const source = `${BRANCH_PREFIX}${mergeRequest.source_branch}`;
     const target = `${BRANCH_PREFIX}${mergeRequest.target_branch}`;
     if (sourceRepo !== targetRepo) return Promise.all([branchTip(sourceRepo, mergeRequest.source_branch), branchTip(targetRepo, mergeRequest.target_branch)]);
-    const refs = new Map((await readRefs(targetRepo, [source, target])).map((ref) => [ref.ref, ref.target]));
+    const refs = await readRefTips(targetRepo, [source, target]);
     return [refs.get(source) ?? null, refs.get(target) ?? null];
   }
 

@@ -45,13 +45,19 @@ export interface MergeRequestDetail extends MergeRequestView {
   blockingMergeRequests: { visible: MergeRequest[]; hiddenCount: number };
 }
 
+/** Labels and milestones as the entity shows them (domains/labels/, domains/milestones/). */
+export interface MergeRequestViewsMetadata {
+  labels: Pick<LabelsService, 'forMergeRequests'>;
+  milestones: Pick<MilestonesService, 'byIds'>;
+}
+
 export function createMergeRequestViews(deps: {
   mergeRequests: Pick<MergeRequestsRepository, 'assignees' | 'reviewers' | 'usersByIds' | 'authorHasMerged'>;
   authorizer: Pick<Authorizer, 'accessLevel' | 'can'>;
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
   mergeability: Pick<MergeabilityService, 'evaluateMany'> & { blocks: Pick<MergeabilityService['blocks'], 'visibleBlockers'> };
   discussionStats: DiscussionStats;
-  metadata?: { labels: Pick<LabelsService, 'forMergeRequests'>; milestones: Pick<MilestonesService, 'byIds'> };
+  metadata?: MergeRequestViewsMetadata;
 }) {
   async function views(list: MergeRequest[]): Promise<MergeRequestView[]> {
     const ids = list.map((mr) => mr.id);

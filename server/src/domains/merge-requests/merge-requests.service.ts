@@ -10,7 +10,7 @@ import type { Project } from '../projects/project.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { RepositoryStorage } from '../projects/repository-storage.js';
 import { draftlessTitle, isDraftTitle, titleWithDraft } from './draft.js';
-import type { MergeRequestListFilter } from './list-filter.js';
+import type { MergeRequestListFilter, Viewer } from './list-filter.js';
 import type { OpenedMergeRequest } from './merge-request.js';
 import { branchNameError, descriptionError, duplicateError, missingBranchError, notAForkError, sameBranchError, titleError, userCountError } from './merge-request-rules.js';
 import { applyMetadata, hasMetadata, type MetadataDeps, type MetadataInput } from './merge-request-metadata.js';
@@ -48,6 +48,12 @@ export interface UpdateMergeRequestInput extends MetadataInput {
 
 export type { OpenedMergeRequest } from './merge-request.js';
 
+/** A list's filter (with the project, once authorized) and the viewer whose visibility filters its rows. */
+export interface MergeRequestListScope {
+  filter: MergeRequestListFilter;
+  viewer: Viewer;
+}
+
 type SignedIn = Actor & { user: NonNullable<Actor['user']> };
 
 /**
@@ -78,6 +84,24 @@ export function createMergeRequestsService(deps: {
   const branchExists = async (projectId: number, branch: string) => (await readRef(deps.storage.pathFor(projectId), `refs/heads/${branch}`)) !== null;
 
   /** The project and merge request; 404 when the caller may not see either (the project shows code). */
+  /**
+   * What a list shows and to whom: project lists need read_merge_request on it (403 when the
+   * project is visible but its code is not); rows are then filtered by what the viewer may see.
+   */
+  async function listScope(actor: Actor, filter: MergeRequestListFilter, projectIdOrPath?: string | number): Promise<MergeRequestListScope> {
+    let project: Project | undefined;
+    if (projectIdOrPath !== undefined) {
+      project = await deps.projects.find(actor, projectIdOrPath);
+      await deps.authorizer.authorize(actor, 'read_merge_request', { project });
+    }
+    return { filter: { ...filter, projectId: project?.id }, viewer: { userId: actor.user?.id ?? null, isAdmin: actor.user?.is_admin === true } };
+  }
+
+  async function list(actor: Actor, filter: MergeRequestListFilter, page: { limit: number; offset: number }, projectIdOrPath?: string | number) {
+    const scope = await listScope(actor, filter, projectIdOrPath);
+    return mergeRequests.list(scope.filter, scope.viewer, page);
+  }
+
   async function open(actor: Actor, idOrPath: string | number, iid: number): Promise<OpenedMergeRequest> {
     const project = await deps.projects.find(actor, idOrPath);
     const abilities = (await deps.authorizer.abilities(actor, { project })) as Set<ProjectAction>;
@@ -296,16 +320,10 @@ export function createMergeRequestsService(deps: {
       });
     },
 
-    /** Project lists need read_merge_request on it (403 when the project is visible but its code is not). */
-    async list(actor: Actor, filter: MergeRequestListFilter, page: { limit: number; offset: number }, projectIdOrPath?: string | number) {
-      let project: Project | undefined;
-      if (projectIdOrPath !== undefined) {
-        project = await deps.projects.find(actor, projectIdOrPath);
-        await deps.authorizer.authorize(actor, 'read_merge_request', { project });
-      }
-      const viewer = { userId: actor.user?.id ?? null, isAdmin: actor.user?.is_admin === true };
-      return mergeRequests.list({ ...filter, projectId: project?.id }, viewer, page);
-    },
+    list,
+    listScope,
+    /** One page of a list whose scope listScope has checked. */
+    listPage: (scope: MergeRequestListScope, page: { limit: number; offset: number }) => mergeRequests.list(scope.filter, scope.viewer, page),
   };
 }
 

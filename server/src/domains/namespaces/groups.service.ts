@@ -82,18 +82,30 @@ export function createGroupsService(deps: {
         throw caught;
       }
     },
-    async update(actor: Actor, idOrPath: string | number, input: { name?: string; description?: string; visibility?: string }): Promise<Namespace> {
+    async update(actor: Actor, idOrPath: string | number, input: { name?: string; path?: string; description?: string; visibility?: string }): Promise<Namespace> {
       const group = await find(actor, idOrPath);
       await deps.authorizer.authorize(actor, 'admin_group', { group });
       if (input.visibility !== undefined && !VISIBILITIES.includes(input.visibility as Visibility)) throw ValidationError.field('visibility', 'does not have a valid value');
       const nameError = input.name === undefined ? null : groupNameError(input.name);
       if (nameError) throw ValidationError.field('name', nameError);
+      const newPath = input.path !== undefined && input.path !== group.path ? input.path : undefined;
+      const pathProblem = newPath === undefined ? null : pathError(newPath);
+      if (pathProblem) throw ValidationError.field('path', pathProblem);
+      if (newPath !== undefined && group.parent_id === null && RESERVED_TOP_LEVEL_PATHS.has(newPath.toLowerCase())) throw ValidationError.field('path', `${newPath} is a reserved name`);
       await deps.db.transaction(async (tx) => {
+        if (newPath !== undefined) {
+          const fullPath = `${group.full_path.slice(0, group.full_path.length - group.path.length)}${newPath}`;
+          if (fullPath.toLowerCase() !== group.full_path.toLowerCase() && (await deps.namespaces.routeTaken(fullPath, tx))) throw ValidationError.field('path', 'has already been taken');
+          await deps.namespaces.changePath(group, newPath, tx);
+        }
         if (input.visibility !== undefined && input.visibility !== group.visibility) {
           const errors = groupVisibilityErrors(input.visibility as Visibility, await deps.namespaces.lockForVisibility(group.id, tx));
           if (errors.length > 0) throw new ValidationError({ visibility_level: errors });
         }
-        await deps.namespaces.update(group.id, input, tx);
+        await deps.namespaces.update(group.id, { name: input.name, description: input.description, visibility: input.visibility }, tx);
+      }).catch((caught: unknown) => {
+        if (isUniqueViolation(caught)) throw ValidationError.field('path', 'has already been taken');
+        throw caught;
       });
       return (await deps.namespaces.findById(group.id))!;
     },

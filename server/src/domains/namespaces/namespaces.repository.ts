@@ -171,6 +171,21 @@ export function createNamespacesRepository(db: Queryable) {
         await tx.query(`UPDATE projects SET visibility = $2 WHERE namespace_id = ANY($1) AND ${rank('visibility')} > ${rank('$2')}`, [ids, parent.visibility]);
       }
     },
+    /**
+     * A group's new path (GitLab's 'Change group URL'): its route and every route below it
+     * follow; the routes trigger leaves each old path as a redirect.
+     */
+    async changePath(group: Namespace, path: string, tx: Queryable): Promise<void> {
+      const ids = await this.subtreeIds(group.id, tx);
+      const newFullPath = `${group.full_path.slice(0, group.full_path.length - group.path.length)}${path}`;
+      await tx.query('UPDATE namespaces SET path = $2, updated_at = now() WHERE id = $1', [group.id, path]);
+      await tx.query(
+        `UPDATE routes SET path = $2 || substr(path, length($3) + 1)
+          WHERE (source_type = 'namespace' AND source_id = ANY($1))
+             OR (source_type = 'project' AND source_id IN (SELECT id FROM projects WHERE namespace_id = ANY($1)))`,
+        [ids, newFullPath, group.full_path],
+      );
+    },
     /** Ids of this namespace and every descendant. */
     async subtreeIds(id: number, tx?: Queryable): Promise<number[]> {
       const { rows } = await on(db, tx).query<{ id: number }>('SELECT id FROM namespaces WHERE $1 = ANY(traversal_ids)', [id]);

@@ -1,6 +1,9 @@
-import type { Visibility } from '@tributary/contracts';
+import type { FeatureField, Visibility } from '@tributary/contracts';
 
-export interface Project {
+/** The project's feature levels (GitLab's numbers: 0 disabled, 10 private, 20 enabled, 30 public). */
+export type ProjectFeatureLevels = Record<FeatureField, number>;
+
+export interface Project extends ProjectFeatureLevels {
   id: number;
   namespace_id: number;
   name: string;
@@ -30,6 +33,8 @@ export interface Project {
   merge_request_title_regex_description: string | null;
   /** the avatar's file name (its bytes are in project_avatars); null without one */
   avatar_filename: string | null;
+  /** with builds_access_level: whether non-members see pipelines and jobs (GitLab's public_builds) */
+  public_builds: boolean;
   created_at: Date;
   updated_at: Date;
   last_activity_at: Date;

@@ -1,4 +1,4 @@
-import { AccessLevel } from '@tributary/contracts';
+import { AccessLevel, featureField, PROJECT_FEATURES } from '@tributary/contracts';
 import { projectMemberAtLeastSql, projectReadableSql } from '../../auth/readable-sql.js';
 import { on, type Queryable } from '../../platform/db/database.js';
 import { effectiveAccessLevelSql } from '../members/members.repository.js';
@@ -8,7 +8,8 @@ const SELECT = `SELECT p.id, p.namespace_id, p.name, p.path, r.path AS full_path
        p.default_branch, p.creator_id, p.forked_from_id, p.archived, p.empty_repo, p.pending_delete, p.merge_method, p.squash_option,
        p.only_allow_merge_if_pipeline_succeeds, p.only_allow_merge_if_all_discussions_are_resolved, p.resolve_outdated_diff_discussions,
        p.remove_source_branch_after_merge, p.merge_commit_template, p.squash_commit_template,
-       p.merge_request_title_regex, p.merge_request_title_regex_description, p.avatar_filename, p.created_at, p.updated_at, p.last_activity_at,
+       p.merge_request_title_regex, p.merge_request_title_regex_description, p.avatar_filename, ${PROJECT_FEATURES.map((f) => `p.${featureField(f)}`).join(', ')},
+       p.public_builds, p.created_at, p.updated_at, p.last_activity_at,
        n.kind AS namespace_kind, n.owner_id AS namespace_owner_id, to_json(n.traversal_ids) AS namespace_traversal_ids,
        n.visibility AS namespace_visibility, n.name AS namespace_name, n.path AS namespace_path,
        nr.path AS namespace_full_path, n.parent_id AS namespace_parent_id
@@ -54,7 +55,7 @@ export interface ProjectListFilter {
 }
 
 export function createProjectsRepository(db: Queryable) {
-  return {
+  const repository = {
     async insert(input: NewProject, tx: Queryable): Promise<number> {
       const { rows } = await tx.query<{ id: number }>(
         `INSERT INTO projects (namespace_id, name, path, description, visibility, default_branch, creator_id, forked_from_id)
@@ -83,7 +84,20 @@ export function createProjectsRepository(db: Queryable) {
         [byId ? key.id : key.fullPath, userId],
         { name: byId ? 'projects.find_by_id_for_viewer' : 'projects.find_by_path_for_viewer' },
       );
-      return rows[0];
+      if (rows[0] || byId) return rows[0];
+      // GitLab's follow_redirects: an old path of a renamed or moved project still finds it
+      // (its full_path then differs from the path asked for).
+      const redirected = await repository.redirectedProjectId(key.fullPath);
+      return redirected === undefined ? undefined : repository.findForViewer({ id: redirected }, userId);
+    },
+    /** The project that had this path before a rename or transfer (redirect_routes), if any. */
+    async redirectedProjectId(fullPath: string): Promise<number | undefined> {
+      const { rows } = await db.query<{ source_id: number }>(
+        `SELECT source_id FROM redirect_routes WHERE source_type = 'project' AND lower(path) = lower($1)`,
+        [fullPath],
+        { name: 'projects.redirected_project_id' },
+      );
+      return rows[0] === undefined ? undefined : Number(rows[0].source_id);
     },
     async findById(id: number, tx?: Queryable): Promise<Project | undefined> {
       const { rows } = await on(db, tx).query<Project>(`${SELECT} WHERE p.id = $1 AND NOT p.pending_delete`, [id]);
@@ -185,6 +199,7 @@ export function createProjectsRepository(db: Queryable) {
       await db.query('DELETE FROM projects WHERE id = $1', [id]);
     },
   };
+  return repository;
 }
 
 export type ProjectsRepository = ReturnType<typeof createProjectsRepository>;

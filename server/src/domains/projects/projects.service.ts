@@ -15,6 +15,7 @@ import type { ProtectedBranchesRepository } from '../protected-branches/protecte
 import type { ProjectListFilter, ProjectsRepository } from './projects.repository.js';
 import type { RepositoryStorage } from './repository-storage.js';
 import { mergeTextSettings } from './merge-settings.js';
+import { defaultFeatureLevels, featureSettings } from './project-features.js';
 import { EDITABLE_SETTINGS, type Project } from './project.js';
 
 export const REMOVE_REPOSITORY_JOB = 'repository.remove' satisfies keyof JobPayloadMap;
@@ -27,6 +28,8 @@ export interface CreateProjectInput {
   visibility?: string;
   default_branch?: string;
   initialize_with_readme?: boolean;
+  /** feature levels, legacy booleans and public_jobs (project-features.ts) */
+  [feature: string]: unknown;
 }
 
 export interface UpdateProjectInput {
@@ -114,6 +117,8 @@ export function createProjectsService(deps: {
       const defaultBranch = input.default_branch ?? 'main';
       const branchError = validateBranchName(defaultBranch);
       if (branchError) throw ValidationError.field('default_branch', branchError);
+      // Feature levels are judged against GitLab's defaults for a new project of this visibility.
+      const features = { ...defaultFeatureLevels(visibility), ...featureSettings(input, defaultFeatureLevels(visibility)) };
       const namespace = await targetNamespace(actor, input.namespace_id);
       const visibilityErrors = projectVisibilityErrors(visibility, { group: namespace.kind === 'group' ? namespace.visibility : null, forkSource: null });
       if (visibilityErrors.length > 0) throw new ValidationError({ visibility_level: visibilityErrors });
@@ -138,6 +143,7 @@ export function createProjectsService(deps: {
             },
             tx,
           );
+          await deps.projects.update(id, features, tx);
           // GitLab protects the default branch on creation: Maintainers push and merge, no force push.
           await deps.protectedBranches.protectDefault(id, defaultBranch, tx);
           // The creator is a member: Owner of a personal project, Maintainer of a group project
@@ -206,6 +212,8 @@ export function createProjectsService(deps: {
       for (const setting of EDITABLE_SETTINGS) if (input[setting] !== undefined) fields[setting] = input[setting];
       // Templates and the title pattern: validated, empty clears them (replaces the raw values above).
       Object.assign(fields, mergeTextSettings(input, project));
+      // Feature levels (validated against the levels the project ends up with); column names from a fixed list.
+      Object.assign(fields, featureSettings(input, project));
       await deps.db.transaction(async (tx) => {
         if (fields.visibility !== undefined) await assertVisibilityAllowed(project, fields.visibility as Visibility, tx);
         await deps.projects.update(project.id, fields, tx);

@@ -25,3 +25,16 @@ export function compileTitleRegex(source: string): { pattern: TitlePattern } | {
 export function titleMatches(pattern: TitlePattern, title: string): boolean {
   return pattern.test(title);
 }
+
+/**
+ * The same linear-time engine for every other pattern users write (push rules): compile once
+ * with RE2's flags, then test. `multiline` makes ^ and $ match at line ends (GitLab's
+ * UntrustedRegexp with multiline: true, used for commit messages).
+ */
+export function compileUntrustedRegex(source: string, options: { multiline?: boolean } = {}): { pattern: RE2JS } | { error: string } {
+  try {
+    return { pattern: RE2JS.compile(source, options.multiline ? RE2JS.MULTILINE : 0) };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}

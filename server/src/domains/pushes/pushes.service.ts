@@ -11,6 +11,7 @@ import type { ProtectedBranchesRepository } from '../protected-branches/protecte
 import type { ProtectedTagsRepository } from '../protected-tags/protected-tags.repository.js';
 import type { Collaboration } from '../merge-requests/collaboration.service.js';
 import { checkPush } from './push-policy.js';
+import { quarantineEnv, type PushRulesService } from '../push-rules/push-rules.service.js';
 import { classifyRef, isDeletion, type RefUpdate } from './push.js';
 
 /**
@@ -28,10 +29,12 @@ export function createPushesService(deps: {
   events: Pick<EventBus, 'publish'>;
   /** adds the branches a merge request allowing collaboration opens to non-members */
   collaboration?: Pick<Collaboration, 'pusher'>;
+  /** the project's push rule (branch names, commits, files) */
+  pushRules?: Pick<PushRulesService, 'check'>;
 }) {
   return {
     /** null when the push may proceed, else the message git shows the pusher. */
-    async preReceive(actor: Actor, projectId: number, updates: RefUpdate[]): Promise<string | null> {
+    async preReceive(actor: Actor, projectId: number, updates: RefUpdate[], quarantine?: unknown): Promise<string | null> {
       const project = await deps.projects.findById(projectId);
       if (!project || !actor.user) throw new NotFoundError('Project');
       const accessLevel = await deps.authorizer.accessLevel(actor, { project });
@@ -41,10 +44,14 @@ export function createPushesService(deps: {
       const pusher = deps.collaboration
         ? await deps.collaboration.pusher(actor, project, accessLevel)
         : { userId: actor.user.id, isAdmin: actor.user.is_admin, accessLevel };
-      return checkPush(pusher, updates, protections, tagProtections, 'git');
+      const refusal = checkPush(pusher, updates, protections, tagProtections, 'git');
+      if (refusal || !deps.pushRules) return refusal;
+      // The pushed objects are still in git's quarantine: the push rule reads them through the hook's variables.
+      return deps.pushRules.check(actor, project, updates, { via: 'git', env: quarantineEnv(deps.storage.pathFor(project.id), quarantine) });
     },
 
-    async postReceive(userId: number, projectId: number, updates: RefUpdate[]): Promise<number[]> {
+    /** `options.pushOptions`: `git push -o` options (`ci.skip`), handed on to the pipelines with the event. */
+    async postReceive(userId: number, projectId: number, updates: RefUpdate[], options: { pushOptions?: string[] } = {}): Promise<number[]> {
       const project = await deps.projects.findById(projectId);
       if (!project) return [];
       const repo = deps.storage.pathFor(projectId);
@@ -70,7 +77,13 @@ export function createPushesService(deps: {
         await deps.projects.recordPush(projectId, empty, tx);
         await deps.events.publish(
           'repository.pushed',
-          { projectId, userId, pushEventIds: ids, refs: updates.map(({ ref, oldSha, newSha }) => ({ ref, oldSha, newSha })) },
+          {
+            projectId,
+            userId,
+            pushEventIds: ids,
+            refs: updates.map(({ ref, oldSha, newSha }) => ({ ref, oldSha, newSha })),
+            ...(options.pushOptions && options.pushOptions.length > 0 ? { pushOptions: options.pushOptions } : {}),
+          },
           tx,
         );
         return ids;

@@ -1,5 +1,6 @@
 import { t } from '@tributary/contracts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js';
+import type { PushRulesService } from '../push-rules/push-rules.service.js';
 import type { Actor } from '../../auth/actor.js';
 import type { GitCommit } from '../../git/commit-format.js';
 import { RefConflictError } from '../../git/errors.js';
@@ -72,6 +73,8 @@ export function createBranchesService(deps: {
   pushes: Pick<PushesService, 'postReceive'>;
   /** commits to the default branch of an empty repository (GitLab creates it before the asked branch) */
   createDefaultBranch?: (actor: Actor, projectId: number, branch: string) => Promise<void>;
+  /** the project's push rule (its branch name pattern) */
+  pushRules?: Pick<PushRulesService, 'check'>;
 }) {
   const { access } = deps;
 
@@ -143,6 +146,9 @@ export function createBranchesService(deps: {
       const refusal = branchCreationRefusal(pusher, input.branch, protections);
       if (refusal) throw new ForbiddenError(refusal);
       const ref = branchRef(input.branch);
+      // The push rule's branch name pattern (GitLab checks API branches too; a 400 with its message).
+      const ruleRefusal = await deps.pushRules?.check(actor, project, [{ ref, oldSha: ZERO_SHA, newSha: sha }], { via: 'web' });
+      if (ruleRefusal) throw new ValidationError(ruleRefusal);
       try {
         await createRef(repoPath, ref, sha);
       } catch (error) {

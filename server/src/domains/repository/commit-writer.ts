@@ -18,7 +18,8 @@ import { isAncestor, readRef, resolveCommit } from '../../git/refs.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
 import { checkBranchUpdate, PUSH_MESSAGES } from '../protected-branches/push-rules.js';
 import type { PushesService } from '../pushes/pushes.service.js';
-import { ZERO_SHA } from '../pushes/push.js';
+import { ZERO_SHA, type RefUpdate } from '../pushes/push.js';
+import type { PushRulesService } from '../push-rules/push-rules.service.js';
 import type { RepositoryAccess, RepositoryHandle } from './repository-access.js';
 
 /** GitLab's wording (app/services/commits/create_service.rb, files/*_service.rb). */
@@ -61,7 +62,15 @@ export function createCommitWriter(deps: {
   access: Pick<RepositoryAccess, 'pusher'>;
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
   pushes: Pick<PushesService, 'postReceive'>;
+  /** the project's push rule, judged on the written commit before the branch moves */
+  pushRules?: Pick<PushRulesService, 'check'>;
 }) {
+  /** The push rule's verdict on a commit this writer made, as GitLab checks API commits (a 400 with its message). */
+  async function assertPushRule(actor: Actor, project: RepositoryHandle['project'], update: RefUpdate): Promise<void> {
+    const refusal = await deps.pushRules?.check(actor, project, [update], { via: 'web' });
+    if (refusal) throw new ValidationError(refusal);
+  }
+
   /** The tip of an existing branch, or null (names git could not hold do not exist). */
   async function branchTip(repoPath: string, name: string): Promise<string | null> {
     if (!isValidFullRefName(branchRef(name))) return null;
@@ -131,6 +140,7 @@ export function createCommitWriter(deps: {
         message: input.message,
         author,
         committer: identity,
+        beforeRefUpdate: (written) => assertPushRule(actor, project, { ref: branchRef(input.branch), oldSha: tip ?? ZERO_SHA, newSha: written }),
       });
       await deps.pushes.postReceive(user.id, project.id, [{ ref: branchRef(input.branch), oldSha: tip ?? ZERO_SHA, newSha: sha }]);
       return sha;
@@ -159,6 +169,7 @@ export function createCommitWriter(deps: {
       if (input.dryRun) return null;
       const identity = { name: user.name, email: user.email };
       const sha = await commitTree(repoPath, { tree, parents: [tip], message: input.message, author: input.author ?? identity, committer: identity });
+      await assertPushRule(actor, project, { ref: branchRef(input.branch), oldSha: tip, newSha: sha });
       await updateRef(repoPath, branchRef(input.branch), sha, tip);
       await deps.pushes.postReceive(user.id, project.id, [{ ref: branchRef(input.branch), oldSha: tip, newSha: sha }]);
       return sha;

@@ -18,6 +18,8 @@ export interface CachedReadOptions<A extends unknown[], R> {
   keep?: (value: R) => boolean;
   /** what each caller gets, so a caller changing its copy leaves the cached one alone (default: the value itself) */
   copy?: (value: R) => R;
+  /** answers kept at most (default MAX_ENTRIES); the oldest goes first */
+  maxEntries?: number;
   now?: () => number;
 }
 
@@ -36,6 +38,7 @@ export function cachedRead<A extends unknown[], R>(watch: Pick<WriteWatch, 'gene
   const entries = new Map<string, Entry<R>>();
   const now = options.now ?? Date.now;
   const copy = options.copy ?? ((value: R) => value);
+  const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   return async (...args: A) => {
     const key = options.key(...args);
     const generation = watch.generation(options.tables);
@@ -45,7 +48,7 @@ export function cachedRead<A extends unknown[], R>(watch: Pick<WriteWatch, 'gene
     const value = await read(...args);
     if ((options.keep?.(value) ?? true) && watch.generation(options.tables) === generation) {
       entries.delete(key);
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(key, { value: copy(value), generation, storedAt: now() });
     }
     return value;

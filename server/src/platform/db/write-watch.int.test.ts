@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../../test-support/database.js';
-import { eventually } from '../../test-support/merge-request-fixtures.js';
+import { eventually } from '../../test-support/eventually.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { syncWriteTriggers, WATCHED_TABLES, watchWrites } from './write-watch.js';
 

@@ -4,7 +4,7 @@ import { SkeletonBox } from '@primer/react/experimental';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageError } from '../../components/PageError';
-import { useCurrentUser } from '../session/useCurrentUser';
+import { useCurrentUser } from '../session';
 import { activeTokensQuery } from './api';
 import { NewTokenBanner } from './NewTokenBanner';
 import { NewTokenForm } from './NewTokenForm';

@@ -22,6 +22,14 @@ export const TOKEN_SCOPES: { scope: string; description: string }[] = [
     scope: 'write_repository',
     description: 'Grants read-write access to repositories on private projects using Git-over-HTTP (not using the API).',
   },
+  {
+    scope: 'create_runner',
+    description: 'Grants create access to the runners.',
+  },
+  {
+    scope: 'manage_runner',
+    description: 'Grants access to manage the runners.',
+  },
 ];
 
 /** GitLab's default and longest token lifetimes, in days. */

@@ -10,8 +10,8 @@ import { FormError } from '../../components/FormError';
 import { PageError } from '../../components/PageError';
 import { PaginationNav } from '../../components/PaginationNav';
 import { formatDate } from '../../lib/time';
-import { abuseReportKeys, abuseReportListQuery, setAbuseReportStatusMutation, type AbuseReport } from '../abuse/api';
-import { useCurrentUser } from '../session/useCurrentUser';
+import { abuseReportKeys, abuseReportListQuery, setAbuseReportStatusMutation, type AbuseReport } from '../abuse';
+import { useCurrentUser } from '../session';
 import styles from './AdminUsersPage.module.css';
 
 function ReportRow({ report }: { report: AbuseReport }) {

@@ -11,7 +11,7 @@ import { PageError } from '../../components/PageError';
 import { PaginationNav } from '../../components/PaginationNav';
 import { useListParams } from '../../components/useListParams';
 import { formatDate } from '../../lib/time';
-import { useCurrentUser } from '../session/useCurrentUser';
+import { useCurrentUser } from '../session';
 import { userListQuery } from './api';
 import styles from './AdminUsersPage.module.css';
 

@@ -6,7 +6,7 @@ import { NotFoundPage } from '../../app/NotFoundPage';
 import { LinkButton } from '../../components/AppLink';
 import { FormError, fieldError } from '../../components/FormError';
 import formStyles from '../../components/FormLayout.module.css';
-import { useCurrentUser } from '../session/useCurrentUser';
+import { useCurrentUser } from '../session';
 import { adminUserKeys, createUserMutation } from './api';
 
 /** GitLab's minimum password length. */

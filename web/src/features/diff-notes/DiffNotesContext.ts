@@ -1,11 +1,10 @@
 import { createContext, useContext } from 'react';
 import type { DiffFile } from '../../lib/diff-file';
 import type { DiffRow, LineRow } from '../../lib/diff-rows';
-import type { NoteTarget } from '../notes/api';
+import type { NoteTarget, DiscussionEntity } from '../notes';
 import type { DraftNote } from './api';
 import type { DiffPosition, PositionRefs } from './position';
 import type { Placed } from './threads';
-import type { DiscussionEntity } from '../notes/types';
 import type { ReviewedFile } from './reviews';
 
 /** An open comment form: where it shows (a line, the file, the image) and what it would post. */
@@ -30,7 +29,8 @@ export interface DiffNotesValue {
   openForm(form: OpenForm): void;
   closeForm(): void;
   commentsHidden(path: string): boolean;
-  toggleComments(path: string): void;
+  /** Hides (true) or shows (false) a file's threads and drafts: set to what the menu entry said, never flipped. */
+  setCommentsHidden(path: string, hidden: boolean): void;
   /** marked 'Viewed' with the change it has now */
   isReviewed(file: ReviewedFile): boolean;
   setReviewed(file: ReviewedFile, reviewed: boolean): void;

@@ -4,11 +4,9 @@ import { useLoadPagesWhenIdle } from '../../components/useLoadPagesWhenIdle';
 import type { DiffFile } from '../../lib/diff-file';
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
 import { GUEST, projectAccessLevel } from '../../lib/permissions';
-import { authorRolesQuery, discussionsQuery } from '../notes/api';
-import { useDraftNotes } from '../review/api';
-import { storage } from '../notes/autosave';
-import { NotesContext, type AuthorRole, type NotesContextValue } from '../notes/NotesContext';
-import { sessionQuery } from '../session/api';
+import { authorRolesQuery, discussionsQuery, storage, NotesContext, type AuthorRole, type NotesContextValue } from '../notes';
+import { useDraftNotes } from '../review';
+import { sessionQuery } from '../session';
 import { DiffNotesContext, type DiffNotesValue, type DragStart, type OpenForm } from './DiffNotesContext';
 import { lineKey, parsePointAttribute, pointFromRows, textPosition } from './position';
 import { isReviewed, parseReviews, reviewsKey, setReviewed, type ReviewedFile, type Reviews } from './reviews';
@@ -53,10 +51,12 @@ export function DiffNotesProvider({ project, mr, files, commentable, children }:
     [commentable, canReply, mr.diff_refs],
   );
 
-  const toggleComments = useCallback((path: string) => {
+  const setCommentsHidden = useCallback((path: string, hide: boolean) => {
     setHidden((current) => {
+      if (current.has(path) === hide) return current;
       const next = new Set(current);
-      if (!next.delete(path)) next.add(path);
+      if (hide) next.add(path);
+      else next.delete(path);
       return next;
     });
   }, []);
@@ -121,12 +121,12 @@ export function DiffNotesProvider({ project, mr, files, commentable, children }:
       openForm: setForm,
       closeForm: () => setForm(null),
       commentsHidden: (path) => hidden.has(path),
-      toggleComments,
+      setCommentsHidden,
       isReviewed: (file) => isReviewed(reviews, file),
       setReviewed: markReviewed,
       startDrag,
     }),
-    [target, refs, files, index, drafts, form, hidden, toggleComments, reviews, markReviewed, startDrag],
+    [target, refs, files, index, drafts, form, hidden, setCommentsHidden, reviews, markReviewed, startDrag],
   );
 
   const [editingNoteId, setEditingNoteId] = useState<number | null>(null);

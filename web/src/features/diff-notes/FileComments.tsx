@@ -2,7 +2,7 @@ import { CommentIcon } from '@primer/octicons-react';
 import { ActionList, IconButton } from '@primer/react';
 import { t } from '@tributary/contracts';
 import { displayPath, type DiffFile } from '../../lib/diff-file';
-import type { DiscussionEntity } from '../notes/types';
+import type { DiscussionEntity } from '../notes';
 import type { DraftNote } from './api';
 import { useDiffNotes } from './DiffNotesContext';
 import { NotesBlock } from './NotesBlock';
@@ -56,7 +56,9 @@ export function ToggleCommentsItem({ file }: { file: DiffFile }) {
   const notes = useDiffNotes();
   if (!notes) return null;
   const path = displayPath(file);
-  return <ActionList.Item onSelect={() => notes.toggleComments(path)}>{notes.commentsHidden(path) ? t('Show comments on this file') : t('Hide comments on this file')}</ActionList.Item>;
+  const hidden = notes.commentsHidden(path);
+  // Does what it says: a second choice of a stale entry cannot undo the first.
+  return <ActionList.Item onSelect={() => notes.setCommentsHidden(path, !hidden)}>{hidden ? t('Show comments on this file') : t('Hide comments on this file')}</ActionList.Item>;
 }
 
 /** The threads, drafts and form on the whole file, under its header. */

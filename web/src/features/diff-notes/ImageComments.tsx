@@ -1,7 +1,7 @@
 import { t } from '@tributary/contracts';
 import type { ReactNode } from 'react';
 import { displayPath, type DiffFile } from '../../lib/diff-file';
-import type { DiscussionEntity } from '../notes/types';
+import type { DiscussionEntity } from '../notes';
 import type { DraftNote } from './api';
 import { useDiffNotes } from './DiffNotesContext';
 import { NotesBlock } from './NotesBlock';

@@ -1,10 +1,8 @@
 import { t } from '@tributary/contracts';
-import type { DiffFile } from '../../lib/diff-file';
-import { displayPath } from '../../lib/diff-file';
+import { type DiffFile, displayPath } from '../../lib/diff-file';
 import type { LineRow } from '../../lib/diff-rows';
-import { useDiffContext } from '../diffs/DiffContext';
-import { textRows } from '../diffs/diff-items';
-import type { DiscussionEntity } from '../notes/types';
+import { useDiffContext, textRows } from '../diffs';
+import type { DiscussionEntity } from '../notes';
 import type { DraftNote } from './api';
 import { useDiffNotes } from './DiffNotesContext';
 import { NotesBlock } from './NotesBlock';

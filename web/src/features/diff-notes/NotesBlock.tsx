@@ -1,10 +1,8 @@
-import { DiscussionItem } from '../notes/DiscussionItem';
-import type { DiscussionEntity } from '../notes/types';
+import { DiscussionItem, type DiscussionEntity, useNotesContext } from '../notes';
 import type { DraftNote } from './api';
 import { DiffNoteForm } from './DiffNoteForm';
 import { InDiffContext, useDiffNotes } from './DiffNotesContext';
-import { DraftNoteItem } from '../review/DraftNoteItem';
-import { useNotesContext } from '../notes/NotesContext';
+import { DraftNoteItem } from '../review';
 import styles from './DiffNotes.module.css';
 
 /**

@@ -1,9 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../app/client';
 import { apiErrorFromBody } from '../../lib/api-error';
-import { appendDiscussion, notesKeys, type NoteTarget } from '../notes/api';
-import type { DiscussionEntity, NoteEntity } from '../notes/types';
-import { reviewKeys, type DraftNote } from '../review/api';
+import { appendDiscussion, notesKeys, type NoteTarget, type DiscussionEntity, type NoteEntity } from '../notes';
+import { reviewKeys, type DraftNote } from '../review';
 import type { OutdatedLine } from './outdated';
 import type { DiffPosition } from './position';
 
@@ -13,7 +12,7 @@ import type { DiffPosition } from './position';
  * doc/api/draft_notes.md). The drafts' query key is shared with the review bar
  * (features/review): creating a draft here refreshes its count there.
  */
-export type { DraftNote } from '../review/api';
+export type { DraftNote } from '../review';
 
 /** A diff note as the server sends it: a note with its position. */
 export type DiffNoteEntity = NoteEntity & { position?: DiffPosition; original_position?: DiffPosition; outdated?: boolean; outdated_line_change_path?: string | null };

@@ -4,7 +4,7 @@
  * `GET {outdated_line_change_path}` answers them (GitLab's OutdatedDiscussionDiffLinesService),
  * turned into rows of a small diff. Pure.
  */
-import type { DiscussionEntity } from '../notes/types';
+import type { DiscussionEntity } from '../notes';
 import { discussionPosition, isOutdated } from './threads';
 
 /** One line of `GET {outdated_line_change_path}`. */

@@ -12,6 +12,9 @@ import { parseHunkHeader } from '../../lib/diff-hunks';
 import type { DiffRow, LineRow } from '../../lib/diff-rows';
 import { sha1Hex } from './sha1';
 
+// A line row's data-point attribute is the diff viewer's; drags read it back.
+export { parsePointAttribute, pointAttribute } from '../../lib/diff-rows';
+
 // The types and rules the server parses and checks positions by are shared with it.
 export { positionFilePath as positionPath } from '@tributary/contracts/diff-position';
 export type PositionRefs = DiffRefs;
@@ -154,18 +157,6 @@ export function rangeLabel(position: TextPosition): string | null {
   if (!position.line_range) return null;
   const name = (point: LinePoint) => (point.type === 'old' ? `-${point.old_line}` : `+${point.new_line ?? point.old_line}`);
   return `${name(position.line_range.start)} to ${name(position.line_range.end)}`;
-}
-
-/** A line's `data-point` attribute in the diff (`add::5`), read back where a drag ends. */
-export function pointAttribute(row: Pick<LineRow, 'type' | 'oldLine' | 'newLine'>): string {
-  return `${row.type}:${row.oldLine ?? ''}:${row.newLine ?? ''}`;
-}
-
-export function parsePointAttribute(value: string | undefined | null): Pick<LineRow, 'type' | 'oldLine' | 'newLine'> | null {
-  const match = value ? /^(add|delete|context):(\d*):(\d*)$/.exec(value) : null;
-  if (!match) return null;
-  const number = (text: string) => (text === '' ? null : Number(text));
-  return { type: match[1] as LineRow['type'], oldLine: number(match[2]!), newLine: number(match[3]!) };
 }
 
 /** A dragged-over line as a point with its line code, found among the file's rows. */

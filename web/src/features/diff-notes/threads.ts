@@ -3,8 +3,8 @@
  * path), then by line (both line numbers), with file-wide and image ones apart. Only those on
  * the version shown (the position's head SHA) are placed on its lines. Pure.
  */
-import type { DiscussionEntity } from '../notes/types';
-import type { DraftNote } from '../review/api';
+import type { DiscussionEntity } from '../notes';
+import type { DraftNote } from '../review';
 import { lineKey, positionPath, rangeLabel, type DiffPosition, type ImagePosition } from './position';
 
 export interface Placed<T> {

@@ -17,10 +17,10 @@ import { CopyButton } from '../../components/CopyButton';
 import { displayPath, type DiffFile } from '../../lib/diff-file';
 import { urls } from '../../lib/routes';
 import { useDiffContext } from './DiffContext';
+import { useDiffSlots } from './DiffSlots';
 import { showsText } from './diff-items';
 import { isCollapsed } from './file-states';
 import styles from './DiffFileHeader.module.css';
-import { FileHeaderControls, ToggleCommentsItem } from '../diff-notes/FileComments';
 
 const SHORT_SHA = 8;
 
@@ -43,10 +43,12 @@ export function FileStatusIcon({ file }: { file: DiffFile }) {
  * A file's header, as GitLab's diff file header lists it: path (old → new when
  * renamed), copy path, mode change, LFS badge, stats, and the more-actions menu (view file
  * @ sha, edit in single-file editor, view replaced file, show full file / show changes
- * only). In a merge request also the 'Viewed' checkbox, comment-on-file and hide or show comments (features/diff-notes).
+ * only). A page adds its own controls and menu entries through the viewer's slots (DiffSlots): a merge
+ * request the 'Viewed' checkbox, comment-on-file and hide or show comments.
  */
 export function DiffFileHeader({ file }: { file: DiffFile }) {
   const { refs, stateOf, actions } = useDiffContext();
+  const { FileHeaderControls, FileMenuItems } = useDiffSlots();
   const state = stateOf(file);
   const collapsed = isCollapsed(state, file.startsCollapsed);
   const path = displayPath(file);
@@ -95,7 +97,7 @@ export function DiffFileHeader({ file }: { file: DiffFile }) {
           <span className={styles.added}>+{counts.added}</span> <span className={styles.removed}>−{counts.removed}</span>
         </span>
       ) : null}
-      <FileHeaderControls file={file} onCollapse={(value) => actions.setCollapsed(file, value)} />
+      {FileHeaderControls ? <FileHeaderControls file={file} onCollapse={(value) => actions.setCollapsed(file, value)} /> : null}
       {viewSha ? (
         // A plain link, not Primer's IconButton with its tooltip: headers mount while the list scrolls.
         <RouterLink className={styles.iconLink} to={urls.blob(refs.fullPath, viewSha, path)} aria-label={`${viewLabel}: ${path}`} title={viewLabel}>
@@ -123,7 +125,7 @@ export function DiffFileHeader({ file }: { file: DiffFile }) {
                 {t('View replaced file @ %{commitSha}', { commitSha: refs.baseSha.slice(0, SHORT_SHA) })}
               </ActionList.LinkItem>
             ) : null}
-            <ToggleCommentsItem file={file} />
+            {FileMenuItems ? <FileMenuItems file={file} /> : null}
             {canToggleFullFile ? (
               <>
                 <ActionList.Divider />

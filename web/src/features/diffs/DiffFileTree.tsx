@@ -4,7 +4,6 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { displayPath, type DiffFile } from '../../lib/diff-file';
 import { buildDiffTree, filterTreeFiles, flattenTree, treeRowKey, type FlatTreeRow } from '../../lib/diff-file-tree';
-import { useDiffNotes } from '../diff-notes/DiffNotesContext';
 import { FileStatusIcon } from './DiffFileHeader';
 import { treeRowLabel } from './tree-label';
 import styles from './DiffFileTree.module.css';
@@ -84,9 +83,13 @@ const TreeRow = memo(function TreeRow({ row, current, viewed, focused, expanded,
  * changes while scrolling), with the ARIA tree pattern's keys: ↑ ↓ move, → opens or
  * enters, ← closes or goes up, Home and End, Enter selects.
  */
-export const DiffFileTree = memo(function DiffFileTree({ files, current, onSelect }: { files: readonly DiffFile[]; current: DiffFile | null; onSelect: (file: DiffFile) => void }) {
-  // a merge request's Changes tab marks the files ticked 'Viewed' (elsewhere there are none)
-  const notes = useDiffNotes();
+export const DiffFileTree = memo(function DiffFileTree({ files, current, onSelect, isViewed }: {
+  files: readonly DiffFile[];
+  current: DiffFile | null;
+  onSelect: (file: DiffFile) => void;
+  /** a merge request's Changes tab marks the files ticked 'Viewed' (elsewhere there are none) */
+  isViewed?: (file: DiffFile) => boolean;
+}) {
   const [filter, setFilter] = useState('');
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
@@ -202,7 +205,7 @@ export const DiffFileTree = memo(function DiffFileTree({ files, current, onSelec
                   domId={`${idPrefix}-${item.index}`}
                   top={item.start}
                   current={row.node.kind === 'file' && row.node.file.id === current?.id}
-                  viewed={row.node.kind === 'file' && notes !== null && notes.isReviewed(row.node.file.file)}
+                  viewed={row.node.kind === 'file' && isViewed !== undefined && isViewed(row.node.file.file)}
                   focused={item.index === tabStop}
                   expanded={row.node.kind === 'dir' && !collapsed.has(row.node.path)}
                   onActivate={activate}

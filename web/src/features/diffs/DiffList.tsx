@@ -5,8 +5,8 @@ import { measureAfterLayout, scrollAfterAttaching, usePageOffset } from '../../l
 import type { DiffItem, DiffViewMode } from './diff-items';
 import { DiffFileHeader } from './DiffFileHeader';
 import { InlineRows, PairRows } from './DiffRows';
+import { useDiffSlots } from './DiffSlots';
 import { FileBody } from './FileBody';
-import { FileNotes } from '../diff-notes/FileComments';
 import styles from './DiffViewer.module.css';
 
 /**
@@ -60,12 +60,13 @@ function estimateSize(item: DiffItem | undefined): number {
 
 /** Items are stable objects (cached per file state), so a scroll renders only the new ones. */
 const Item = memo(function Item({ item }: { item: DiffItem }) {
+  const { FileComments } = useDiffSlots();
   switch (item.kind) {
     case 'header':
       return (
         <>
           <DiffFileHeader file={item.file} />
-          <FileNotes file={item.file} />
+          {FileComments ? <FileComments file={item.file} /> : null}
         </>
       );
     case 'lines':
@@ -163,7 +164,8 @@ export const DiffList = forwardRef<DiffListHandle, {
     <div className={styles.files}>
       {showSticky && current ? (
         <div className={styles.stickyHeader} style={{ top: topInset }} data-sticky-file={current.id}>
-          <DiffFileHeader file={current} />
+          {/* Keyed by the file: when another file reaches the top, this header (and a menu open in it) is that file's own, never the last file's reused. */}
+          <DiffFileHeader key={current.id} file={current} />
         </div>
       ) : null}
       <div ref={listRef} className={styles.list} data-view={mode} style={{ height: virtualizer.getTotalSize() }} aria-label="Changes" role="region">

@@ -8,9 +8,9 @@ import { gapsOf, type ExpandDirection } from '../../lib/hunk-expansion';
 import { escapeHtml } from '../../lib/highlight-lines';
 import type { SideBySideRow } from '../../lib/side-by-side';
 import { useDiffContext } from './DiffContext';
-import { LineCommentButton, LineNotes } from '../diff-notes/LineComments';
-import { pointAttribute } from '../diff-notes/position';
 import { displayPath } from '../../lib/diff-file';
+import { pointAttribute } from '../../lib/diff-rows';
+import { useDiffSlots, type DiffSlots } from './DiffSlots';
 import styles from './DiffRows.module.css';
 
 const MARKER = { add: '+', delete: '-', context: ' ' } as const;
@@ -85,24 +85,25 @@ function FullRow({ file, row }: { file: DiffFile; row: Exclude<DiffRow, LineRow>
 const isLine = (row: DiffRow): row is LineRow => row.type === 'context' || row.type === 'add' || row.type === 'delete';
 
 /** One row of the inline view: old and new line numbers, then the line. */
-function InlineRow({ file, row, html }: { file: DiffFile; row: DiffRow; html: LineHtml }) {
+function InlineRow({ file, row, html, slots }: { file: DiffFile; row: DiffRow; html: LineHtml; slots: DiffSlots }) {
   if (!isLine(row)) return <FullRow file={file} row={row} />;
+  const { LineGutterAction, LineThreads } = slots;
   return (
     <>
       <div className={`${styles.row} ${styles.inline} ${styles[row.type]} ${row.expanded ? styles.expanded : ''}`} data-point={pointAttribute(row)} data-path={displayPath(file)}>
         <span className={`${styles.num} ${styles.commentable}`}>
-          <LineCommentButton file={file} row={row} />
+          {LineGutterAction ? <LineGutterAction file={file} row={row} /> : null}
           {row.oldLine ?? ''}
         </span>
         <span className={styles.num}>{row.newLine ?? ''}</span>
         <Code line={row} html={html(row)} />
       </div>
-      <LineNotes file={file} row={row} />
+      {LineThreads ? <LineThreads file={file} row={row} /> : null}
     </>
   );
 }
 
-function Side({ file, line, side, html }: { file: DiffFile; line: LineRow | null; side: 'left' | 'right'; html: LineHtml }) {
+function Side({ file, line, side, html, slots }: { file: DiffFile; line: LineRow | null; side: 'left' | 'right'; html: LineHtml; slots: DiffSlots }) {
   if (!line) {
     return (
       <>
@@ -114,10 +115,11 @@ function Side({ file, line, side, html }: { file: DiffFile; line: LineRow | null
   const type = line.type === 'context' ? 'context' : line.type;
   const point = pointAttribute(line);
   const path = displayPath(file);
+  const { LineGutterAction } = slots;
   return (
     <>
       <span className={`${styles.num} ${styles[type]} ${styles.commentable}`} data-point={point} data-path={path}>
-        <LineCommentButton file={file} row={line} />
+        {LineGutterAction ? <LineGutterAction file={file} row={line} /> : null}
         {side === 'left' ? line.oldLine : line.newLine}
       </span>
       <span className={`${styles.cell} ${styles[type]}`} data-point={point} data-path={path}>
@@ -128,19 +130,20 @@ function Side({ file, line, side, html }: { file: DiffFile; line: LineRow | null
 }
 
 /** One row of the side-by-side view: old on the left, new on the right. */
-function PairRow({ file, row, html }: { file: DiffFile; row: SideBySideRow<DiffRow>; html: LineHtml }) {
-  if (row.kind === 'full') return isLine(row.row) ? <InlineRow file={file} row={row.row} html={html} /> : <FullRow file={file} row={row.row} />;
+function PairRow({ file, row, html, slots }: { file: DiffFile; row: SideBySideRow<DiffRow>; html: LineHtml; slots: DiffSlots }) {
+  if (row.kind === 'full') return isLine(row.row) ? <InlineRow file={file} row={row.row} html={html} slots={slots} /> : <FullRow file={file} row={row.row} />;
+  const { LineThreads } = slots;
   const left = row.left && isLine(row.left) ? row.left : null;
   const right = row.right && isLine(row.right) ? row.right : null;
   const expanded = left?.expanded || right?.expanded;
   return (
     <>
       <div className={`${styles.row} ${styles.parallel} ${expanded ? styles.expanded : ''}`}>
-        <Side file={file} line={left} side="left" html={html} />
-        <Side file={file} line={right} side="right" html={html} />
+        <Side file={file} line={left} side="left" html={html} slots={slots} />
+        <Side file={file} line={right} side="right" html={html} slots={slots} />
       </div>
-      {left ? <LineNotes file={file} row={left} /> : null}
-      {right && right !== left && !(left?.type === 'context' && right.type === 'context') ? <LineNotes file={file} row={right} /> : null}
+      {LineThreads && left ? <LineThreads file={file} row={left} /> : null}
+      {LineThreads && right && right !== left && !(left?.type === 'context' && right.type === 'context') ? <LineThreads file={file} row={right} /> : null}
     </>
   );
 }
@@ -148,11 +151,13 @@ function PairRow({ file, row, html }: { file: DiffFile; row: SideBySideRow<DiffR
 /** A block of inline rows (one virtual item). */
 export const InlineRows = memo(function InlineRows({ file, rows }: { file: DiffFile; rows: readonly DiffRow[] }) {
   const html = useLineHtml(file);
-  return rows.map((row, index) => <InlineRow key={index} file={file} row={row} html={html} />);
+  const slots = useDiffSlots();
+  return rows.map((row, index) => <InlineRow key={index} file={file} row={row} html={html} slots={slots} />);
 });
 
 /** A block of side-by-side rows (one virtual item). */
 export const PairRows = memo(function PairRows({ file, rows }: { file: DiffFile; rows: readonly SideBySideRow<DiffRow>[] }) {
   const html = useLineHtml(file);
-  return rows.map((row, index) => <PairRow key={index} file={file} row={row} html={html} />);
+  const slots = useDiffSlots();
+  return rows.map((row, index) => <PairRow key={index} file={file} row={row} html={html} slots={slots} />);
 });

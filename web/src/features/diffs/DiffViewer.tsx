@@ -5,12 +5,12 @@ import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMem
 import { EmptyState } from '../../components/EmptyState';
 import { PageError } from '../../components/PageError';
 import { diffTotals, type DiffFile, type DiffTotals } from '../../lib/diff-file';
-import { useDiffNotes } from '../diff-notes/DiffNotesContext';
 import { createHighlightStore } from './highlight-store';
 import { buildDiffItems, type DiffViewMode, type ItemCache } from './diff-items';
 import { DiffContext, type DiffRefs, type DiffRenderContext } from './DiffContext';
 import { DiffFileTree } from './DiffFileTree';
 import { DiffList, type DiffListHandle } from './DiffList';
+import { DiffSlotsContext, type DiffSlots } from './DiffSlots';
 import { DiffStats } from './DiffStats';
 import { fileStatesReducer, INITIAL_FILE_STATE } from './file-states';
 import { isTyping, useChosenFile } from './useChosenFile';
@@ -19,6 +19,7 @@ import { useFileActions } from './useFileActions';
 import styles from './DiffViewer.module.css';
 
 const NO_FILES: readonly DiffFile[] = [];
+const NO_SLOTS: DiffSlots = {};
 
 /** The file tree's visibility, remembered like the view mode. */
 const TREE_STORAGE_KEY = 'tributary.diff_tree_hidden';
@@ -108,13 +109,17 @@ const DiffToolbar = memo(function DiffToolbar({ mode, onMode, treeVisible, onTre
  * and every file's header and rows in one window-scrolled virtual list, so a diff of a
  * thousand files renders only what is on screen. `j`/`k` (or `]`/`[`) move between files.
  */
-export function DiffViewer({ files, refs, progress, toolbar, emptyTitle = 'No changes', emptyDescription }: {
+export function DiffViewer({ files, refs, progress, toolbar, emptyTitle = 'No changes', emptyDescription, slots = NO_SLOTS, isViewed }: {
   files: readonly DiffFile[];
   refs: DiffRefs;
   progress: DiffLoadProgress;
   toolbar?: ReactNode;
   emptyTitle?: string;
   emptyDescription?: ReactNode;
+  /** What the page puts into the viewer's rows, headers and menus (DiffSlots); one object for the page's life. */
+  slots?: DiffSlots;
+  /** Files the reader marked 'Viewed' (a merge request): they start collapsed until opened, and the tree marks them. */
+  isViewed?: (file: DiffFile) => boolean;
 }) {
   const [mode, setMode] = useDiffViewMode();
   const [treeVisible, setTreeVisible] = useTreeVisible();
@@ -132,13 +137,12 @@ export function DiffViewer({ files, refs, progress, toolbar, emptyTitle = 'No ch
   statesRef.current = states;
 
   // Files marked 'Viewed' in a merge request start collapsed (until the reader opens them).
-  const isReviewed = useDiffNotes()?.isReviewed;
   useEffect(() => {
-    if (!isReviewed) return;
+    if (!isViewed) return;
     for (const file of files) {
-      if (statesRef.current[file.id]?.collapsed === undefined && isReviewed(file)) dispatch({ type: 'set-collapsed', id: file.id, collapsed: true });
+      if (statesRef.current[file.id]?.collapsed === undefined && isViewed(file)) dispatch({ type: 'set-collapsed', id: file.id, collapsed: true });
     }
-  }, [files, isReviewed]);
+  }, [files, isViewed]);
   const stateOf = useCallback((file: DiffFile) => statesRef.current[file.id] ?? INITIAL_FILE_STATE, []);
   // A new object whenever states change, so rows re-render with their file's new state.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- states is read through statesRef; it is listed so that rows re-render
@@ -180,6 +184,7 @@ export function DiffViewer({ files, refs, progress, toolbar, emptyTitle = 'No ch
 
   return (
     <DiffContext.Provider value={context}>
+      <DiffSlotsContext.Provider value={slots}>
       <div className={styles.viewer}>
         <DiffToolbar mode={mode} onMode={setMode} treeVisible={treeVisible} onTreeVisible={setTreeVisible} totals={totals} partial={loadingMore} extra={toolbar} />
         {loadingMore ? (
@@ -195,13 +200,14 @@ export function DiffViewer({ files, refs, progress, toolbar, emptyTitle = 'No ch
           <div className={treeVisible ? styles.layout : styles.layoutFull}>
             {treeVisible ? (
               <aside className={styles.treePane} style={{ top: topInset + 8, height: `calc(100vh - ${topInset + 16}px)` }}>
-                <DiffFileTree files={treeFiles} current={selected ?? current} onSelect={scrollToFile} />
+                <DiffFileTree files={treeFiles} current={selected ?? current} onSelect={scrollToFile} isViewed={isViewed} />
               </aside>
             ) : null}
             <DiffList ref={listHandle} items={items} headerIndex={headerIndex} mode={mode} topInset={topInset} onCurrentChange={setCurrent} />
           </div>
         )}
       </div>
+      </DiffSlotsContext.Provider>
     </DiffContext.Provider>
   );
 }

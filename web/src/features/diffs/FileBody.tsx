@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { displayPath, type DiffFile } from '../../lib/diff-file';
 import { urls } from '../../lib/routes';
 import { parseGitmodules, submoduleCompareUrl, submoduleShas, submoduleWebUrl } from '../../lib/submodule';
-import { rawFileUrl } from '../repository/api';
+import { rawFileUrl } from '../repository';
 import { rawFileQuery } from './api';
 import { useDiffContext } from './DiffContext';
 import styles from './FileBody.module.css';

@@ -19,9 +19,9 @@ import {
   type Size,
 } from '../../lib/image-diff';
 import { useDiffContext } from './DiffContext';
+import { useDiffSlots } from './DiffSlots';
 import styles from './ImageDiff.module.css';
 import { useImageBlob } from './useImageBlob';
-import { ImageCommentLayer, ImageNotes } from '../diff-notes/ImageComments';
 
 const MODE_LABELS: Record<ImageViewMode, string> = { twoup: '2-up', swipe: 'Swipe', onion: 'Onion skin' };
 
@@ -71,12 +71,14 @@ function ImageMeta({ image }: { image: LoadedImage }) {
   return <p className={styles.meta}>{parts.join(' | ')}</p>;
 }
 
-function Frame({ image, alt, side, maxWidth, file }: { image: LoadedImage; alt: string; side: 'old' | 'new'; maxWidth: number; /** the new image takes comments */ file?: DiffFile }) {
+function Frame({ image, alt, side, maxWidth, file }: { image: LoadedImage; alt: string; side: 'old' | 'new'; maxWidth: number; /** the new image, which the page's ImageOverlay slot wraps */ file?: DiffFile }) {
+  const slots = useDiffSlots();
   if (image.isPending || !image.url) {
     if (image.error) return <PageError title="The image could not be loaded." error={image.error} onRetry={image.retry} />;
     return <Spinner size="medium" srText={`Loading ${alt}`} />;
   }
   const fitted = image.natural ? fitWithin(image.natural, maxWidth) : null;
+  const { ImageOverlay } = slots;
   const img = (
     <img
       src={image.url}
@@ -90,10 +92,10 @@ function Frame({ image, alt, side, maxWidth, file }: { image: LoadedImage; alt: 
   return (
     <figure className={styles.figure}>
       <span className={`${styles.frame} ${side === 'old' ? styles.frameOld : styles.frameNew}`}>
-        {file ? (
-          <ImageCommentLayer file={file} natural={image.natural} drawn={fitted}>
+        {file && ImageOverlay ? (
+          <ImageOverlay file={file} natural={image.natural} drawn={fitted}>
             {img}
-          </ImageCommentLayer>
+          </ImageOverlay>
         ) : (
           img
         )}
@@ -182,6 +184,7 @@ function Onion({ before, after, maxWidth, name }: { before: LoadedImage; after: 
  */
 export function ImageDiff({ file }: { file: DiffFile }) {
   const { refs, actions, stateOf } = useDiffContext();
+  const { ImageComments } = useDiffSlots();
   const change = imageChange(file);
   const modes = imageViewModes(change);
   const mode: ImageViewMode = stateOf(file).imageMode ?? DEFAULT_IMAGE_VIEW;
@@ -225,7 +228,7 @@ export function ImageDiff({ file }: { file: DiffFile }) {
       ) : (
         <Frame image={after} alt={name} side="new" maxWidth={width - 32} file={file} />
       )}
-      <ImageNotes file={file} />
+      {ImageComments ? <ImageComments file={file} /> : null}
     </div>
   );
 }

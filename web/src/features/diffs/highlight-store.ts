@@ -1,5 +1,6 @@
 import type { DiffFile } from '../../lib/diff-file';
 import { displayPath } from '../../lib/diff-file';
+import { loadHighlighter as loadHighlighterModule } from '../repository';
 import { highlightJob, type FileHighlight, type Highlighter, type HighlightJob } from './diff-highlight';
 import type { FileState } from './file-states';
 
@@ -17,7 +18,7 @@ const whenIdle: Idle =
     : (callback) => window.setTimeout(() => callback(() => 0), 0);
 
 /** highlight.js is a large module: fetched when the first file is to be highlighted, not before the diff shows. */
-const loadHighlighter = (): Promise<Highlighter> => import('../repository/highlighter').then((module) => module.highlightLines);
+const loadHighlighter = (): Promise<Highlighter> => loadHighlighterModule().then((module) => module.highlightLines);
 
 interface Source {
   texts: FileState['texts'];

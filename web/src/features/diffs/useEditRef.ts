@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { branchQuery } from '../repository/api';
+import { branchQuery } from '../repository';
 
 /**
  * The branch the single-file editor may commit to from a diff: `branch` when the reader

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
 import { GUEST, projectAccessLevel } from '../../lib/permissions';
-import { sessionQuery } from '../session/api';
+import { sessionQuery } from '../session';
 import { mergeRequestAwardsQuery, type AwardTarget } from './api';
 import { MERGE_REQUEST_DEFAULT_AWARDS } from './award-groups';
 import { AwardsList } from './AwardsList';

@@ -11,7 +11,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { PROJECT_VISIBILITY_DESCRIPTIONS, VisibilityRadios } from '../../components/VisibilityRadios';
 import type { Project, Visibility } from '../../lib/gitlab-types';
 import { urls } from '../../lib/routes';
-import { namespacesQuery, projectKeys } from '../projects/api';
+import { namespacesQuery, projectKeys } from '../projects';
 import { forkProjectMutation } from './api';
 
 const ORDER: Visibility[] = ['private', 'internal', 'public'];

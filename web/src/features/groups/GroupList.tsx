@@ -4,7 +4,7 @@ import { EntityAvatar } from '../../components/EntityAvatar';
 import { VisibilityIcon } from '../../components/VisibilityIcon';
 import type { Group } from '../../lib/gitlab-types';
 import { urls } from '../../lib/routes';
-import styles from '../projects/ProjectList.module.css';
+import { projectListStyles as styles } from '../projects';
 
 export function GroupList({ groups, label, fullNames = true }: { groups: Group[]; label: string; fullNames?: boolean }) {
   return (

@@ -1,4 +1,4 @@
-import { GearIcon, OrganizationIcon, PeopleIcon, PlusIcon, RepoIcon } from '@primer/octicons-react';
+import { GearIcon, MilestoneIcon, OrganizationIcon, PeopleIcon, PlusIcon, RepoIcon, TagIcon } from '@primer/octicons-react';
 import { Heading, PageHeader, Stack } from '@primer/react';
 import { SkeletonBox } from '@primer/react/experimental';
 import { useQuery } from '@tanstack/react-query';
@@ -12,10 +12,10 @@ import { VisibilityIcon } from '../../components/VisibilityIcon';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { Group } from '../../lib/gitlab-types';
 import { urls } from '../../lib/routes';
-import { ProjectList } from '../projects/ProjectList';
+import { ProjectList } from '../projects';
 import { OWNER } from '../../lib/permissions';
-import { useGroupLevel } from '../settings/useGroupLevel';
-import { useOptionalUser } from '../session/useCurrentUser';
+import { useGroupLevel } from '../settings';
+import { useOptionalUser } from '../session';
 import { groupProjectsQuery, subgroupsQuery } from './api';
 import { GroupBreadcrumbs } from './GroupBreadcrumbs';
 import { GroupList } from './GroupList';
@@ -98,6 +98,12 @@ export function GroupPage({ group }: { group: Group }) {
         <PageHeader.Actions>
           <LinkButton to={urls.groupMembers(group.full_path)} leadingVisual={PeopleIcon}>
             Members
+          </LinkButton>
+          <LinkButton to={urls.groupLabels(group.full_path)} leadingVisual={TagIcon}>
+            Labels
+          </LinkButton>
+          <LinkButton to={urls.groupMilestones(group.full_path)} leadingVisual={MilestoneIcon}>
+            Milestones
           </LinkButton>
           {isOwner ? (
             <LinkButton to={urls.groupSettings(group.full_path)} leadingVisual={GearIcon}>

@@ -1,8 +1,7 @@
-import { TriangleDownIcon } from '@primer/octicons-react';
-import { Button, SelectPanel, type SelectPanelItemInput } from '@primer/react';
+import { SelectPanel, type SelectPanelItemInput } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../lib/api-error';
+import { type PickerAnchor, filterAnchor, pickerAnchor, pickerLoading, pickerMessage, toggledChoice, usePicker } from '../../components/Picker';
 import type { Label } from '../../lib/gitlab-types';
 import { projectLabelsQuery } from './api';
 import { safeColor } from './label-parts';
@@ -15,18 +14,27 @@ const matches = (label: Label, filter: string) => label.name.toLowerCase().inclu
 
 function useLabels(projectId: number, open: boolean) {
   const query = useQuery({ ...projectLabelsQuery(projectId), enabled: open });
-  return { labels: query.data ?? [], loading: query.isPending && open, error: query.error };
+  return { labels: query.data ?? [], loading: pickerLoading(query, open), error: query.error };
 }
 
 /**
  * The sidebar's Labels picker: a searchable panel with checkboxes over the project's labels
  * (its own and its groups'); the selection is saved when the panel closes, as GitLab does.
  */
-export function LabelsSelect({ projectId, selected, onChange }: { projectId: number; selected: string[]; onChange: (names: string[]) => void }) {
-  const [open, setOpen] = useState(false);
-  const [filter, setFilter] = useState('');
+export function LabelsSelect({ projectId, selected, onChange, anchor = { text: 'Edit', label: 'Edit labels' } }: {
+  projectId: number;
+  selected: string[];
+  onChange: (names: string[]) => void;
+  /** the button that opens the panel: the sidebar's Edit, or a form's Select labels */
+  anchor?: PickerAnchor;
+}) {
   const [draft, setDraft] = useState<string[] | null>(null);
-  const { labels, loading, error } = useLabels(projectId, open);
+  const picker = usePicker(() => {
+    if (draft !== null && (draft.length !== selected.length || draft.some((name) => !selected.includes(name)))) onChange(draft);
+    setDraft(null);
+  });
+  const { filter } = picker;
+  const { labels, loading, error } = useLabels(projectId, picker.open);
   const items = useMemo(() => labels.filter((label) => matches(label, filter)).map(toItem), [labels, filter]);
   const current = draft ?? selected;
   const chosen = items.filter((item) => current.includes(item.label.name));
@@ -35,20 +43,8 @@ export function LabelsSelect({ projectId, selected, onChange }: { projectId: num
       title="Select labels"
       inputLabel="Search labels"
       placeholderText="Search labels"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          if (draft !== null && (draft.length !== selected.length || draft.some((name) => !selected.includes(name)))) onChange(draft);
-          setDraft(null);
-          setFilter('');
-        }
-      }}
-      renderAnchor={({ children: _children, ...anchorProps }) => (
-        <Button {...anchorProps} size="small" variant="invisible" aria-label="Edit labels">
-          Edit
-        </Button>
-      )}
+      {...picker.panel}
+      renderAnchor={pickerAnchor(anchor)}
       items={items}
       selected={chosen}
       onSelectedChange={(next: SelectPanelItemInput[]) => {
@@ -56,17 +52,14 @@ export function LabelsSelect({ projectId, selected, onChange }: { projectId: num
         // names hidden by the search stay as they were
         setDraft([...current.filter((name) => !visible.has(name)), ...next.map((item) => (item as Item).label.name)]);
       }}
-      filterValue={filter}
-      onFilterChange={setFilter}
       loading={loading}
       showSelectedOptionsFirst
-      message={
-        error
-          ? { variant: 'error', title: 'Labels could not be loaded', body: errorMessage(error) }
-          : items.length === 0 && !loading
-            ? { variant: 'empty', title: 'No matching labels', body: filter ? `No label matches “${filter}”.` : 'This project has no labels yet.' }
-            : undefined
-      }
+      message={pickerMessage({
+        error,
+        errorTitle: 'Labels could not be loaded',
+        empty: { title: 'No matching labels', body: filter ? `No label matches “${filter}”.` : 'This project has no labels yet.' },
+        isEmpty: items.length === 0 && !loading,
+      })}
       width="medium"
     />
   );
@@ -74,36 +67,25 @@ export function LabelsSelect({ projectId, selected, onChange }: { projectId: num
 
 /** One label for a list filter (its title); choosing the chosen one again clears it. */
 export function LabelFilterSelect({ projectId, value, onChange }: { projectId: number; value: string | null; onChange: (name: string | null) => void }) {
-  const [open, setOpen] = useState(false);
-  const [filter, setFilter] = useState('');
-  const { labels, loading, error } = useLabels(projectId, open);
-  const items = labels.filter((label) => matches(label, filter)).map(toItem);
+  const picker = usePicker();
+  const { labels, loading, error } = useLabels(projectId, picker.open);
+  const items = labels.filter((label) => matches(label, picker.filter)).map(toItem);
   return (
     <SelectPanel
       title="Label"
       inputLabel="Search labels"
       placeholderText="Search labels"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setFilter('');
-      }}
-      renderAnchor={({ children: _children, ...anchorProps }) => (
-        <Button {...anchorProps} size="small" trailingAction={TriangleDownIcon} aria-label={value ? `Label: ${value}` : 'Label: any'}>
-          Label{value ? `: ${value}` : ''}
-        </Button>
-      )}
+      {...picker.panel}
+      renderAnchor={filterAnchor(value ? `Label: ${value}` : 'Label: any', `Label${value ? `: ${value}` : ''}`)}
       items={items}
       selected={items.find((item) => item.label.name === value)}
       onSelectedChange={(item: SelectPanelItemInput | undefined) => {
         const next = item ? (item as Item).label.name : null;
-        onChange(next === value ? null : next);
-        setOpen(false);
+        onChange(toggledChoice(value, next));
+        picker.close();
       }}
-      filterValue={filter}
-      onFilterChange={setFilter}
       loading={loading}
-      message={error ? { variant: 'error', title: 'Labels could not be loaded', body: errorMessage(error) } : items.length === 0 && !loading ? { variant: 'empty', title: 'No matching labels', body: 'Try another search.' } : undefined}
+      message={pickerMessage({ error, errorTitle: 'Labels could not be loaded', empty: { title: 'No matching labels', body: 'Try another search.' }, isEmpty: items.length === 0 && !loading })}
       width="medium"
     />
   );

@@ -1,8 +1,7 @@
-import { MilestoneIcon, TriangleDownIcon } from '@primer/octicons-react';
-import { Button, SelectPanel, type SelectPanelItemInput } from '@primer/react';
+import { MilestoneIcon } from '@primer/octicons-react';
+import { SelectPanel, type SelectPanelItemInput } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { errorMessage } from '../../lib/api-error';
+import { type PickerAnchor, filterAnchor, pickerAnchor, pickerLoading, pickerMessage, toggledChoice, usePicker } from '../../components/Picker';
 import type { Milestone } from '../../lib/gitlab-types';
 import { projectMilestonesQuery } from './api';
 
@@ -17,40 +16,35 @@ function useMilestoneItems(projectId: number, open: boolean, filter: string, wit
   const needle = filter.trim().toLowerCase();
   const items: Item[] = (query.data ?? []).filter((milestone) => milestone.title.toLowerCase().includes(needle)).map(toItem);
   if (withNone && (needle === '' || NONE.toLowerCase().includes(needle))) items.unshift({ id: 'none', text: 'No milestone', milestone: null });
-  return { items, loading: query.isPending && open, error: query.error };
+  return { items, loading: pickerLoading(query, open), error: query.error };
 }
 
 /** The sidebar's Milestone picker: the project's and its groups' open milestones, or none. */
-export function MilestoneSelect({ projectId, selected, onChange }: { projectId: number; selected: Milestone | null; onChange: (milestone: Milestone | null) => void }) {
-  const [open, setOpen] = useState(false);
-  const [filter, setFilter] = useState('');
-  const { items, loading, error } = useMilestoneItems(projectId, open, filter, true);
+export function MilestoneSelect({ projectId, selected, onChange, anchor = { text: 'Edit', label: 'Edit milestone' } }: {
+  projectId: number;
+  selected: Milestone | null;
+  onChange: (milestone: Milestone | null) => void;
+  /** the button that opens the panel: the sidebar's Edit, or a form's Select milestone */
+  anchor?: PickerAnchor;
+}) {
+  const picker = usePicker();
+  const { items, loading, error } = useMilestoneItems(projectId, picker.open, picker.filter, true);
   return (
     <SelectPanel
       title="Assign milestone"
       inputLabel="Search milestones"
       placeholderText="Search milestones"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setFilter('');
-      }}
-      renderAnchor={({ children: _children, ...anchorProps }) => (
-        <Button {...anchorProps} size="small" variant="invisible" aria-label="Edit milestone">
-          Edit
-        </Button>
-      )}
+      {...picker.panel}
+      renderAnchor={pickerAnchor(anchor)}
       items={items}
       selected={items.find((item) => (item.milestone?.id ?? null) === (selected?.id ?? null))}
       onSelectedChange={(item: SelectPanelItemInput | undefined) => {
         const next = item ? (item as Item).milestone : null;
         if ((next?.id ?? null) !== (selected?.id ?? null)) onChange(next);
-        setOpen(false);
+        picker.close();
       }}
-      filterValue={filter}
-      onFilterChange={setFilter}
       loading={loading}
-      message={error ? { variant: 'error', title: 'Milestones could not be loaded', body: errorMessage(error) } : items.length === 0 && !loading ? { variant: 'empty', title: 'No matching milestones', body: 'Try another search.' } : undefined}
+      message={pickerMessage({ error, errorTitle: 'Milestones could not be loaded', empty: { title: 'No matching milestones', body: 'Try another search.' }, isEmpty: items.length === 0 && !loading })}
       width="medium"
     />
   );
@@ -58,9 +52,8 @@ export function MilestoneSelect({ projectId, selected, onChange }: { projectId: 
 
 /** A milestone filter for lists: a title, or GitLab's None / Any. */
 export function MilestoneFilterSelect({ projectId, value, onChange }: { projectId: number; value: string | null; onChange: (title: string | null) => void }) {
-  const [open, setOpen] = useState(false);
-  const [filter, setFilter] = useState('');
-  const { items: milestones, loading, error } = useMilestoneItems(projectId, open, filter, false);
+  const picker = usePicker();
+  const { items: milestones, loading, error } = useMilestoneItems(projectId, picker.open, picker.filter, false);
   const items: Item[] = [
     { id: 'None', text: 'None', description: 'Without a milestone', milestone: null },
     { id: 'Any', text: 'Any', description: 'With any milestone', milestone: null },
@@ -72,27 +65,17 @@ export function MilestoneFilterSelect({ projectId, value, onChange }: { projectI
       title="Milestone"
       inputLabel="Search milestones"
       placeholderText="Search milestones"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setFilter('');
-      }}
-      renderAnchor={({ children: _children, ...anchorProps }) => (
-        <Button {...anchorProps} size="small" trailingAction={TriangleDownIcon} aria-label={value ? `Milestone: ${value}` : 'Milestone: any'}>
-          Milestone{value ? `: ${value}` : ''}
-        </Button>
-      )}
+      {...picker.panel}
+      renderAnchor={filterAnchor(value ? `Milestone: ${value}` : 'Milestone: any', `Milestone${value ? `: ${value}` : ''}`)}
       items={items}
       selected={items.find((item) => titleOf(item) === value)}
       onSelectedChange={(item: SelectPanelItemInput | undefined) => {
         const next = item ? titleOf(item as Item) : null;
-        onChange(next === value ? null : next);
-        setOpen(false);
+        onChange(toggledChoice(value, next));
+        picker.close();
       }}
-      filterValue={filter}
-      onFilterChange={setFilter}
       loading={loading}
-      message={error ? { variant: 'error', title: 'Milestones could not be loaded', body: errorMessage(error) } : undefined}
+      message={pickerMessage({ error, errorTitle: 'Milestones could not be loaded', isEmpty: false })}
       width="medium"
     />
   );

@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageError } from '../../components/PageError';
 import { PaginationNav } from '../../components/PaginationNav';
 import { useListParams } from '../../components/useListParams';
-import { useOptionalUser } from '../session/useCurrentUser';
+import { useOptionalUser } from '../session';
 import { AddMemberForm } from './AddMemberForm';
 import { memberListQuery, type MemberSource } from './api';
 import { MemberRow } from './MemberRow';

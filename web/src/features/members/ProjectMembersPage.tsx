@@ -1,8 +1,7 @@
 import { Heading, Stack, Text } from '@primer/react';
 import type { Project } from '../../lib/gitlab-types';
 import { assignableLevels, canManageProjectMembers } from '../../lib/permissions';
-import { userProjectLevel } from '../session/abilities';
-import { useOptionalUser } from '../session/useCurrentUser';
+import { userProjectLevel, useOptionalUser } from '../session';
 import { ROLE_LEVELS } from './access-levels';
 import { MembersPanel } from './MembersPanel';
 

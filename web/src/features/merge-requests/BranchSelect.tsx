@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { errorMessage } from '../../lib/api-error';
-import { branchListQuery } from '../branches/api';
+import { branchListQuery } from '../branches';
 
 /** A branch of one project, searched on the server. */
 export function BranchSelect({ projectId, value, onChange, label, size }: { projectId: number; value: string; onChange: (branch: string) => void; label: string; size?: 'small' | 'medium' }) {

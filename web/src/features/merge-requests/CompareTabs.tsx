@@ -4,9 +4,8 @@ import { useMemo, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { toDiffFile } from '../../lib/diff-file';
 import type { Comparison } from '../../lib/gitlab-types';
-import { CommitRow } from '../commits/CommitRow';
-import { DiffViewer } from '../diffs/DiffViewer';
-import { useEditRef } from '../diffs/useEditRef';
+import { CommitRow } from '../commits';
+import { DiffViewer, useEditRef } from '../diffs';
 import styles from './MergeRequestPage.module.css';
 
 const noop = () => {};

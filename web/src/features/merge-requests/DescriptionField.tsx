@@ -1,6 +1,6 @@
 import { t } from '@tributary/contracts';
 import { useId } from 'react';
-import { MarkdownField } from '../markdown/MarkdownField';
+import { MarkdownField } from '../markdown';
 import styles from './DescriptionField.module.css';
 
 /**

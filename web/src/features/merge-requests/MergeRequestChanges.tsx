@@ -1,21 +1,29 @@
 import { Flash } from '@primer/react';
 import { SkeletonBox } from '@primer/react/experimental';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, type ComponentProps } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useWideLayout } from '../../app/layout-width';
 import { PageError } from '../../components/PageError';
 import { toDiffFile, type DiffFile } from '../../lib/diff-file';
 import { comparisonParams, numberVersions, resolveComparison, type NumberedVersion } from '../../lib/diff-versions';
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
-import { DiffViewer, type DiffLoadProgress } from '../diffs/DiffViewer';
-import { DiffNotesProvider } from '../diff-notes/DiffNotesProvider';
-import { useEditRef } from '../diffs/useEditRef';
+import { DiffViewer, type DiffLoadProgress, useEditRef } from '../diffs';
+import { DiffNotesProvider, useDiffNotes, diffNoteSlots } from '../diff-notes';
 import { compareQuery, mergeRequestVersionQuery, mergeRequestVersionsQuery } from './api';
 import { mergeRequestDiffPagesQuery, type DiffPage } from './diff-pages';
 import { VersionPicker } from './VersionPicker';
 
 const noop = () => {};
+
+/**
+ * The diff viewer with diff comments in its slots (inside a DiffNotesProvider): lines, file headers,
+ * options menus and images take comments, and files marked 'Viewed' start collapsed.
+ */
+function CommentedDiffViewer(props: Omit<ComponentProps<typeof DiffViewer>, 'slots' | 'isViewed'>) {
+  const isViewed = useDiffNotes()?.isReviewed;
+  return <DiffViewer {...props} slots={diffNoteSlots} isViewed={isViewed} />;
+}
 
 /**
  * Pages of …/diffs as DiffFiles; each page converted once, so files keep their identity as
@@ -148,7 +156,7 @@ export function MergeRequestChanges({ project, mr }: { project: Project; mr: Mer
       ) : (
         // Diff comments are written on the latest version (the one the merge request's diff_refs name).
         <DiffNotesProvider project={project} mr={mr} files={files} commentable={kind === 'latest'}>
-          <DiffViewer files={files} refs={refs} progress={progress} toolbar={picker} emptyTitle="No changes" emptyDescription="The versions compared have the same content." />
+          <CommentedDiffViewer files={files} refs={refs} progress={progress} toolbar={picker} emptyTitle="No changes" emptyDescription="The versions compared have the same content." />
         </DiffNotesProvider>
       )}
     </>

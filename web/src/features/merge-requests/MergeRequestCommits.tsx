@@ -7,7 +7,7 @@ import { PageError } from '../../components/PageError';
 import { PaginationNav } from '../../components/PaginationNav';
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
 import { pageFromSearch } from '../../lib/pagination';
-import { CommitRow } from '../commits/CommitRow';
+import { CommitRow } from '../commits';
 import { mergeRequestCommitsQuery } from './api';
 import styles from './MergeRequestPage.module.css';
 

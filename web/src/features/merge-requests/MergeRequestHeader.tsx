@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/api-error';
 import { isDraftTitle, titleWithDraft } from '../../lib/draft-title';
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
 import { urls } from '../../lib/routes';
-import { MSG } from '../merge-widget/messages';
+import { MSG } from '../merge-widget';
 import { mergeRequestKeys, updateMergeRequestMutation } from './api';
 import styles from './MergeRequestPage.module.css';
 import { stateBadge } from './state';

@@ -16,8 +16,7 @@ import { hasFilters, LIST_STATES, listSearch, parseListParams, SORTS, type Filte
 import styles from './MergeRequestList.module.css';
 import { MergeRequestRow } from './MergeRequestRow';
 import { UserFilterSelect } from './UserSelect';
-import { LabelFilterSelect } from '../labels/LabelsSelect';
-import { MilestoneFilterSelect } from '../labels/MilestoneSelect';
+import { LabelFilterSelect, MilestoneFilterSelect } from '../labels';
 
 const STATE_LABELS: Record<ListState, string> = { opened: 'Open', merged: 'Merged', closed: 'Closed', all: 'All' };
 /** Typing pauses this long before a text filter goes to the server. */

@@ -1,8 +1,8 @@
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
-import { MergeRequestAwards } from '../emoji/MergeRequestAwards';
-import { MarkdownBody } from '../markdown/MarkdownBody';
-import { MergeWidget } from '../merge-widget/MergeWidget';
-import { ActivitySection } from '../notes/ActivitySection';
+import { MergeRequestAwards } from '../emoji';
+import { MarkdownBody } from '../markdown';
+import { MergeWidget } from '../merge-widget';
+import { ActivitySection } from '../notes';
 import styles from './MergeRequestPage.module.css';
 import { MergeRequestSidebar } from './MergeRequestSidebar';
 

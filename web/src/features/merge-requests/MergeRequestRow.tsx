@@ -2,7 +2,7 @@ import { CommentIcon, MilestoneIcon, GitBranchIcon, GitMergeIcon, GitPullRequest
 import { Label } from '@primer/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { EntityAvatar } from '../../components/EntityAvatar';
-import { LabelList } from '../labels/LabelToken';
+import { LabelList } from '../labels';
 import { TimeAgo } from '../../components/TimeAgo';
 import type { MergeRequestBasic } from '../../lib/gitlab-types';
 import styles from './MergeRequestList.module.css';

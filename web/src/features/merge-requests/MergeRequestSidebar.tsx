@@ -11,7 +11,7 @@ import { MERGE_OPTION, squashOptionText } from './merge-options';
 import { BranchName } from './MergeRequestHeader';
 import styles from './MergeRequestPage.module.css';
 import { UsersSelect } from './UserSelect';
-import { MergeRequestLabelsAndMilestone } from '../labels/MergeRequestLabelsAndMilestone';
+import { MergeRequestLabelsAndMilestone } from '../labels';
 
 function People({ users, none }: { users: UserBasic[]; none: string }) {
   if (users.length === 0) return <span className="fgMuted">{none}</span>;

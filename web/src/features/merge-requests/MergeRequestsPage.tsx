@@ -4,8 +4,7 @@ import { LinkButton } from '../../components/AppLink';
 import type { Project } from '../../lib/gitlab-types';
 import { canCreateBranch } from '../../lib/permissions';
 import { urls } from '../../lib/routes';
-import { userProjectLevel } from '../session/abilities';
-import { useOptionalUser } from '../session/useCurrentUser';
+import { userProjectLevel, useOptionalUser } from '../session';
 import { MergeRequestList } from './MergeRequestList';
 import styles from './MergeRequestList.module.css';
 

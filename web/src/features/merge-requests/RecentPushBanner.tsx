@@ -7,8 +7,7 @@ import type { Project } from '../../lib/gitlab-types';
 import { canCreateBranch } from '../../lib/permissions';
 import { recentPushCandidates } from '../../lib/recent-push';
 import { urls } from '../../lib/routes';
-import { userProjectLevel } from '../session/abilities';
-import { useOptionalUser } from '../session/useCurrentUser';
+import { userProjectLevel, useOptionalUser } from '../session';
 import { myRecentPushesQuery, openMergeRequestsForBranchQuery } from './api';
 import styles from './RecentPushBanner.module.css';
 

@@ -1,10 +1,10 @@
 import { TriangleDownIcon } from '@primer/octicons-react';
 import { Button, SelectPanel, type SelectPanelItemInput } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { EntityAvatar } from '../../components/EntityAvatar';
+import { editAnchor, filterAnchor, pickerLoading, pickerMessage, toggledChoice, usePicker } from '../../components/Picker';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
-import { errorMessage } from '../../lib/api-error';
 import type { UserBasic } from '../../lib/gitlab-types';
 import { projectUsersQuery, usersSearchQuery } from './api';
 
@@ -23,7 +23,7 @@ function usePeople(projectId: number | null, open: boolean, filter: string) {
   const members = useQuery({ ...projectUsersQuery(projectId ?? 0, search), enabled: open && projectId !== null });
   const users = useQuery({ ...usersSearchQuery(search), enabled: open && projectId === null });
   const query = projectId === null ? users : members;
-  return { people: (query.data ?? []) as UserBasic[], loading: query.isPending && open, error: query.error };
+  return { people: (query.data ?? []) as UserBasic[], loading: pickerLoading(query, open), error: query.error };
 }
 
 interface Common {
@@ -35,11 +35,13 @@ interface Common {
   compact?: boolean;
 }
 
+const usersMessage = (error: unknown, filter: string, isEmpty: boolean) =>
+  pickerMessage({ error, errorTitle: 'Users could not be loaded', empty: { title: 'No matching users', body: filter ? `Nobody matches “${filter}”.` : 'Type to search.' }, isEmpty });
+
 /** Several people (assignees, reviewers): a searchable panel with checkboxes. */
 export function UsersSelect({ label, projectId, selected, onChange, compact }: Common & { selected: UserBasic[]; onChange: (users: UserBasic[]) => void }) {
-  const [open, setOpen] = useState(false);
-  const [filter, setFilter] = useState('');
-  const { people, loading, error } = usePeople(projectId, open, filter);
+  const picker = usePicker();
+  const { people, loading, error } = usePeople(projectId, picker.open, picker.filter);
   const items = useMemo(() => {
     const byId = new Map<number, UserBasic>();
     for (const user of [...selected, ...people]) byId.set(user.id, user);
@@ -51,16 +53,10 @@ export function UsersSelect({ label, projectId, selected, onChange, compact }: C
       title={label}
       inputLabel={`Search ${label.toLowerCase()}`}
       placeholder="Search users"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setFilter('');
-      }}
-      renderAnchor={({ children: _children, ...anchorProps }) =>
+      {...picker.panel}
+      renderAnchor={(anchorProps) =>
         compact ? (
-          <Button {...anchorProps} size="small" variant="invisible" aria-label={`Edit ${label.toLowerCase()}`}>
-            Edit
-          </Button>
+          editAnchor(`Edit ${label.toLowerCase()}`)(anchorProps)
         ) : (
           <Button {...anchorProps} trailingAction={TriangleDownIcon} aria-label={label}>
             {selected.length === 0 ? 'Unassigned' : selected.map((user) => user.name).join(', ')}
@@ -70,17 +66,9 @@ export function UsersSelect({ label, projectId, selected, onChange, compact }: C
       items={items}
       selected={chosen}
       onSelectedChange={(next: SelectPanelItemInput[]) => onChange(next.map((item) => (item as Item).user))}
-      filterValue={filter}
-      onFilterChange={setFilter}
       loading={loading}
       showSelectedOptionsFirst
-      message={
-        error
-          ? { variant: 'error', title: 'Users could not be loaded', body: errorMessage(error) }
-          : items.length === 0 && !loading
-            ? { variant: 'empty', title: 'No matching users', body: filter ? `Nobody matches “${filter}”.` : 'Type to search.' }
-            : undefined
-      }
+      message={usersMessage(error, picker.filter, items.length === 0 && !loading)}
       width="medium"
     />
   );
@@ -88,9 +76,8 @@ export function UsersSelect({ label, projectId, selected, onChange, compact }: C
 
 /** One person by username (a list filter): selecting the chosen one again clears it. */
 export function UserFilterSelect({ label, projectId, username, onChange }: Common & { username: string | null; onChange: (username: string | null) => void }) {
-  const [open, setOpen] = useState(false);
-  const [filter, setFilter] = useState('');
-  const { people, loading, error } = usePeople(projectId, open, filter);
+  const picker = usePicker();
+  const { people, loading, error } = usePeople(projectId, picker.open, picker.filter);
   const items = people.map(toItem);
   const chosen = items.find((item) => item.user.username === username);
   return (
@@ -98,35 +85,18 @@ export function UserFilterSelect({ label, projectId, username, onChange }: Commo
       title={label}
       inputLabel={`Search ${label.toLowerCase()}`}
       placeholder="Search users"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setFilter('');
-      }}
-      renderAnchor={({ children: _children, ...anchorProps }) => (
-        <Button {...anchorProps} size="small" trailingAction={TriangleDownIcon} aria-label={username ? `${label}: ${username}` : `${label}: any`}>
-          {label}
-          {username ? `: @${username}` : ''}
-        </Button>
-      )}
+      {...picker.panel}
+      renderAnchor={filterAnchor(username ? `${label}: ${username}` : `${label}: any`, `${label}${username ? `: @${username}` : ''}`)}
       items={items}
       selected={chosen}
       onSelectedChange={(item: SelectPanelItemInput | undefined) => {
         const next = item ? (item as Item).user.username : null;
-        onChange(next === username ? null : next);
-        setOpen(false);
+        onChange(toggledChoice(username, next));
+        picker.close();
       }}
-      filterValue={filter}
-      onFilterChange={setFilter}
       loading={loading}
-      message={
-        error
-          ? { variant: 'error', title: 'Users could not be loaded', body: errorMessage(error) }
-          : items.length === 0 && !loading
-            ? { variant: 'empty', title: 'No matching users', body: filter ? `Nobody matches “${filter}”.` : 'Type to search.' }
-            : undefined
-      }
-      secondaryAction={username ? <SelectPanel.SecondaryActionButton onClick={() => { onChange(null); setOpen(false); }}>Clear</SelectPanel.SecondaryActionButton> : undefined}
+      message={usersMessage(error, picker.filter, items.length === 0 && !loading)}
+      secondaryAction={username ? <SelectPanel.SecondaryActionButton onClick={() => { onChange(null); picker.close(); }}>Clear</SelectPanel.SecondaryActionButton> : undefined}
       width="medium"
     />
   );

@@ -2,9 +2,10 @@ import { api, queryClient } from '../../app/client';
 import { encodeId } from '../../lib/api-client';
 import type { CommitDiff, MergeRequest } from '../../lib/gitlab-types';
 import { parseProjectPage, splitAtDash } from '../../lib/routes';
-import { discussionsQuery, firstDiscussionsPageUrl, type DiscussionPage } from '../notes/api';
-import { projectQuery } from '../projects/api';
-import { sessionQuery } from '../session/api';
+import { discussionsQuery, firstDiscussionsPageUrl, type DiscussionPage } from '../notes';
+import { loadNamespaceRoute } from '../namespaces';
+import { projectQuery } from '../projects';
+import { sessionQuery } from '../session';
 import { mergeRequestQuery } from './api';
 import { mergeRequestDiffPagesQuery, nextDiffPage, type DiffPage } from './diff-pages';
 
@@ -56,7 +57,7 @@ export function prefetchMergeRequestPage(pathname: string, search: string): void
   discussions.catch(() => undefined);
   firstDiffs?.catch(() => undefined);
   // the code of the route and of the page (the router would ask for them one after the other)
-  void import('../namespaces/NamespaceRoute').catch(() => undefined);
+  void loadNamespaceRoute().catch(() => undefined);
   void import('./MergeRequestPage').catch(() => undefined);
   if (plan.firstDiffs) void import('./MergeRequestChanges').catch(() => undefined);
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../lib/api-error';
 import { urls } from '../../lib/routes';
-import { BranchSelect } from '../merge-requests/BranchSelect';
+import { BranchSelect } from '../merge-requests';
 import styles from './MergeWidget.module.css';
 import { PICK_MSG } from './panels/pick-messages';
 import { runPick, type PickKind } from './pick';

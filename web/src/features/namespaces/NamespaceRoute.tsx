@@ -5,10 +5,8 @@ import { PageError } from '../../components/PageError';
 import { PageLoading } from '../../components/PageLoading';
 import { ApiError } from '../../lib/api-error';
 import { settingsEditPath, splitAtDash } from '../../lib/routes';
-import { groupQuery } from '../groups/api';
-import { GroupPage } from '../groups/GroupPage';
-import { projectQuery } from '../projects/api';
-import { ProjectRoute } from '../projects/ProjectRoute';
+import { groupQuery, GroupPage } from '../groups';
+import { projectQuery, ProjectRoute } from '../projects';
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.isNotFound;
 

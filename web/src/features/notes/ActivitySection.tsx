@@ -11,10 +11,8 @@ import { useLoadPagesWhenIdle } from '../../components/useLoadPagesWhenIdle';
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
 import { GUEST, projectAccessLevel, REPORTER } from '../../lib/permissions';
 import { measureAfterLayout, scrollAfterAttaching, usePageOffset } from '../../lib/window-virtualizer';
-import { useDraftNotes } from '../review/api';
-import { PendingDrafts } from '../review/DraftNoteItem';
-import { newCommentDrafts } from '../review/review-rules';
-import { sessionQuery } from '../session/api';
+import { useDraftNotes, PendingDrafts, newCommentDrafts } from '../review';
+import { sessionQuery } from '../session';
 import { authorRolesQuery, discussionsQuery } from './api';
 import {
   activityFormKind,

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { UserBasic } from '../../lib/gitlab-types';
-import type { DraftNote } from '../review/api';
+import type { DraftNote } from '../review';
 import type { NoteTarget } from './api';
 import type { AuthorRole } from './types';
 

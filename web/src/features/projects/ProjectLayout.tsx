@@ -9,10 +9,9 @@ import { VisibilityIcon } from '../../components/VisibilityIcon';
 import type { Project } from '../../lib/gitlab-types';
 import { urls } from '../../lib/routes';
 import { pathCrumbs } from '../../lib/tree';
-import { openMergeRequestCountQuery } from '../merge-requests/api';
+import { openMergeRequestCountQuery } from '../merge-requests';
 import { MAINTAINER } from '../../lib/permissions';
-import { userProjectLevel } from '../session/abilities';
-import { useOptionalUser } from '../session/useCurrentUser';
+import { userCanUseFeature, userProjectLevel, useOptionalUser } from '../session';
 import styles from './ProjectLayout.module.css';
 
 export type ProjectSection = 'code' | 'commits' | 'branches' | 'merge-requests' | 'labels' | 'milestones' | 'members' | 'settings';
@@ -21,13 +20,22 @@ export type ProjectSection = 'code' | 'commits' | 'branches' | 'merge-requests' 
 export function ProjectLayout({ project, section, children }: { project: Project; section: ProjectSection | null; children: ReactNode }) {
   const fullPath = project.path_with_namespace;
   const ref = project.default_branch ?? '';
-  const openCount = useQuery(openMergeRequestCountQuery(project.id));
   const user = useOptionalUser();
+  // A disabled or members-only feature hides its tabs, as GitLab's sidebar does (the server refuses them anyway).
+  const code = userCanUseFeature(project, user, 'repository');
+  const mergeRequests = userCanUseFeature(project, user, 'merge_requests');
+  const openCount = useQuery({ ...openMergeRequestCountQuery(project.id), enabled: mergeRequests });
   const nav: { id: ProjectSection; label: string; to: string; icon: ReactElement; counter?: number }[] = [
-    { id: 'code', label: 'Code', to: urls.project(fullPath), icon: <CodeIcon /> },
-    { id: 'commits', label: 'Commits', to: ref ? urls.commits(fullPath, ref) : urls.project(fullPath), icon: <GitCommitIcon /> },
-    { id: 'branches', label: 'Branches', to: urls.branches(fullPath), icon: <GitBranchIcon /> },
-    { id: 'merge-requests', label: 'Merge requests', to: urls.mergeRequests(fullPath), icon: <GitPullRequestIcon />, counter: openCount.data ?? undefined },
+    ...(code
+      ? [
+          { id: 'code' as const, label: 'Code', to: urls.project(fullPath), icon: <CodeIcon /> },
+          { id: 'commits' as const, label: 'Commits', to: ref ? urls.commits(fullPath, ref) : urls.project(fullPath), icon: <GitCommitIcon /> },
+          { id: 'branches' as const, label: 'Branches', to: urls.branches(fullPath), icon: <GitBranchIcon /> },
+        ]
+      : []),
+    ...(mergeRequests
+      ? [{ id: 'merge-requests' as const, label: 'Merge requests', to: urls.mergeRequests(fullPath), icon: <GitPullRequestIcon />, counter: openCount.data ?? undefined }]
+      : []),
     { id: 'labels', label: 'Labels', to: urls.labels(fullPath), icon: <TagIcon /> },
     { id: 'milestones', label: 'Milestones', to: urls.milestones(fullPath), icon: <MilestoneIcon /> },
     { id: 'members', label: 'Members', to: urls.projectMembers(fullPath), icon: <PeopleIcon /> },

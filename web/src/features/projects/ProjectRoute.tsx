@@ -7,8 +7,15 @@ import type { Project } from '../../lib/gitlab-types';
 import { projectPageNeedsUser } from '../../app/route-access';
 import { MAINTAINER } from '../../lib/permissions';
 import { parseProjectPage, urls, type MergeRequestTab, type ProjectPage, type ProjectSettingsPage } from '../../lib/routes';
-import { userProjectLevel } from '../session/abilities';
-import { useOptionalUser } from '../session/useCurrentUser';
+import { userProjectLevel, useOptionalUser } from '../session';
+import { loadBranchesPage } from '../branches';
+import { loadCommitPage, loadCommitsPage } from '../commits';
+import { loadNewForkPage } from '../forks';
+import { loadProjectLabelsPage, loadProjectMilestonesPage } from '../labels';
+import { loadProjectMembersPage } from '../members';
+import { loadMergeRequestPage, loadMergeRequestsPage, loadNewMergeRequestPage } from '../merge-requests';
+import { loadBlobPage, loadEditFilePage, loadProjectOverviewPage, loadTreePage } from '../repository';
+import { loadProjectSettingsRoute } from '../settings';
 import { ProjectLayout, type ProjectSection } from './ProjectLayout';
 
 type PageProps<P> = { project: Project } & P;
@@ -17,21 +24,21 @@ function lazyPage<P>(load: () => Promise<ComponentType<PageProps<P>>>): LazyExot
   return lazy(async () => ({ default: await load() }));
 }
 
-const ProjectOverviewPage = lazyPage(() => import('../repository/ProjectOverviewPage').then((m) => m.ProjectOverviewPage));
-const TreePage = lazyPage<{ refAndPath: string }>(() => import('../repository/TreePage').then((m) => m.TreePage));
-const BlobPage = lazyPage<{ refAndPath: string }>(() => import('../repository/BlobPage').then((m) => m.BlobPage));
-const CommitsPage = lazyPage<{ refAndPath: string }>(() => import('../commits/CommitsPage').then((m) => m.CommitsPage));
-const CommitPage = lazyPage<{ sha: string }>(() => import('../commits/CommitPage').then((m) => m.CommitPage));
-const BranchesPage = lazyPage(() => import('../branches/BranchesPage').then((m) => m.BranchesPage));
-const ProjectMembersPage = lazyPage(() => import('../members/ProjectMembersPage').then((m) => m.ProjectMembersPage));
-const MergeRequestsPage = lazyPage(() => import('../merge-requests/MergeRequestsPage').then((m) => m.MergeRequestsPage));
-const NewMergeRequestPage = lazyPage(() => import('../merge-requests/NewMergeRequestPage').then((m) => m.NewMergeRequestPage));
-const MergeRequestPage = lazyPage<{ iid: number; tab: MergeRequestTab }>(() => import('../merge-requests/MergeRequestPage').then((m) => m.MergeRequestPage));
-const ProjectLabelsPage = lazyPage(() => import('../labels/ProjectLabelsPage').then((m) => m.ProjectLabelsPage));
-const ProjectMilestonesPage = lazyPage(() => import('../labels/ProjectMilestonesPage').then((m) => m.ProjectMilestonesPage));
-const NewForkPage = lazyPage(() => import('../forks/NewForkPage').then((m) => m.NewForkPage));
-const ProjectSettingsRoute = lazyPage<{ section: ProjectSettingsPage }>(() => import('../settings/ProjectSettingsRoute').then((m) => m.ProjectSettingsRoute));
-const EditFilePage = lazyPage<{ refAndPath: string }>(() => import('../repository/EditFilePage').then((m) => m.EditFilePage));
+const ProjectOverviewPage = lazyPage(() => loadProjectOverviewPage().then((m) => m.ProjectOverviewPage));
+const TreePage = lazyPage<{ refAndPath: string }>(() => loadTreePage().then((m) => m.TreePage));
+const BlobPage = lazyPage<{ refAndPath: string }>(() => loadBlobPage().then((m) => m.BlobPage));
+const CommitsPage = lazyPage<{ refAndPath: string }>(() => loadCommitsPage().then((m) => m.CommitsPage));
+const CommitPage = lazyPage<{ sha: string }>(() => loadCommitPage().then((m) => m.CommitPage));
+const BranchesPage = lazyPage(() => loadBranchesPage().then((m) => m.BranchesPage));
+const ProjectMembersPage = lazyPage(() => loadProjectMembersPage().then((m) => m.ProjectMembersPage));
+const MergeRequestsPage = lazyPage(() => loadMergeRequestsPage().then((m) => m.MergeRequestsPage));
+const NewMergeRequestPage = lazyPage(() => loadNewMergeRequestPage().then((m) => m.NewMergeRequestPage));
+const MergeRequestPage = lazyPage<{ iid: number; tab: MergeRequestTab }>(() => loadMergeRequestPage().then((m) => m.MergeRequestPage));
+const ProjectLabelsPage = lazyPage(() => loadProjectLabelsPage().then((m) => m.ProjectLabelsPage));
+const ProjectMilestonesPage = lazyPage(() => loadProjectMilestonesPage().then((m) => m.ProjectMilestonesPage));
+const NewForkPage = lazyPage(() => loadNewForkPage().then((m) => m.NewForkPage));
+const ProjectSettingsRoute = lazyPage<{ section: ProjectSettingsPage }>(() => loadProjectSettingsRoute().then((m) => m.ProjectSettingsRoute));
+const EditFilePage = lazyPage<{ refAndPath: string }>(() => loadEditFilePage().then((m) => m.EditFilePage));
 
 /** The tab a page belongs to; none for 'Page not found'. */
 function sectionOf(page: ProjectPage): ProjectSection | null {
@@ -97,7 +104,7 @@ function PageFor({ project, page }: { project: Project; page: ProjectPage }) {
   }
 }
 
-const SETTINGS_TITLES: Record<ProjectSettingsPage, string> = { general: 'General', repository: 'Repository', merge_requests: 'Merge requests' };
+const SETTINGS_TITLES: Record<ProjectSettingsPage, string> = { general: 'General', repository: 'Repository', merge_requests: 'Merge requests', ci_cd: 'CI/CD' };
 
 /**
  * The document title's parts before the project's name, GitLab's order (most specific first);

@@ -1,6 +1,6 @@
 import { Heading, Stack, Text } from '@primer/react';
 import type { Project, User } from '../../lib/gitlab-types';
-import { useOptionalUser } from '../session/useCurrentUser';
+import { useOptionalUser } from '../session';
 import { CloneBox } from './CloneBox';
 import styles from './EmptyRepository.module.css';
 

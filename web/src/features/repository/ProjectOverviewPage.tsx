@@ -1,7 +1,7 @@
 import type { Project } from '../../lib/gitlab-types';
 import { CloneBox } from './CloneBox';
 import { EmptyRepository } from './EmptyRepository';
-import { RecentPushBanner } from '../merge-requests/RecentPushBanner';
+import { RecentPushBanner } from '../merge-requests';
 import { RepositoryBrowser } from './RepositoryBrowser';
 
 /** `/<project path>`: the repository at its default branch, or the empty-repository instructions. */

@@ -1,18 +1,18 @@
 import { GitBranchIcon, TagIcon, TriangleDownIcon } from '@primer/octicons-react';
 import { Button, SelectPanel, type SelectPanelItemProps } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { pickerLoading, pickerMessage, usePicker } from '../../components/Picker';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
-import { errorMessage } from '../../lib/api-error';
-import { branchListQuery, tagListQuery } from '../branches/api';
+import { branchListQuery, tagListQuery } from '../branches';
 import styles from './RefSwitcher.module.css';
 
 type Item = SelectPanelItemProps & { groupId: string; id: string };
 
 /** Switch branch or tag: a searchable panel with Branches and Tags groups (server-side search). */
 export function RefSwitcher({ projectId, current, onSelect }: { projectId: number; current: string; onSelect: (ref: string) => void }) {
-  const [open, setOpen] = useState(false);
-  const [filter, setFilter] = useState('');
+  const picker = usePicker();
+  const { open, filter } = picker;
   const search = useDebouncedValue(filter.trim());
   const branches = useQuery({ ...branchListQuery(projectId, { search, page: 1 }), enabled: open });
   const tags = useQuery({ ...tagListQuery(projectId, search), enabled: open });
@@ -32,11 +32,7 @@ export function RefSwitcher({ projectId, current, onSelect }: { projectId: numbe
       title="Switch branch/tag"
       inputLabel="Search branches and tags"
       placeholderText="Search branches and tags"
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setFilter('');
-      }}
+      {...picker.panel}
       renderAnchor={({ children: _children, ...anchorProps }) => (
         <Button {...anchorProps} leadingVisual={GitBranchIcon} trailingAction={TriangleDownIcon} aria-label={`Switch branch/tag, current: ${current}`}>
           <span className={styles.refName}>{current}</span>
@@ -50,18 +46,15 @@ export function RefSwitcher({ projectId, current, onSelect }: { projectId: numbe
       selected={selected}
       onSelectedChange={(item: SelectPanelItemProps | undefined) => {
         if (item?.text && item.text !== current) onSelect(item.text);
-        setOpen(false);
+        picker.close();
       }}
-      filterValue={filter}
-      onFilterChange={setFilter}
-      loading={(branches.isPending || tags.isPending) && open}
-      message={
-        failure
-          ? { variant: 'error', title: 'Branches and tags could not be loaded', body: errorMessage(failure) }
-          : items.length === 0
-            ? { variant: 'empty', title: 'No matching results', body: filter ? `No branch or tag matches “${filter}”.` : 'This repository has no branches or tags.' }
-            : undefined
-      }
+      loading={pickerLoading({ isPending: branches.isPending || tags.isPending }, open)}
+      message={pickerMessage({
+        error: failure,
+        errorTitle: 'Branches and tags could not be loaded',
+        empty: { title: 'No matching results', body: filter ? `No branch or tag matches “${filter}”.` : 'This repository has no branches or tags.' },
+        isEmpty: items.length === 0,
+      })}
       width="medium"
     />
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { isAmbiguousRefPath, refSearchTerm, splitRefAndPath, type RefAndPath } from '../../lib/ref-path';
-import { refNamesQuery } from '../branches/api';
+import { refNamesQuery } from '../branches';
 
 export type ResolvedRef =
   | { status: 'pending' }

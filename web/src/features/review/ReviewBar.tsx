@@ -3,7 +3,7 @@ import { t } from '@tributary/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-error';
-import { sessionQuery } from '../session/api';
+import { sessionQuery } from '../session';
 import { useDraftNotes, type ReviewTarget } from './api';
 import styles from './Review.module.css';
 import { pendingCommentsText } from './review-rules';

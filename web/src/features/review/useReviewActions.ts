@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notesKeys } from '../notes/api';
+import { notesKeys } from '../notes';
 import { draftsApi, reviewKeys, type ReviewTarget } from './api';
 
 /** Draft writes; each refreshes the caller's drafts (and publishing, the threads). */

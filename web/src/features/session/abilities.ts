@@ -1,4 +1,5 @@
 import type { Project, User } from '../../lib/gitlab-types';
+import { featureAvailable, FEATURE_LEVELS, featureField, type ProjectFeature } from '@tributary/contracts/project-features';
 import { canUpdateMergeRequest, projectAccessLevel } from '../../lib/permissions';
 
 /**
@@ -12,4 +13,15 @@ export function userProjectLevel(project: Pick<Project, 'permissions'>, user: Pi
 /** Edit, close, reopen: Developers and the author (GitLab's update_merge_request); never a visitor. */
 export function userCanUpdateMergeRequest(project: Pick<Project, 'permissions'>, user: Pick<User, 'id' | 'is_admin'> | null, authorId: number | null | undefined): boolean {
   return user !== null && canUpdateMergeRequest(userProjectLevel(project, user), authorId, user.id);
+}
+
+/**
+ * May the current user use a project feature (the shared featureAvailable rule)? Only hides
+ * tabs and links; the server refuses on its own. Merge requests also need the repository.
+ */
+export function userCanUseFeature(project: Project, user: Pick<User, 'is_admin'> | null, feature: ProjectFeature): boolean {
+  const viewer = { isAdmin: user?.is_admin === true, accessLevel: userProjectLevel(project, user), visibility: project.visibility };
+  const available = (name: ProjectFeature) => featureAvailable(FEATURE_LEVELS[project[featureField(name)] ?? 'enabled'], viewer, name);
+  if (feature === 'merge_requests' && !available('repository')) return false;
+  return available(feature);
 }

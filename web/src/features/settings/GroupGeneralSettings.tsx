@@ -7,7 +7,7 @@ import { GROUP_VISIBILITY_DESCRIPTIONS, VisibilityRadios } from '../../component
 import type { Group, Visibility } from '../../lib/gitlab-types';
 import { groupNameProblem } from '../../lib/group-name';
 import { urls } from '../../lib/routes';
-import { groupKeys } from '../groups/api';
+import { groupKeys } from '../groups';
 import { deleteGroupMutation, updateGroupMutation } from './api';
 import styles from './Settings.module.css';
 import { GroupTransfer } from './GroupTransfer';
@@ -121,7 +121,8 @@ export function GroupGeneralSettings({ group }: { group: Group }) {
   );
 }
 
-export const groupSettingsNav = (group: Group, current: 'general' | 'members') => [
+export const groupSettingsNav = (group: Group, current: 'general' | 'ci_cd' | 'members') => [
   { label: 'General', to: urls.groupSettings(group.full_path), current: current === 'general' },
+  { label: 'CI/CD', to: urls.groupCiCdSettings(group.full_path), current: current === 'ci_cd' },
   { label: 'Members', to: urls.groupMembers(group.full_path), current: current === 'members' },
 ];

@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { FormError } from '../../components/FormError';
 import type { Group } from '../../lib/gitlab-types';
 import { urls } from '../../lib/routes';
-import { groupKeys, parentGroupOptionsQuery } from '../groups/api';
-import { projectKeys } from '../projects/api';
+import { groupKeys, parentGroupOptionsQuery } from '../groups';
+import { projectKeys } from '../projects';
 import { transferGroupMutation } from './api';
 import styles from './Settings.module.css';
 

@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { EntityAvatar } from '../../components/EntityAvatar';
 import { fieldError } from '../../components/FormError';
 import { errorMessage } from '../../lib/api-error';
-import { projectKeys } from '../projects/api';
+import { projectKeys } from '../projects';
 import { uploadProjectAvatar } from './api';
 import styles from './Settings.module.css';
 import { PROJECT_VISIBILITY_DESCRIPTIONS, VisibilityRadios } from '../../components/VisibilityRadios';
 import type { Project, Visibility } from '../../lib/gitlab-types';
 import { ProjectAdvancedSettings } from './ProjectAdvancedSettings';
+import { currentFeatureLevels, ProjectFeatureFields, type FeatureLevels } from './ProjectFeatureFields';
 import { SettingsForm, SettingsSection } from './SettingsSection';
 import { useProjectSave } from './useProjectSave';
 
@@ -90,11 +91,20 @@ function NamingSection({ project }: { project: Project }) {
 /** GitLab's 'Visibility, project features, permissions'. Who may change visibility is the API's rule; its refusal shows here. */
 function VisibilitySection({ project }: { project: Project }) {
   const [visibility, setVisibility] = useState<Visibility>(project.visibility);
+  const [levels, setLevels] = useState<FeatureLevels>(() => currentFeatureLevels(project));
+  const [publicJobs, setPublicJobs] = useState(project.public_jobs !== false);
   const { save, saving, error, saved } = useProjectSave(project);
   return (
     <SettingsSection title="Visibility, project features, permissions" description="Choose visibility level, enable/disable project features and their permissions.">
-      <SettingsForm label="Visibility, project features, permissions" saving={saving} error={error} saved={saved} onSubmit={() => save({ visibility })}>
+      <SettingsForm
+        label="Visibility, project features, permissions"
+        saving={saving}
+        error={error}
+        saved={saved}
+        onSubmit={() => save({ ...(visibility === project.visibility ? {} : { visibility }), ...levels, public_jobs: publicJobs })}
+      >
         <VisibilityRadios value={visibility} onChange={setVisibility} descriptions={PROJECT_VISIBILITY_DESCRIPTIONS} />
+        <ProjectFeatureFields levels={levels} onChange={setLevels} publicJobs={publicJobs} onPublicJobsChange={setPublicJobs} error={error} />
       </SettingsForm>
     </SettingsSection>
   );

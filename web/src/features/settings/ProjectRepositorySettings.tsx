@@ -1,21 +1,14 @@
-import { Button, Checkbox, FormControl, Select, Spinner, Text, TextInput } from '@primer/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Checkbox, FormControl, Select } from '@primer/react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormError } from '../../components/FormError';
-import { PageError } from '../../components/PageError';
 import type { Project } from '../../lib/gitlab-types';
-import { branchNamesQuery, protectBranchMutation, protectedBranchesQuery, settingsKeys, unprotectBranchMutation, type ProtectedBranch } from './api';
+import { branchNamesQuery, protectBranchMutation, protectedBranchesQuery, settingsKeys, unprotectBranchMutation } from './api';
+import { AccessLevelSelect, DEFAULT_PROTECTED_REF_ACCESS, describeAccess, ProtectedRefList, ProtectForm, RefPatternField, useProtectForm } from './ProtectedRefs';
 import { ProtectedTagsSection } from './ProtectedTagsSection';
+import { PushRulesSection } from './PushRulesSection';
 import styles from './Settings.module.css';
 import { SettingsForm, SettingsSection } from './SettingsSection';
 import { useProjectSave } from './useProjectSave';
-
-/** GitLab's access level choices for a protected branch. */
-const ACCESS_CHOICES = [
-  { value: 40, label: 'Maintainers' },
-  { value: 30, label: 'Developers + Maintainers' },
-  { value: 0, label: 'No one' },
-] as const;
 
 function BranchDefaults({ project }: { project: Project }) {
   const branches = useQuery(branchNamesQuery(project.id));
@@ -47,115 +40,57 @@ function BranchDefaults({ project }: { project: Project }) {
   );
 }
 
-const describe = (levels: ProtectedBranch['push_access_levels']) => levels.map((level) => level.access_level_description).join(', ') || 'No one';
-
 function ProtectedBranchList({ project }: { project: Project }) {
-  const queryClient = useQueryClient();
-  const list = useQuery(protectedBranchesQuery(project.id));
-  const unprotect = useMutation({
-    ...unprotectBranchMutation(project.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.protectedBranches(project.id) }),
-  });
-  if (list.isPending) return <Spinner size="small" aria-label="Loading protected branches" />;
-  if (list.isError) return <PageError title="Protected branches could not be loaded." error={list.error} onRetry={() => void list.refetch()} />;
-  if (list.data.length === 0) return <Text className={styles.muted}>No branches are protected.</Text>;
   return (
-    <>
-      <FormError error={unprotect.error} title="The branch could not be unprotected." />
-      <ul className={styles.list} aria-label="Protected branches">
-        {list.data.map((branch) => (
-          <li key={branch.id} className={styles.listRow}>
-            <div>
-              <strong>{branch.name}</strong>
-              <div className={styles.muted}>
-                Allowed to merge: {describe(branch.merge_access_levels)} · Allowed to push and merge: {describe(branch.push_access_levels)}
-                {branch.allow_force_push ? ' · Force push allowed' : ''}
-              </div>
-            </div>
-            <Button variant="danger" size="small" aria-label={`Unprotect ${branch.name}`} loading={unprotect.isPending && unprotect.variables === branch.name} onClick={() => unprotect.mutate(branch.name)}>
-              Unprotect
-            </Button>
-          </li>
-        ))}
-      </ul>
-    </>
+    <ProtectedRefList
+      noun="branches"
+      query={protectedBranchesQuery(project.id)}
+      unprotectMutation={unprotectBranchMutation(project.id)}
+      listKey={settingsKeys.protectedBranches(project.id)}
+      keyOf={(branch) => branch.id}
+      details={(branch) => (
+        <>
+          Allowed to merge: {describeAccess(branch.merge_access_levels)} · Allowed to push and merge: {describeAccess(branch.push_access_levels)}
+          {branch.allow_force_push ? ' · Force push allowed' : ''}
+        </>
+      )}
+    />
   );
 }
 
 function ProtectBranchForm({ project }: { project: Project }) {
-  const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [merge, setMerge] = useState(40);
-  const [push, setPush] = useState(40);
+  const [merge, setMerge] = useState<number>(DEFAULT_PROTECTED_REF_ACCESS);
+  const [push, setPush] = useState<number>(DEFAULT_PROTECTED_REF_ACCESS);
   const [forcePush, setForcePush] = useState(false);
-  const [tried, setTried] = useState(false);
-  const [saved, setSaved] = useState<string | null>(null);
-  const protect = useMutation({
-    ...protectBranchMutation(project.id),
-    onMutate: () => setSaved(null),
-    onSuccess: (created) => {
-      setSaved(`Branch '${created.name}' is protected.`);
-      setName('');
-      setTried(false);
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.protectedBranches(project.id) });
-    },
+  const form = useProtectForm({
+    mutation: protectBranchMutation(project.id),
+    listKey: settingsKeys.protectedBranches(project.id),
+    savedText: (created) => `Branch '${created.name}' is protected.`,
   });
-  const blank = name.trim() === '';
   return (
-    <SettingsForm
+    <ProtectForm
       label="Protect a branch"
-      submitLabel="Protect"
-      saving={protect.isPending}
-      error={protect.error}
-      saved={saved}
-      onSubmit={() => {
-        setTried(true);
-        if (!blank) protect.mutate({ name: name.trim(), merge_access_level: merge, push_access_level: push, allow_force_push: forcePush });
-      }}
+      form={form}
+      onSubmit={() => form.submit((name) => ({ name, merge_access_level: merge, push_access_level: push, allow_force_push: forcePush }))}
     >
-      <FormControl required>
-        <FormControl.Label requiredIndicator={false}>Branch</FormControl.Label>
-        <TextInput value={name} onChange={(event) => setName(event.target.value)} placeholder="main, release/*" />
-        {tried && blank ? (
-          <FormControl.Validation variant="error">Please enter a branch name or a wildcard such as release/*.</FormControl.Validation>
-        ) : (
-          <FormControl.Caption>A branch name, or a wildcard such as release/*.</FormControl.Caption>
-        )}
-      </FormControl>
-      <FormControl>
-        <FormControl.Label>Allowed to merge</FormControl.Label>
-        <Select value={String(merge)} onChange={(event) => setMerge(Number(event.target.value))}>
-          {ACCESS_CHOICES.map((choice) => (
-            <Select.Option key={choice.value} value={String(choice.value)}>
-              {choice.label}
-            </Select.Option>
-          ))}
-        </Select>
-      </FormControl>
-      <FormControl>
-        <FormControl.Label>Allowed to push and merge</FormControl.Label>
-        <Select value={String(push)} onChange={(event) => setPush(Number(event.target.value))}>
-          {ACCESS_CHOICES.map((choice) => (
-            <Select.Option key={choice.value} value={String(choice.value)}>
-              {choice.label}
-            </Select.Option>
-          ))}
-        </Select>
-      </FormControl>
+      <RefPatternField kind="branch" example="release/*" placeholder="main, release/*" value={form.name} onChange={form.setName} showBlank={form.showBlank} />
+      <AccessLevelSelect label="Allowed to merge" value={merge} onChange={setMerge} />
+      <AccessLevelSelect label="Allowed to push and merge" value={push} onChange={setPush} />
       <FormControl>
         <Checkbox checked={forcePush} onChange={(event) => setForcePush(event.target.checked)} />
         <FormControl.Label>Allowed to force push</FormControl.Label>
         <FormControl.Caption>Allow all users with push access to force push.</FormControl.Caption>
       </FormControl>
-    </SettingsForm>
+    </ProtectForm>
   );
 }
 
-/** `/-/settings/repository`: the default branch, protected branches and protected tags (GitLab's protected branches and tags APIs). */
+/** `/-/settings/repository`: the default branch, push rules, protected branches and protected tags (GitLab's push rule, protected branches and tags APIs). */
 export function ProjectRepositorySettings({ project }: { project: Project }) {
   return (
     <>
       <BranchDefaults project={project} />
+      <PushRulesSection project={project} />
       <SettingsSection title="Protected branches" description="Keep stable branches secure and force developers to use merge requests." defaultExpanded>
         <div className={styles.form}>
           <ProtectBranchForm project={project} />

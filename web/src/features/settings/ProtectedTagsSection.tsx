@@ -1,116 +1,45 @@
-import { Button, FormControl, Select, Spinner, Text, TextInput, useConfirm } from '@primer/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useConfirm } from '@primer/react';
 import { useState } from 'react';
-import { FormError } from '../../components/FormError';
-import { PageError } from '../../components/PageError';
 import type { Project } from '../../lib/gitlab-types';
-import { protectedTagsQuery, protectTagMutation, settingsKeys, unprotectTagMutation, type ProtectedTag } from './api';
+import { protectedTagsQuery, protectTagMutation, settingsKeys, unprotectTagMutation } from './api';
+import { AccessLevelSelect, DEFAULT_PROTECTED_REF_ACCESS, describeAccess, ProtectedRefList, ProtectForm, RefPatternField, useProtectForm } from './ProtectedRefs';
 import styles from './Settings.module.css';
-import { SettingsForm, SettingsSection } from './SettingsSection';
-
-/** GitLab's "Allowed to create" choices for a protected tag (its valid create access levels). */
-const CREATE_CHOICES = [
-  { value: 40, label: 'Maintainers' },
-  { value: 30, label: 'Developers + Maintainers' },
-  { value: 0, label: 'No one' },
-] as const;
-
-const allowedToCreate = (tag: ProtectedTag) => tag.create_access_levels.map((level) => level.access_level_description).join(', ') || 'No one';
+import { SettingsSection } from './SettingsSection';
 
 function ProtectedTagList({ project }: { project: Project }) {
-  const queryClient = useQueryClient();
   const confirm = useConfirm();
-  const list = useQuery(protectedTagsQuery(project.id));
-  const unprotect = useMutation({
-    ...unprotectTagMutation(project.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.protectedTags(project.id) }),
-  });
-  if (list.isPending) return <Spinner size="small" aria-label="Loading protected tags" />;
-  if (list.isError) return <PageError title="Protected tags could not be loaded." error={list.error} onRetry={() => void list.refetch()} />;
-  if (list.data.length === 0) return <Text className={styles.muted}>No tags are protected.</Text>;
   return (
-    <>
-      <FormError error={unprotect.error} title="The tag could not be unprotected." />
-      <ul className={styles.list} aria-label="Protected tags">
-        {list.data.map((tag) => (
-          <li key={tag.name} className={styles.listRow}>
-            <div>
-              <strong>{tag.name}</strong>
-              <div className={styles.muted}>Allowed to create: {allowedToCreate(tag)}</div>
-            </div>
-            <Button
-              variant="danger"
-              size="small"
-              aria-label={`Unprotect ${tag.name}`}
-              loading={unprotect.isPending && unprotect.variables === tag.name}
-              onClick={async () => {
-                const yes = await confirm({
-                  title: 'Unprotect tag',
-                  content: `Tag ${tag.name} will be writable for developers. Are you sure?`,
-                  confirmButtonContent: 'Unprotect tag',
-                  confirmButtonType: 'danger',
-                });
-                if (yes) unprotect.mutate(tag.name);
-              }}
-            >
-              Unprotect
-            </Button>
-          </li>
-        ))}
-      </ul>
-    </>
+    <ProtectedRefList
+      noun="tags"
+      query={protectedTagsQuery(project.id)}
+      unprotectMutation={unprotectTagMutation(project.id)}
+      listKey={settingsKeys.protectedTags(project.id)}
+      keyOf={(tag) => tag.name}
+      details={(tag) => `Allowed to create: ${describeAccess(tag.create_access_levels)}`}
+      confirmUnprotect={(name) =>
+        confirm({
+          title: 'Unprotect tag',
+          content: `Tag ${name} will be writable for developers. Are you sure?`,
+          confirmButtonContent: 'Unprotect tag',
+          confirmButtonType: 'danger',
+        })
+      }
+    />
   );
 }
 
 function ProtectTagForm({ project }: { project: Project }) {
-  const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [create, setCreate] = useState(40);
-  const [tried, setTried] = useState(false);
-  const [saved, setSaved] = useState<string | null>(null);
-  const protect = useMutation({
-    ...protectTagMutation(project.id),
-    onMutate: () => setSaved(null),
-    onSuccess: (created) => {
-      setSaved(`Tag '${created.name}' is protected.`);
-      setName('');
-      setTried(false);
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.protectedTags(project.id) });
-    },
+  const [create, setCreate] = useState<number>(DEFAULT_PROTECTED_REF_ACCESS);
+  const form = useProtectForm({
+    mutation: protectTagMutation(project.id),
+    listKey: settingsKeys.protectedTags(project.id),
+    savedText: (created) => `Tag '${created.name}' is protected.`,
   });
-  const blank = name.trim() === '';
   return (
-    <SettingsForm
-      label="Protect a tag"
-      submitLabel="Protect"
-      saving={protect.isPending}
-      error={protect.error}
-      saved={saved}
-      onSubmit={() => {
-        setTried(true);
-        if (!blank) protect.mutate({ name: name.trim(), create_access_level: create });
-      }}
-    >
-      <FormControl required>
-        <FormControl.Label requiredIndicator={false}>Tag</FormControl.Label>
-        <TextInput value={name} onChange={(event) => setName(event.target.value)} placeholder="v1.0, v*" />
-        {tried && blank ? (
-          <FormControl.Validation variant="error">Please enter a tag name or a wildcard such as v*.</FormControl.Validation>
-        ) : (
-          <FormControl.Caption>A tag name, or a wildcard such as v*.</FormControl.Caption>
-        )}
-      </FormControl>
-      <FormControl>
-        <FormControl.Label>Allowed to create</FormControl.Label>
-        <Select value={String(create)} onChange={(event) => setCreate(Number(event.target.value))}>
-          {CREATE_CHOICES.map((choice) => (
-            <Select.Option key={choice.value} value={String(choice.value)}>
-              {choice.label}
-            </Select.Option>
-          ))}
-        </Select>
-      </FormControl>
-    </SettingsForm>
+    <ProtectForm label="Protect a tag" form={form} onSubmit={() => form.submit((name) => ({ name, create_access_level: create }))}>
+      <RefPatternField kind="tag" example="v*" placeholder="v1.0, v*" value={form.name} onChange={form.setName} showBlank={form.showBlank} />
+      <AccessLevelSelect label="Allowed to create" value={create} onChange={setCreate} />
+    </ProtectForm>
   );
 }
 

@@ -7,7 +7,8 @@ import type { Group, Project, Session } from '../../lib/gitlab-types';
 /**
  * The settings pages' calls, all GitLab's REST API v4: PUT /projects/:id, PUT /projects/:id/transfer,
  * POST /projects/:id/archive|unarchive, DELETE /projects/:id, GET|POST|DELETE
- * /projects/:id/protected_branches and /projects/:id/protected_tags, PUT|DELETE /groups/:id.
+ * /projects/:id/protected_branches and /projects/:id/protected_tags, GET|POST|PUT /projects/:id/push_rule,
+ * PUT|DELETE /groups/:id.
  */
 export interface ProtectedBranch {
   id: number;
@@ -38,7 +39,38 @@ export interface ProjectSettings extends Project {
 export const settingsKeys = {
   protectedBranches: (projectId: number) => ['projects', projectId, 'protected-branches'] as const,
   protectedTags: (projectId: number) => ['projects', projectId, 'protected-tags'] as const,
+  pushRule: (projectId: number) => ['projects', projectId, 'push-rule'] as const,
 };
+
+/** GitLab's ProjectPushRule entity (GET /projects/:id/push_rule answers null without one). */
+export interface PushRule {
+  id: number;
+  commit_message_regex: string | null;
+  commit_message_negative_regex: string | null;
+  branch_name_regex: string | null;
+  author_email_regex: string | null;
+  file_name_regex: string | null;
+  deny_delete_tag: boolean;
+  member_check: boolean;
+  prevent_secrets: boolean;
+  commit_committer_check: boolean;
+  reject_unsigned_commits: boolean;
+  max_file_size: number;
+}
+
+export const pushRuleQuery = (projectId: number) =>
+  queryOptions({
+    queryKey: settingsKeys.pushRule(projectId),
+    queryFn: ({ signal }) => api.get<PushRule | null>(`/projects/${projectId}/push_rule`, { signal }),
+  });
+
+/** POST for a project without a rule, PUT for one with. */
+export const savePushRuleMutation = (projectId: number) =>
+  mutationOptions({
+    mutationKey: [...settingsKeys.pushRule(projectId), 'save'],
+    mutationFn: ({ exists, body }: { exists: boolean; body: Record<string, unknown> }) =>
+      exists ? api.put<PushRule>(`/projects/${projectId}/push_rule`, { body }) : api.post<PushRule>(`/projects/${projectId}/push_rule`, { body }),
+  });
 
 export const protectedTagsQuery = (projectId: number) =>
   queryOptions({

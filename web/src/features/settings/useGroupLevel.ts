@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Group } from '../../lib/gitlab-types';
 import { OWNER } from '../../lib/permissions';
-import { useOptionalUser } from '../session/useCurrentUser';
+import { useOptionalUser } from '../session';
 import { groupAccessQuery } from './api';
 
 /** The caller's level in the group (administrators act as Owners), or undefined while it loads. */

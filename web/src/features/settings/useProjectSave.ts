@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Project } from '../../lib/gitlab-types';
-import { projectKeys } from '../projects/api';
+import { projectKeys } from '../projects';
 import { updateProjectMutation } from './api';
 
 /** GitLab's notice after a settings form saves. */

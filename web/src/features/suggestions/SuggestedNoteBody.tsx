@@ -1,6 +1,6 @@
 import { splitSuggestions } from '@tributary/contracts/suggestions';
-import { MarkdownBody } from '../markdown/MarkdownBody';
-import type { NoteTarget } from '../notes/api';
+import { MarkdownBody } from '../markdown';
+import type { NoteTarget } from '../notes';
 import type { SuggestionEntity } from './api';
 import { SuggestionBlock } from './SuggestionBlock';
 

@@ -1,3 +1,4 @@
+import { featureField, featureLevelName, FEATURE_LEVELS, PROJECT_FEATURES } from '@tributary/contracts';
 import type { Project } from '../../../domains/projects/project.js';
 import { projectAvatarPath } from '../../web/project-avatar.routes.js';
 import type { UrlBuilder } from './users.js';
@@ -67,18 +68,18 @@ export function projectFull(project: Project, urls: ProjectUrls, extras: Project
     empty_repo: project.empty_repo,
     archived: project.archived,
     resolve_outdated_diff_discussions: project.resolve_outdated_diff_discussions,
-    issues_enabled: false,
-    merge_requests_enabled: true,
-    wiki_enabled: false,
-    jobs_enabled: true,
-    snippets_enabled: false,
-    container_registry_enabled: false,
+    issues_enabled: enabled(project.issues_access_level),
+    merge_requests_enabled: enabled(project.merge_requests_access_level),
+    wiki_enabled: enabled(project.wiki_access_level),
+    jobs_enabled: enabled(project.builds_access_level),
+    snippets_enabled: enabled(project.snippets_access_level),
+    container_registry_enabled: enabled(project.container_registry_access_level),
     creator_id: project.creator_id,
     forked_from_project: extras.forkedFrom ? projectBasic(extras.forkedFrom, urls) : null,
     import_status: 'none',
     open_issues_count: 0,
     ci_default_git_depth: 20,
-    public_jobs: true,
+    public_jobs: project.public_builds,
     shared_with_groups: [],
     only_allow_merge_if_pipeline_succeeds: project.only_allow_merge_if_pipeline_succeeds,
     allow_merge_on_skipped_pipeline: false,
@@ -94,5 +95,15 @@ export function projectFull(project: Project, urls: ProjectUrls, extras: Project
     issue_branch_template: null,
     autoclose_referenced_issues: true,
     permissions: { project_access: access, group_access: null },
-  });
+  }, featureLevels(project));
+}
+
+/** GitLab's legacy `*_enabled` booleans: a feature is enabled unless it is disabled. */
+const enabled = (level: number) => level !== FEATURE_LEVELS.disabled;
+
+/** `repository_access_level: "enabled"`, … for every feature (GitLab's project entity). */
+function featureLevels(project: Project): Record<string, string> {
+  const levels: Record<string, string> = {};
+  for (const feature of PROJECT_FEATURES) levels[featureField(feature)] = featureLevelName(project[featureField(feature)]);
+  return levels;
 }

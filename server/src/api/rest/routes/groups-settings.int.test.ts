@@ -48,7 +48,8 @@ describe(`group settings (${testDatabaseKind()})`, () => {
     expect(moved).toMatchObject({ full_path: 'new-home/movers', parent_id: parent, visibility: 'private' });
     expect((await fx.call('GET', `/groups/${sub}`)).body).toMatchObject({ full_path: 'new-home/movers/sub', visibility: 'private' });
     expect((await fx.call('GET', `/projects/${project.id}`)).body).toMatchObject({ path_with_namespace: 'new-home/movers/sub/crate', visibility: 'private' });
-    expect((await fx.call('GET', `/projects/${encodeURIComponent('movers/sub/crate')}`)).status).toBe(404);
+    // the old path redirects to the project (GitLab's redirect_routes)
+    expect((await fx.call('GET', `/projects/${encodeURIComponent('movers/sub/crate')}`)).body).toMatchObject({ id: project.id, path_with_namespace: 'new-home/movers/sub/crate' });
     expect(await fx.bareGit(project.id as number, ['rev-parse', 'main'])).toBe(head);
 
     // Back to the top level: no group_id.

@@ -45,7 +45,7 @@ export function groupRoutes(app: FastifyInstance, ctx: RestContext): void {
 
   r.get('/groups/:id', Input({ id: GroupId }), async ({ id }, request) => group(await groups.find(request.actor, id), ctx.urls));
 
-  r.put('/groups/:id', Input({ id: GroupId, name: Optional(Str()), description: Optional(Str()), visibility: Optional(Str()) }), async ({ id, ...changes }, request) =>
+  r.put('/groups/:id', Input({ id: GroupId, name: Optional(Str()), path: Optional(Str()), description: Optional(Str()), visibility: Optional(Str()) }), async ({ id, ...changes }, request) =>
     group(await groups.update(signedIn(request), id, changes), ctx.urls),
   );
 

@@ -37,13 +37,14 @@ export function labelRoutes(app: FastifyInstance, ctx: RestContext): void {
     const result = await labels.listForProject(request.actor, params.id, { includeAncestorGroups: params.include_ancestor_groups ?? true, search: params.search });
     return page(request, reply, parsePage(params), result.labels, async (list) => {
       const counts = params.with_counts === true ? await labels.counts(list.map((label) => label.id), { projectId: result.project.id }) : undefined;
-      return list.map((label) => labelEntity(label, { project: true, counts: counts?.get(label.id) }));
+      const subscribed = await labels.subscribedIds(request.actor, list, result.project.id);
+      return list.map((label) => labelEntity(label, { project: true, counts: counts?.get(label.id), subscribed }));
     });
   });
 
   r.get(`${project}/:label_id`, LabelRead, async (params, request) => {
-    const { label } = await labels.getForProject(request.actor, params.id, params.label_id, { includeAncestorGroups: params.include_ancestor_groups ?? true });
-    return labelEntity(label, { project: true });
+    const { project: owner, label } = await labels.getForProject(request.actor, params.id, params.label_id, { includeAncestorGroups: params.include_ancestor_groups ?? true });
+    return labelEntity(label, { project: true, subscribed: await labels.subscribedIds(request.actor, [label], owner.id) });
   });
 
   r.post(project, LabelCreate, async (params, request, reply) => {
@@ -52,8 +53,8 @@ export function labelRoutes(app: FastifyInstance, ctx: RestContext): void {
   });
 
   r.put(`${project}/:label_id`, LabelUpdate, async (params, request) => {
-    const { label } = await labels.updateForProject(signedIn(request), params.id, params.label_id, labelInput(params));
-    return labelEntity(label, { project: true });
+    const { project: owner, label } = await labels.updateForProject(signedIn(request), params.id, params.label_id, labelInput(params));
+    return labelEntity(label, { project: true, subscribed: await labels.subscribedIds(request.actor, [label], owner.id) });
   });
 
   r.delete(`${project}/:label_id`, Input(LabelPath), async (params, request, reply) => {
@@ -70,13 +71,14 @@ export function labelRoutes(app: FastifyInstance, ctx: RestContext): void {
     const result = await labels.listForGroup(request.actor, params.id, { includeAncestorGroups: params.include_ancestor_groups ?? true, search: params.search });
     return page(request, reply, parsePage(params), result.labels, async (list) => {
       const counts = params.with_counts === true ? await labels.counts(list.map((label) => label.id), { groupId: result.group.id }) : undefined;
-      return list.map((label) => labelEntity(label, { counts: counts?.get(label.id) }));
+      const subscribed = await labels.subscribedIds(request.actor, list, null);
+      return list.map((label) => labelEntity(label, { counts: counts?.get(label.id), subscribed }));
     });
   });
 
   r.get(`${group}/:label_id`, LabelRead, async (params, request) => {
     const { label } = await labels.getForGroup(request.actor, params.id, params.label_id, { includeAncestorGroups: params.include_ancestor_groups ?? true });
-    return labelEntity(label);
+    return labelEntity(label, { subscribed: await labels.subscribedIds(request.actor, [label], null) });
   });
 
   r.post(group, LabelCreate, async (params, request, reply) => {
@@ -86,11 +88,28 @@ export function labelRoutes(app: FastifyInstance, ctx: RestContext): void {
 
   r.put(`${group}/:label_id`, LabelUpdate, async (params, request) => {
     const { label } = await labels.updateForGroup(signedIn(request), params.id, params.label_id, labelInput(params));
-    return labelEntity(label);
+    return labelEntity(label, { subscribed: await labels.subscribedIds(request.actor, [label], null) });
   });
 
   r.delete(`${group}/:label_id`, Input(LabelPath), async (params, request, reply) => {
     await labels.deleteForGroup(signedIn(request), params.id, params.label_id);
     return reply.status(204).send();
   });
+
+  /**
+   * Label subscriptions (doc/api/labels.md#subscribe-to-a-label): 201 with the label when the
+   * state changed, 304 Not Modified with no body when it already was so; sign-in required.
+   */
+  for (const [action, subscribe] of [['subscribe', true], ['unsubscribe', false]] as const) {
+    r.post(`${project}/:label_id/${action}`, Input(LabelPath), async (params, request, reply) => {
+      const { project: owner, label, changed } = await labels.setProjectSubscription(signedIn(request), params.id, params.label_id, subscribe);
+      if (!changed) return reply.status(304).send();
+      return reply.status(201).send(labelEntity(label, { project: true, subscribed: await labels.subscribedIds(request.actor, [label], owner.id) }));
+    });
+    r.post(`${group}/:label_id/${action}`, Input(LabelPath), async (params, request, reply) => {
+      const { label, changed } = await labels.setGroupSubscription(signedIn(request), params.id, params.label_id, subscribe);
+      if (!changed) return reply.status(304).send();
+      return reply.status(201).send(labelEntity(label, { subscribed: await labels.subscribedIds(request.actor, [label], null) }));
+    });
+  }
 }

@@ -24,7 +24,8 @@ describe(`project transfer (${testDatabaseKind()})`, () => {
     expect(moved.visibility).toBe('internal');
     expect(await fx.bareGit(project.id, ['rev-parse', 'main'])).toBe(before);
     expect((await fx.call('GET', `/projects/${encodeURIComponent('destination/moving-house')}`)).status).toBe(200);
-    expect((await fx.call('GET', `/projects/${encodeURIComponent(project.path_with_namespace)}`)).status).toBe(404);
+    // the old path redirects to the project (GitLab's redirect_routes)
+    expect((await fx.call('GET', `/projects/${encodeURIComponent(project.path_with_namespace)}`)).body).toMatchObject({ id: project.id, path_with_namespace: 'destination/moving-house' });
     const tree = await fx.call<{ name: string }[]>('GET', `/projects/${project.id}/repository/tree`);
     expect(tree.body.map((entry) => entry.name)).toContain('README.md');
   });
@@ -85,7 +86,7 @@ describe(`project path change (${testDatabaseKind()})`, () => {
     const renamed = await fx.root.Projects.edit(project.id, { path: 'new-name' });
     expect(renamed.path_with_namespace).toBe('root/new-name');
     expect(await fx.bareGit(project.id, ['rev-parse', 'main'])).toBe(head);
-    expect((await fx.call('GET', `/projects/${encodeURIComponent('root/old-name')}`)).status).toBe(404);
+    expect((await fx.call('GET', `/projects/${encodeURIComponent('root/old-name')}`)).body).toMatchObject({ id: project.id, path_with_namespace: 'root/new-name' });
 
     const bad = await fx.call('PUT', `/projects/${project.id}`, { body: { path: '-bad' } });
     expect(bad.status).toBe(400);

@@ -1,3 +1,4 @@
+import { FEATURE_LEVEL_NAMES, featureField, LEGACY_FEATURE_BOOLEANS, PROJECT_FEATURES, type FeatureField, type LegacyFeatureBoolean } from '@tributary/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../../auth/actor.js';
 import { NotFoundError } from '../../../platform/errors.js';
@@ -41,6 +42,21 @@ export function projectListFilter(params: ProjectListInput): Omit<ProjectListFil
 
 /** A text setting: absent leaves it, `null` or `""` clears it (GitLab accepts both). */
 const NullableText = () => Optional(Nullable(Str()));
+
+/**
+ * GitLab's project feature fields: each `*_access_level` is one of the level words, the legacy
+ * `*_enabled` booleans and `public_jobs` (`public_builds`) are Booleans. Every level word is let
+ * through here; which feature takes which level ('public' only for pages and the package
+ * registry, nothing above the repository) is the domain's rule (`project-features.ts`).
+ */
+const FeatureLevel = () => Optional(Enum(FEATURE_LEVEL_NAMES));
+const OptionalBool = () => Optional(Bool());
+const ProjectFeatureInput = {
+  ...(Object.fromEntries(PROJECT_FEATURES.map((feature) => [featureField(feature), FeatureLevel()])) as Record<FeatureField, ReturnType<typeof FeatureLevel>>),
+  ...(Object.fromEntries(Object.keys(LEGACY_FEATURE_BOOLEANS).map((name) => [name, OptionalBool()])) as Record<LegacyFeatureBoolean, ReturnType<typeof OptionalBool>>),
+  public_jobs: OptionalBool(),
+  public_builds: OptionalBool(),
+};
 
 const hiddenAsNull = (error: unknown) => {
   if (error instanceof NotFoundError) return null;
@@ -88,6 +104,7 @@ export function projectRoutes(app: FastifyInstance, ctx: RestContext): void {
       visibility: Optional(Str()),
       default_branch: Optional(Str()),
       initialize_with_readme: Optional(Bool()),
+      ...ProjectFeatureInput,
     }),
     async (params, request, reply) => {
       const actor = signedIn(request);
@@ -118,6 +135,7 @@ export function projectRoutes(app: FastifyInstance, ctx: RestContext): void {
       merge_request_title_regex: NullableText(),
       merge_request_title_regex_description: NullableText(),
       avatar: Optional(Any({ description: 'image file (multipart)' })),
+      ...ProjectFeatureInput,
     }),
     async ({ id, avatar: _avatar, ...changes }, request) => {
       const actor = signedIn(request);

@@ -216,6 +216,20 @@ describe(`suggestions (${testDatabaseKind()})`, () => {
     expect(await fx.tip(project.id, 'feature')).toBe(before);
   });
 
+  it('refuses a suggestion whose commit breaks the push rule, with its message, and leaves the branch alone', async () => {
+    const p = await fx.notesProject('apply-push-rule');
+    const dev = await fx.memberClient(p.id, 30);
+    await fx.root.ProjectPushRules.create(p.id, { commitMessageRegex: '^JIRA-\\d+' });
+    const note = await comment(p, dev.api, '```suggestion\nline 2 by rule\n```', { newLine: 2 });
+    const before = await fx.tip(p.id, 'feature');
+    const refused = await fx.call('PUT', `/suggestions/${note.suggestions![0]!.id}/apply`, { token: dev.user.token });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: "Commit message does not follow the pattern '^JIRA-\\d+'" });
+    expect(await fx.tip(p.id, 'feature')).toBe(before);
+    const applied = await fx.call('PUT', `/suggestions/${note.suggestions![0]!.id}/apply`, { token: dev.user.token, body: { commit_message: 'JIRA-3 apply it' } });
+    expect(applied.status).toBe(200);
+  });
+
   it('refuses by compare-and-swap when the branch moves while the commit is being built', async () => {
     const p = await fx.notesProject('race');
     const dev = await fx.memberClient(p.id, 30);

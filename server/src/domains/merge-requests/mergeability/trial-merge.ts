@@ -8,7 +8,7 @@
  * the time (bench/README.md, "Mergeability").
  */
 import { assertObjectId } from '../../../git/command.js';
-import { commitTree, deleteRef, git, GitCommandError, mergeTree, updateRef, type Identity } from '../../../git/index.js';
+import { commitTree, deleteRef, git, GitCommandError, mergeTree, readRefTips, updateRef, type Identity } from '../../../git/index.js';
 
 export const mergeRefName = (iid: number) => `refs/merge-requests/${iid}/merge`;
 
@@ -20,36 +20,20 @@ export interface BranchTips {
   mergeRef: string | null;
 }
 
-/** `<sha> <refname>` lines; exact names only (for-each-ref patterns also match refs below them). Pure. */
-export function parseRefTips(stdout: string, wanted: readonly string[]): Map<string, string> {
-  const names = new Set(wanted);
-  const tips = new Map<string, string>();
-  for (const line of stdout.split('\n')) {
-    const space = line.indexOf(' ');
-    if (space <= 0) continue;
-    const name = line.slice(space + 1);
-    if (names.has(name)) tips.set(name, line.slice(0, space));
-  }
-  return tips;
-}
+export { parseRefTips } from '../../../git/ref-files.js';
 
-async function readTips(repoPath: string, refs: readonly string[]): Promise<Map<string, string>> {
-  const { stdout } = await git(repoPath).sub('for-each-ref').flag('--format=%(objectname) %(refname)').revisions(...refs).run();
-  return parseRefTips(stdout.toString('utf8'), refs);
-}
-
-/** The branch tips and the merge ref: one git call when source and target share a repository. */
+/** The branch tips and the merge ref, read from the repositories' ref files (git/ref-files.ts). */
 export async function readBranchTips(input: { targetRepo: string; sourceRepo: string | null; sourceBranch: string; targetBranch: string; iid: number }): Promise<BranchTips> {
   const source = `refs/heads/${input.sourceBranch}`;
   const target = `refs/heads/${input.targetBranch}`;
   const merge = mergeRefName(input.iid);
   if (input.sourceRepo === input.targetRepo) {
-    const tips = await readTips(input.targetRepo, [source, target, merge]);
+    const tips = await readRefTips(input.targetRepo, [source, target, merge]);
     return { source: tips.get(source) ?? null, target: tips.get(target) ?? null, mergeRef: tips.get(merge) ?? null };
   }
   const [targetTips, sourceTips] = await Promise.all([
-    readTips(input.targetRepo, [target, merge]),
-    input.sourceRepo === null ? new Map<string, string>() : readTips(input.sourceRepo, [source]),
+    readRefTips(input.targetRepo, [target, merge]),
+    input.sourceRepo === null ? new Map<string, string>() : readRefTips(input.sourceRepo, [source]),
   ]);
   return { source: sourceTips.get(source) ?? null, target: targetTips.get(target) ?? null, mergeRef: targetTips.get(merge) ?? null };
 }

@@ -7,8 +7,10 @@
  *      │                    │
  *      └──────▶ failed ◀────┘   (the target does not contain the merge: lost race, interrupted)
  *
- * pending → done happens in reconciliation when the process died after moving the ref but
- * before recording it (the ref move and its record are not one transaction).
+ * A merge moves the ref and finalizes (pending → done) in one transaction holding the intent's
+ * lock; pending → done also happens in reconciliation when the process died after moving the
+ * ref but before that commit (a ref move cannot be part of a database transaction). ref_moved
+ * is no longer written by merges; intents left in it by earlier versions still settle.
  */
 export const MERGE_INTENT_STATES = ['pending', 'ref_moved', 'done', 'failed'] as const;
 export type MergeIntentState = (typeof MERGE_INTENT_STATES)[number];

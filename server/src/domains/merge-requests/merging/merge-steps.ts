@@ -12,10 +12,8 @@ export const MERGE_STEPS = [
   'merge:commits-written',
   /** the intent is committed as pending, the target branch has not moved */
   'merge:intent-recorded',
-  /** the target branch moved (compare-and-swap), the intent still says pending */
+  /** the target branch moved (compare-and-swap); the transaction finalizing the intent is not committed, so it still says pending */
   'merge:ref-moved',
-  /** the intent says ref_moved, the merge request is still open */
-  'merge:ref-moved-recorded',
   /** the merge request is merged; the push event and source branch deletion are a queued job */
   'merge:finalized',
 ] as const;

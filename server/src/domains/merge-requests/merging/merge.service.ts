@@ -7,8 +7,10 @@
  *
  * One attempt: read both tips → checks on exactly those tips → squash and merge commits
  * (plumbing, no work tree) → the intent, committed as pending → compare-and-swap of the target
- * branch from the tip the checks saw, with the intent locked → ref_moved → finalize (which
- * enqueues the after-merge steps: the push event, deleting the source branch). When another merge moved the target in between, the compare-and-swap
+ * branch from the tip the checks saw, with the intent locked, and in that same transaction
+ * finalize (which enqueues the after-merge steps: the push event, deleting the source branch).
+ * A crash between the swap and that commit leaves a pending intent whose branch moved, which
+ * reconciliation finalizes from the repository's truth (merge-settlement.ts). When another merge moved the target in between, the compare-and-swap
  * loses, the intent fails, and the merge is rebuilt and rechecked against the new tip (at most
  * MAX_ATTEMPTS times); for fast-forward and semi-linear projects the recheck then reports that a
  * rebase is needed and the caller is told to retry after one (422, as GitLab answers a lost race).
@@ -22,7 +24,7 @@ import type { EventBus } from '../../../platform/events.js';
 import { ConflictError, MethodNotAllowedError, UnauthorizedError, UnprocessableError } from '../../../platform/errors.js';
 import type { Actor } from '../../../auth/actor.js';
 import type { Authorizer } from '../../../auth/authorizer.js';
-import { fetchCommit, hasObject, readRef, readRefs, RefConflictError, updateRef } from '../../../git/index.js';
+import { fetchCommit, hasObject, readRefTips, RefConflictError, updateRef } from '../../../git/index.js';
 import type { RepositoryStorage } from '../../projects/repository-storage.js';
 import type { ProtectedBranchesRepository } from '../../protected-branches/protected-branches.repository.js';
 import { canMergeIntoBranch } from '../../protected-branches/push-rules.js';
@@ -71,7 +73,7 @@ export function createMergeService(deps: {
 }) {
   const { repository, storage } = deps;
   const targetLock = createKeyedLock();
-  const tip = async (repo: string, branch: string) => (await readRef(repo, `refs/heads/${branch}`))?.target ?? null;
+  const tip = async (repo: string, branch: string) => (await readRefTips(repo, [`refs/heads/${branch}`])).get(`refs/heads/${branch}`) ?? null;
   const shaMismatch = (sha: string | null) => new ConflictError(t(MERGE_MESSAGES.shaMismatch, { sha: sha ?? '' }));
 
   /** GitLab's can_be_merged_by?: the one rule, canMergeIntoBranch. */
@@ -82,12 +84,12 @@ export function createMergeService(deps: {
     return canMergeIntoBranch({ userId: user.id, isAdmin: user.is_admin, accessLevel }, opened.mergeRequest.target_branch, protections, opened.project.archived);
   }
 
-  /** Source and target tips; one `for-each-ref` when both branches live in one repository. */
+  /** Source and target tips, from the repositories' ref files (git/ref-files.ts: no git process). */
   async function branchTips(mergeRequest: MergeRequest, sourceRepo: string | null, targetRepo: string): Promise<[string | null, string | null]> {
     const source = `refs/heads/${mergeRequest.source_branch}`;
     const target = `refs/heads/${mergeRequest.target_branch}`;
     if (sourceRepo !== targetRepo) return Promise.all([sourceRepo ? tip(sourceRepo, mergeRequest.source_branch) : null, tip(targetRepo, mergeRequest.target_branch)]);
-    const refs = new Map((await readRefs(targetRepo, [source, target])).map((ref) => [ref.ref, ref.target]));
+    const refs = await readRefTips(targetRepo, [source, target]);
     return [refs.get(source) ?? null, refs.get(target) ?? null];
   }
 
@@ -117,7 +119,11 @@ export function createMergeService(deps: {
     }
   }
 
-  /** Moves the target with the intent locked, so reconciliation in another process cannot fail it meanwhile. */
+  /**
+   * Moves the target with the intent locked, so reconciliation in another process cannot fail
+   * it meanwhile, and finalizes in the same transaction: one transaction fewer than committing
+   * ref_moved first, with the same outcome after a crash (the intent says pending until commit).
+   */
   async function moveTarget(intent: MergeIntent, built: BuiltMerge, targetRepo: string): Promise<'moved' | 'target-moved' | 'lost'> {
     return deps.db.transaction(async (tx) => {
       const locked = await repository.lockIntent(intent.id, tx);
@@ -130,7 +136,7 @@ export function createMergeService(deps: {
         return 'target-moved';
       }
       await deps.onStep('merge:ref-moved');
-      await repository.transition(intent.id, ['pending'], 'ref_moved', tx);
+      await deps.settlement.finalizeIn(locked, tx);
       return 'moved';
     });
   }
@@ -141,6 +147,14 @@ export function createMergeService(deps: {
     if (!mergeRequest || (!first && mergeRequest.state !== 'opened')) throw new MethodNotAllowedError();
     const head = mergeRequest.head_commit_sha;
     if (input.sha !== undefined && input.sha !== head) throw shaMismatch(head);
+    const squash = squashOnMerge(project.squash_option, input.squash, mergeRequest.squash);
+    const needDefaults = input.mergeCommitMessage === undefined || (squash && input.squashCommitMessage === undefined);
+    // What the messages need from the database does not depend on git: read while git works.
+    const messageInputs = Promise.all([
+      deps.mergeRequests.usersByIds(mergeRequest.author_id === null ? [] : [mergeRequest.author_id]),
+      needDefaults ? repository.commitTemplates(project.id) : null,
+    ]);
+    messageInputs.catch(() => undefined); // awaited below; a refusal before then must not leave it unhandled
     const targetRepo = storage.pathFor(project.id);
     const sourceRepo = mergeRequest.source_project_id === null ? null : storage.pathFor(mergeRequest.source_project_id);
     const [sourceTip, target] = await branchTips(mergeRequest, sourceRepo, targetRepo);
@@ -159,12 +173,10 @@ export function createMergeService(deps: {
       return { kind: 'failed', mergeError: MERGE_MESSAGES[blockedDuringMergeReason(blocker)] };
     }
 
-    const users = await deps.mergeRequests.usersByIds(mergeRequest.author_id === null ? [] : [mergeRequest.author_id]);
+    const [users, templates] = await messageInputs;
     const author = mergeRequest.author_id === null ? null : (users.get(mergeRequest.author_id) ?? null);
-    const squash = squashOnMerge(project.squash_option, input.squash, mergeRequest.squash);
-    const needDefaults = input.mergeCommitMessage === undefined || (squash && input.squashCommitMessage === undefined);
-    const defaults = needDefaults
-      ? await defaultMessages({ mergeRequest, templates: await repository.commitTemplates(project.id), author, merger: user, repoPath: targetRepo, target: target!, head: head!, externalUrl: deps.externalUrl })
+    const defaults = templates
+      ? await defaultMessages({ mergeRequest, templates, author, merger: user, repoPath: targetRepo, target: target!, head: head!, externalUrl: deps.externalUrl })
       : { merge: '', squash: '' };
     const merger = { name: user.name, email: user.email };
     let built: BuiltMerge;
@@ -215,13 +227,6 @@ export function createMergeService(deps: {
     }
     if (moved === 'target-moved') return { kind: 'retry' };
     if (moved === 'lost') return { kind: 'failed', mergeError: t(MERGE_MESSAGES.somethingWrong, { message: 'the merge was interrupted' }) };
-    await deps.onStep('merge:ref-moved-recorded');
-
-    // Idempotent: reconciliation may have finalized it already.
-    await deps.db.transaction(async (tx) => {
-      const locked = await repository.lockIntent(intent.id, tx);
-      if (locked) await deps.settlement.finalizeIn(locked, tx);
-    });
     await deps.onStep('merge:finalized');
     return { kind: 'merged' };
   }

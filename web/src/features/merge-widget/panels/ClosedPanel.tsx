@@ -5,7 +5,7 @@ import { t } from '@tributary/contracts/i18n';
 import type { MergeRequestWidgetData } from '@tributary/contracts/merge-widget';
 import { TimeAgo } from '../../../components/TimeAgo';
 import type { MergeRequest, Project } from '../../../lib/gitlab-types';
-import { useStateChange } from '../../merge-requests/MergeRequestHeader';
+import { useStateChange } from '../../merge-requests';
 import { mergeWidgetKeys } from '../api';
 import { commitSummary } from '../commit-summary';
 import { MSG } from '../messages';

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERGE_STEPS, type MergeStep } from '../../../../domains/merge-requests/merging/index.js';
 import { repositoryPath } from '../../../../git/storage.js';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../../../../test-support/database.js';
-import { eventually } from '../../../../test-support/merge-request-fixtures.js';
+import { eventually } from '../../../../test-support/eventually.js';
 import { gitbeakerClient, strongPassword } from '../../../../test-support/server.js';
 import { startServerProcess, type ServerProcess } from '../../../../test-support/server-process.js';
-import { runCli } from '../../../../../test/support/cli.js';
+import { runCli } from '../../../../test-support/cli.js';
 
 /**
  * Two servers on one PostgreSQL database; one is SIGKILLed at each step of a merge

@@ -9,11 +9,11 @@ import { MERGE_STEPS, type MergeStep } from '../../../../domains/merge-requests/
 import { repositoryPath } from '../../../../git/storage.js';
 import { openPostgres } from '../../../../platform/db/postgres.js';
 import { testDatabaseKind } from '../../../../test-support/database.js';
-import { eventually } from '../../../../test-support/merge-request-fixtures.js';
+import { eventually } from '../../../../test-support/eventually.js';
 import { seedPgliteDir } from '../../../../test-support/pglite-template.js';
 import { createTestDatabase, freePort } from '../../../../test-support/postgres-cluster.js';
 import { gitbeakerClient, strongPassword } from '../../../../test-support/server.js';
-import { runCli } from '../../../../../test/support/cli.js';
+import { runCli } from '../../../../test-support/cli.js';
 
 /**
  * The server SIGKILLed during a merge, at each step (merge-steps.ts), then restarted on the

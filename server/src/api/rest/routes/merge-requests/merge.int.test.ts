@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../../test-support/database.js';
-import { eventually } from '../../../../test-support/merge-request-fixtures.js';
+import { eventually } from '../../../../test-support/eventually.js';
 import { startMergingFixtures, type MergingFixtures } from '../../../../test-support/merging-fixtures.js';
 import { gitbeakerClient } from '../../../../test-support/server.js';
 

@@ -91,7 +91,7 @@ describe(`merge request REST round trips (${testDatabaseKind()})`, () => {
     ['the single merge request', (id: number) => `/api/v4/projects/${id}/merge_requests/1`],
     ['the project list', (id: number) => `/api/v4/projects/${id}/merge_requests`],
     ['the list of all the caller may see', () => `/api/v4/merge_requests?scope=all`],
-  ])('answers %s warm in at most 3 round trips, and the same bytes', async (_name, url) => {
+  ])('answers %s warm without a round trip, and the same bytes', async (_name, url) => {
     const cold = await get(url(project.id), developer.token);
     expect(cold.status).toBe(200);
     const warm = await get(url(project.id), developer.token);
@@ -99,7 +99,7 @@ describe(`merge request REST round trips (${testDatabaseKind()})`, () => {
     expect(warm.body).toBe(cold.body);
     // the counter sees the database: the first read after the fixtures' writes goes there
     expect(cold.roundTrips).toBeGreaterThan(0);
-    expect(warm.roundTrips).toBeLessThanOrEqual(3);
+    expect(warm.roundTrips).toBe(0);
   });
 
   it('reads again after a write: a new vote, note and title show at once', async () => {
@@ -121,6 +121,72 @@ describe(`merge request REST round trips (${testDatabaseKind()})`, () => {
     expect(after).toMatchObject({ title: 'Renamed', upvotes: 1, downvotes: 1, user_notes_count: 1 });
     const list = JSON.parse((await get(`/api/v4/projects/${project.id}/merge_requests`, developer.token)).body);
     expect(list.find((mr: { iid: number }) => mr.iid === 1)).toMatchObject({ title: 'Renamed', downvotes: 1 });
+  });
+
+  it('reads again after a label is added and a milestone set: the labels and milestone tables are watched', async () => {
+    const url = `/api/v4/projects/${project.id}/merge_requests/1`;
+    const listUrl = `/api/v4/projects/${project.id}/merge_requests`;
+    await get(url, developer.token);
+    await get(listUrl, developer.token);
+    const label = await fetch(`${fx.server.url}/api/v4/projects/${project.id}/labels`, {
+      method: 'POST',
+      headers: { 'private-token': fx.server.root.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'perf', color: '#ff0000' }),
+    });
+    expect(label.status).toBe(201);
+    const milestone = await fetch(`${fx.server.url}/api/v4/projects/${project.id}/milestones`, {
+      method: 'POST',
+      headers: { 'private-token': fx.server.root.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'v1' }),
+    });
+    expect(milestone.status).toBe(201);
+    const labelled = await fetch(`${fx.server.url}/api/v4/projects/${project.id}/merge_requests/1`, {
+      method: 'PUT',
+      headers: { 'private-token': fx.server.root.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ add_labels: 'perf', milestone_id: ((await milestone.json()) as { id: number }).id }),
+    });
+    expect(labelled.status).toBe(200);
+    expect(JSON.parse((await get(url, developer.token)).body)).toMatchObject({ labels: ['perf'], milestone: { title: 'v1' } });
+    const listed = JSON.parse((await get(listUrl, developer.token)).body);
+    expect(listed.find((mr: { iid: number }) => mr.iid === 1)).toMatchObject({ labels: ['perf'], milestone: { title: 'v1' } });
+
+    // A label renamed is a write to labels alone: the kept answers go.
+    const renamed = await fetch(`${fx.server.url}/api/v4/projects/${project.id}/labels/perf`, {
+      method: 'PUT',
+      headers: { 'private-token': fx.server.root.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ new_name: 'speed' }),
+    });
+    expect(renamed.status).toBe(200);
+    expect(JSON.parse((await get(url, developer.token)).body)).toMatchObject({ labels: ['speed'] });
+    expect(JSON.parse((await get(listUrl, developer.token)).body).find((mr: { iid: number }) => mr.iid === 1)).toMatchObject({ labels: ['speed'] });
+  });
+
+  it('keeps answers per caller, and a role change shows at once (can_merge)', async () => {
+    const url = `/api/v4/projects/${project.id}/merge_requests/1`;
+    const reporter = await fx.member(project.id, 20);
+    const rootView = await get(url, fx.server.root.token);
+    expect(JSON.parse(rootView.body).user).toEqual({ can_merge: true });
+    const before = await get(url, reporter.token);
+    expect(JSON.parse(before.body).user).toEqual({ can_merge: false });
+    expect((await get(url, reporter.token)).roundTrips).toBe(0);
+    const promoted = await fetch(`${fx.server.url}/api/v4/projects/${project.id}/members/${reporter.id}`, {
+      method: 'PUT',
+      headers: { 'private-token': fx.server.root.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ access_level: 40 }),
+    });
+    expect(promoted.status).toBe(200);
+    expect(JSON.parse((await get(url, reporter.token)).body).user).toEqual({ can_merge: true });
+    // root's kept answer was never the reporter's
+    expect(JSON.parse((await get(url, fx.server.root.token)).body).user).toEqual({ can_merge: true });
+  });
+
+  it('answers exactly application/json, as GitLab does', async () => {
+    const response = await fx.server.app.http.inject({ method: 'GET', url: `/api/v4/projects/${project.id}/merge_requests/1`, headers: { 'private-token': developer.token } });
+    expect(response.headers['content-type']).toBe('application/json');
+    const list = await fx.server.app.http.inject({ method: 'GET', url: `/api/v4/projects/${project.id}/merge_requests?per_page=1`, headers: { 'private-token': developer.token } });
+    expect(list.headers['content-type']).toBe('application/json');
+    expect(list.headers['x-total']).toBe('2');
+    expect(JSON.parse(list.body)).toHaveLength(1);
   });
 
   it('still refuses a stranger (404) when the answer is cached', async () => {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../../test-support/database.js';
-import { eventually } from '../../../../test-support/merge-request-fixtures.js';
+import { eventually } from '../../../../test-support/eventually.js';
 import { LINES, SETUP_TIMEOUT_MS, startNotesFixtures, type NotesFixtures } from '../../../../test-support/notes-fixtures.js';
 import type { GitCli } from '../../../../test-support/server.js';
 

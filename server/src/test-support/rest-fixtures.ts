@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TestServer, TestUser } from '../../src/test-support/server.js';
+import type { TestServer, TestUser } from './server.js';
 import { api } from './http.js';
 
 /**
@@ -133,13 +133,4 @@ export async function countRows(server: TestServer, table: string, where = 'true
   if (!/^[a-z_]+$/.test(table)) throw new Error(`not a table name: ${table}`);
   const { rows } = await server.app.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table} WHERE ${where}`, params);
   return rows[0]!.count;
-}
-
-/** Polls until `check` returns true (background jobs, event delivery). */
-export async function waitFor(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../../src/platform/config.js';
-import { startServer, type RunningServer } from '../../src/server.js';
-import { freePort } from '../../src/test-support/postgres-cluster.js';
+import { loadConfig } from '../platform/config.js';
+import { startServer, type RunningServer } from '../server.js';
+import { freePort } from './postgres-cluster.js';
 
 /** The repository root: `tributary` runs from here with tsx, as in development. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));

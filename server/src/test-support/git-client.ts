@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { gitCli, type GitCli, type GitResult } from '../../src/test-support/server.js';
+import { gitCli, type GitCli, type GitResult } from './server.js';
 
 /**
  * The stock `git` client against a test server, with credentials from the

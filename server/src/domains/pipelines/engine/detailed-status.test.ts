@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { jobDetailedStatus, pipelineDetailedStatus, type JobStatusFacts } from './detailed-status.js';
+
+describe('detailed_status (GitLab’s status presentation)', () => {
+  it.each([
+    { status: 'pending', warnings: false, icon: 'status_pending', text: 'pending', label: 'pending', group: 'pending' },
+    { status: 'running', warnings: false, icon: 'status_running', text: 'running', label: 'running', group: 'running' },
+    { status: 'success', warnings: false, icon: 'status_success', text: 'passed', label: 'passed', group: 'success' },
+    { status: 'success', warnings: true, icon: 'status_warning', text: 'warning', label: 'passed with warnings', group: 'success-with-warnings' },
+    { status: 'failed', warnings: false, icon: 'status_failed', text: 'failed', label: 'failed', group: 'failed' },
+    { status: 'manual', warnings: false, icon: 'status_manual', text: 'blocked', label: 'waiting for manual action', group: 'manual' },
+    { status: 'scheduled', warnings: false, icon: 'status_scheduled', text: 'delayed', label: 'waiting for delayed job', group: 'scheduled' },
+    { status: 'canceled', warnings: false, icon: 'status_canceled', text: 'canceled', label: 'canceled', group: 'canceled' },
+    { status: 'skipped', warnings: false, icon: 'status_skipped', text: 'skipped', label: 'skipped', group: 'skipped' },
+    { status: 'created', warnings: false, icon: 'status_created', text: 'created', label: 'created', group: 'created' },
+  ] as const)('pipeline $status (warnings $warnings)', ({ status, warnings, ...expected }) => {
+    const detailed = pipelineDetailedStatus({ status, warnings }, '/g/p/-/pipelines/1');
+    expect(detailed).toMatchObject({ ...expected, tooltip: expected.label, has_details: true, details_path: '/g/p/-/pipelines/1', illustration: null });
+    expect(detailed.favicon).toMatch(/^\/assets\/ci_favicons\/favicon_status_\w+\.png$/);
+  });
+
+  const paths = { details: '/g/p/-/jobs/7', retry: '/g/p/-/jobs/7/retry', play: '/g/p/-/jobs/7/play', cancel: '/g/p/-/jobs/7/cancel' };
+  const job = (facts: Partial<JobStatusFacts>): JobStatusFacts => ({ status: 'success', allowFailure: false, failureReason: null, when: 'on_success', retried: false, type: 'build', canUpdate: true, ...facts });
+
+  it('jobs carry the action the viewer may take', () => {
+    expect(jobDetailedStatus(job({ status: 'manual', when: 'manual' }), paths)).toMatchObject({ label: 'manual play action', action: { icon: 'play', path: paths.play, method: 'post' } });
+    expect(jobDetailedStatus(job({ status: 'running' }), paths).action).toMatchObject({ icon: 'cancel', path: paths.cancel });
+    expect(jobDetailedStatus(job({ status: 'failed', failureReason: 'script_failure' }), paths)).toMatchObject({ tooltip: 'failed - (script failure)', action: { icon: 'retry' } });
+    expect(jobDetailedStatus(job({ status: 'failed', allowFailure: true }), paths)).toMatchObject({ icon: 'status_warning', group: 'failed-with-warnings', label: 'failed (allowed to fail)' });
+    expect(jobDetailedStatus(job({ status: 'success', canUpdate: false }), paths).action).toBeUndefined();
+    expect(jobDetailedStatus(job({ status: 'success', type: 'bridge' }), paths)).toMatchObject({ has_details: false, details_path: null });
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The CI/CD pipelines domain: creation (on push and through the API), the engine that moves
+ * jobs and processes pipelines, and the service the REST API calls. `app.ts` wires the queue
+ * jobs and the push reaction declared here.
+ */
+import { actorFor, ANONYMOUS } from '../../auth/actor.js';
+import type { Authorizer } from '../../auth/authorizer.js';
+import type { Database, Queryable } from '../../platform/db/database.js';
+import type { DomainEvent } from '../../platform/events.js';
+import type { JobPayloadMap, JobQueue } from '../../platform/queue.js';
+import type { ProjectsRepository } from '../projects/projects.repository.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
+import type { ProtectedTagsRepository } from '../protected-tags/protected-tags.repository.js';
+import { classifyRef, isDeletion } from '../pushes/push.js';
+import type { RepositoryAccess } from '../repository/repository-access.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import { createPipelineCreation, CREATE_FOR_PUSH_JOB } from './pipeline-creation.service.js';
+import { createPipelineEngine, ENQUEUE_SCHEDULED_JOB } from './pipeline-engine.service.js';
+import { createPipelinesRepository } from './pipelines.repository.js';
+import { createPipelinesService } from './pipelines.service.js';
+
+export { CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB };
+
+export function createPipelinesDomain(deps: {
+  db: Database;
+  queue: Pick<JobQueue, 'enqueue'>;
+  authorizer: Pick<Authorizer, 'authorize' | 'can'>;
+  projects: Pick<ProjectsService, 'find'>;
+  projectRows: Pick<ProjectsRepository, 'findById'>;
+  users: Pick<UsersRepository, 'findById'>;
+  access: Pick<RepositoryAccess, 'open' | 'pusher'>;
+  protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
+  protectedTags: Pick<ProtectedTagsRepository, 'listForProject'>;
+  repoPath: (projectId: number) => string;
+  serverUrl: string;
+}) {
+  const pipelinesRepository = createPipelinesRepository(deps.db);
+  const pipelineEngine = createPipelineEngine({ db: deps.db, pipelines: pipelinesRepository, queue: deps.queue });
+  const pipelineCreation = createPipelineCreation({
+    db: deps.db,
+    pipelines: pipelinesRepository,
+    engine: pipelineEngine,
+    access: deps.access,
+    repoPath: deps.repoPath,
+    serverUrl: deps.serverUrl,
+  });
+  const pipelines = createPipelinesService({
+    projects: deps.projects,
+    authorizer: deps.authorizer,
+    access: deps.access,
+    protectedBranches: deps.protectedBranches,
+    protectedTags: deps.protectedTags,
+    pipelines: pipelinesRepository,
+    engine: pipelineEngine,
+    creation: pipelineCreation,
+    repoPath: deps.repoPath,
+    db: deps.db,
+  });
+
+  return {
+    pipelines,
+    pipelinesRepository,
+    pipelineEngine,
+    pipelineCreation,
+
+    /** The `repository.pushed` reaction, in the push's transaction: one creation job per pushed branch or tag. */
+    async onPushed(event: DomainEvent<'repository.pushed'>, tx: Queryable): Promise<void> {
+      const { projectId, userId, refs, pushOptions } = event.payload;
+      for (const update of refs) {
+        if (classifyRef(update.ref).kind === 'other' || isDeletion(update)) continue;
+        await deps.queue.enqueue(CREATE_FOR_PUSH_JOB, { projectId, userId, ref: update.ref, oldSha: update.oldSha, newSha: update.newSha, ...(pushOptions ? { pushOptions } : {}) }, { tx });
+      }
+    },
+
+    /** The creation job: the pushed commit's pipeline, as the pusher. */
+    async runCreateForPush(payload: JobPayloadMap[typeof CREATE_FOR_PUSH_JOB]): Promise<void> {
+      const project = await deps.projectRows.findById(payload.projectId);
+      if (!project) return;
+      const user = payload.userId === null ? undefined : await deps.users.findById(payload.userId);
+      const ref = classifyRef(payload.ref);
+      await pipelineCreation.createForPush({
+        project,
+        ref: ref.name,
+        tag: ref.kind === 'tag',
+        sha: payload.newSha,
+        beforeSha: payload.oldSha,
+        source: 'push',
+        actor: user ? actorFor(user, 'session') : ANONYMOUS,
+        pushOptions: payload.pushOptions,
+      });
+    },
+
+    runEnqueueScheduled: (payload: JobPayloadMap[typeof ENQUEUE_SCHEDULED_JOB]) => pipelineEngine.enqueueScheduled(payload.jobId),
+  };
+}

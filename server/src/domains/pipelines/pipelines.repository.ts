@@ -1,0 +1,349 @@
+import { on, type Queryable } from '../../platform/db/database.js';
+import type { PlannedJob } from './config/types.js';
+import type { Status } from './engine/status.js';
+import type { JobRow, PipelineRow, PipelineVariable, StageRow } from './pipeline.js';
+
+const JOB_SELECT = `SELECT b.*, coalesce((SELECT json_agg(json_build_object('name', n.name, 'artifacts', n.artifacts, 'optional', n.optional) ORDER BY n.id)
+    FROM ci_build_needs n WHERE n.build_id = b.id), '[]'::json) AS needs FROM ci_builds b`;
+
+export interface NewPipeline {
+  projectId: number;
+  sha: string;
+  beforeSha: string;
+  ref: string;
+  tag: boolean;
+  source: string;
+  status: Status;
+  userId: number | null;
+  name?: string | null;
+  yamlErrors?: string | null;
+  failureReason?: string | null;
+  committedAt?: Date | null;
+}
+
+export interface PipelineListFilter {
+  projectId: number;
+  scope?: 'running' | 'pending' | 'finished' | 'branches' | 'tags';
+  status?: Status;
+  ref?: string;
+  sha?: string;
+  source?: string;
+  username?: string;
+  name?: string;
+  yamlErrors?: boolean;
+  updatedAfter?: Date;
+  updatedBefore?: Date;
+  orderBy: 'id' | 'status' | 'ref' | 'updated_at' | 'user_id';
+  sort: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export interface JobListFilter {
+  projectId: number;
+  pipelineId?: number;
+  type?: 'build' | 'bridge';
+  scope?: Status[];
+  includeRetried?: boolean;
+  limit: number;
+  offset: number;
+}
+
+/** Columns a transition may set beside the status. */
+export type JobChanges = Partial<
+  Pick<JobRow, 'failure_reason' | 'exit_code' | 'runner_id' | 'token_hash' | 'scheduled_at' | 'queued_at' | 'started_at' | 'finished_at' | 'user_id' | 'coverage' | 'allow_failure'>
+> & { job_variables?: { key: string; value: string }[] };
+
+const JOB_CHANGE_COLUMNS = ['failure_reason', 'exit_code', 'runner_id', 'token_hash', 'scheduled_at', 'queued_at', 'started_at', 'finished_at', 'user_id', 'coverage', 'allow_failure', 'job_variables'] as const;
+
+/** All SQL of pipelines, stages, jobs and their variables. */
+export function createPipelinesRepository(db: Queryable) {
+  async function findJob(jobId: number, tx?: Queryable): Promise<JobRow | null> {
+    const { rows } = await on(db, tx).query<JobRow>(`${JOB_SELECT} WHERE b.id = $1`, [jobId]);
+    return rows[0] ?? null;
+  }
+
+  return {
+    async insertPipeline(input: NewPipeline, tx?: Queryable): Promise<PipelineRow> {
+      const q = on(db, tx);
+      const { rows: iid } = await q.query<{ last_iid: number }>(
+        `INSERT INTO ci_pipeline_iids (project_id, last_iid) VALUES ($1, 1)
+         ON CONFLICT (project_id) DO UPDATE SET last_iid = ci_pipeline_iids.last_iid + 1 RETURNING last_iid`,
+        [input.projectId],
+      );
+      const finished = input.status === 'failed' || input.status === 'skipped';
+      const { rows } = await q.query<PipelineRow>(
+        `INSERT INTO ci_pipelines (project_id, iid, sha, before_sha, ref, tag, source, status, user_id, name, yaml_errors, failure_reason, committed_at, finished_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, CASE WHEN $14::boolean THEN now() END) RETURNING *`,
+        [input.projectId, iid[0]!.last_iid, input.sha, input.beforeSha, input.ref, input.tag, input.source, input.status, input.userId, input.name ?? null, input.yamlErrors ?? null, input.failureReason ?? null, input.committedAt ?? null, finished],
+      );
+      return rows[0]!;
+    },
+
+    async insertStages(pipelineId: number, projectId: number, names: readonly string[], tx?: Queryable): Promise<Map<string, number>> {
+      const { rows } = await on(db, tx).query<{ id: number; name: string }>(
+        `INSERT INTO ci_stages (pipeline_id, project_id, name, position)
+         SELECT $1, $2, name, position::int - 1 FROM unnest($3::text[]) WITH ORDINALITY AS s(name, position) RETURNING id, name`,
+        [pipelineId, projectId, names],
+      );
+      return new Map(rows.map((row) => [row.name, row.id]));
+    },
+
+    async insertJob(pipeline: Pick<PipelineRow, 'id' | 'project_id' | 'user_id'>, stageId: number, job: PlannedJob, tx?: Queryable): Promise<number> {
+      const q = on(db, tx);
+      const { rows } = await q.query<{ id: number }>(
+        `INSERT INTO ci_builds (project_id, pipeline_id, stage_id, type, name, stage, stage_idx, "when", start_in, allow_failure, allow_failure_exit_codes,
+           scheduling_type, options, yaml_variables, tags, coverage_regex, interruptible, resource_group_key, environment, user_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) RETURNING id`,
+        [
+          pipeline.project_id,
+          pipeline.id,
+          stageId,
+          job.kind,
+          job.name,
+          job.stage,
+          job.stageIdx,
+          job.when,
+          job.startIn ?? null,
+          job.allowFailure,
+          job.allowFailureExitCodes ?? null,
+          job.needs === null ? 'stage' : 'dag',
+          JSON.stringify(job.options),
+          JSON.stringify(job.yamlVariables),
+          job.tags,
+          job.coverageRegex ?? null,
+          job.interruptible ?? null,
+          job.resourceGroupKey ?? null,
+          job.environmentName ?? null,
+          pipeline.user_id,
+        ],
+      );
+      const id = rows[0]!.id;
+      if (job.needs && job.needs.length > 0) {
+        await q.query(
+          `INSERT INTO ci_build_needs (build_id, name, artifacts, optional)
+           SELECT $1, name, artifacts, optional FROM unnest($2::text[], $3::boolean[], $4::boolean[]) AS n(name, artifacts, optional)`,
+          [id, job.needs.map((n) => n.name), job.needs.map((n) => n.artifacts), job.needs.map((n) => n.optional)],
+        );
+      }
+      return id;
+    },
+
+    async insertVariables(pipelineId: number, variables: readonly PipelineVariable[], tx?: Queryable): Promise<void> {
+      if (variables.length === 0) return;
+      await on(db, tx).query(
+        `INSERT INTO ci_pipeline_variables (pipeline_id, key, value, variable_type)
+         SELECT $1, key, value, variable_type FROM unnest($2::text[], $3::text[], $4::text[]) AS v(key, value, variable_type)`,
+        [pipelineId, variables.map((v) => v.key), variables.map((v) => v.value), variables.map((v) => v.variable_type)],
+      );
+    },
+
+    async variables(pipelineId: number, tx?: Queryable): Promise<PipelineVariable[]> {
+      const { rows } = await on(db, tx).query<PipelineVariable>('SELECT key, value, variable_type FROM ci_pipeline_variables WHERE pipeline_id = $1 ORDER BY id', [pipelineId]);
+      return rows;
+    },
+
+    /** The pipeline row, locked until the transaction ends: one processing of a pipeline at a time. */
+    async lockPipeline(pipelineId: number, tx: Queryable): Promise<PipelineRow | null> {
+      const { rows } = await tx.query<PipelineRow>('SELECT * FROM ci_pipelines WHERE id = $1 FOR UPDATE', [pipelineId]);
+      return rows[0] ?? null;
+    },
+
+    async findPipeline(projectId: number, pipelineId: number, tx?: Queryable): Promise<PipelineRow | null> {
+      const { rows } = await on(db, tx).query<PipelineRow>('SELECT * FROM ci_pipelines WHERE id = $1 AND project_id = $2', [pipelineId, projectId]);
+      return rows[0] ?? null;
+    },
+
+    async pipelineById(pipelineId: number, tx?: Queryable): Promise<PipelineRow | null> {
+      const { rows } = await on(db, tx).query<PipelineRow>('SELECT * FROM ci_pipelines WHERE id = $1', [pipelineId]);
+      return rows[0] ?? null;
+    },
+
+    async pipelinesByIds(ids: readonly number[], tx?: Queryable): Promise<Map<number, PipelineRow>> {
+      if (ids.length === 0) return new Map();
+      const { rows } = await on(db, tx).query<PipelineRow>('SELECT * FROM ci_pipelines WHERE id = ANY($1::bigint[])', [[...new Set(ids)]]);
+      return new Map(rows.map((row) => [row.id, row]));
+    },
+
+    /** The newest pipeline of a ref at a commit (GitLab's `latest` for a ref). */
+    async latestForRef(projectId: number, ref: string, sha: string, tx?: Queryable): Promise<PipelineRow | null> {
+      const { rows } = await on(db, tx).query<PipelineRow>('SELECT * FROM ci_pipelines WHERE project_id = $1 AND ref = $2 AND sha = $3 ORDER BY id DESC LIMIT 1', [projectId, ref, sha]);
+      return rows[0] ?? null;
+    },
+
+    /** Was this push (ref moved from `beforeSha` to `sha`) given its pipeline already? For the creation job's retries. */
+    async existsForPush(projectId: number, ref: string, tag: boolean, sha: string, beforeSha: string, tx?: Queryable): Promise<boolean> {
+      const { rows } = await on(db, tx).query(
+        `SELECT 1 FROM ci_pipelines WHERE project_id = $1 AND ref = $2 AND tag = $3 AND sha = $4 AND before_sha = $5 AND source = 'push' LIMIT 1`,
+        [projectId, ref, tag, sha, beforeSha],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Older pipelines of a ref that a new one may cancel (GitLab's CancelRedundantPipelinesService):
+     * still cancelable, created by a push, the web, the API or another CI source within the last 7
+     * days, and of another commit than the new pipeline's and the ref's head.
+     */
+    async redundantPipelines(pipeline: Pick<PipelineRow, 'id' | 'project_id' | 'ref' | 'tag' | 'sha'>, headSha: string, tx?: Queryable): Promise<PipelineRow[]> {
+      const { rows } = await on(db, tx).query<PipelineRow>(
+        `SELECT * FROM ci_pipelines WHERE project_id = $1 AND ref = $2 AND tag = $3 AND id < $4 AND sha <> $5 AND sha <> $6
+           AND status IN ('created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'scheduled')
+           AND source IN ('push', 'web', 'trigger', 'schedule', 'api', 'external', 'pipeline', 'chat', 'merge_request_event', 'external_pull_request_event')
+           AND created_at > now() - interval '7 days'
+         ORDER BY id`,
+        [pipeline.project_id, pipeline.ref, pipeline.tag, pipeline.id, pipeline.sha, headSha],
+      );
+      return rows;
+    },
+
+    async updatePipeline(pipelineId: number, changes: Partial<Pick<PipelineRow, 'status' | 'started_at' | 'finished_at' | 'duration' | 'queued_duration' | 'coverage'>>, tx?: Queryable): Promise<void> {
+      const entries = Object.entries(changes);
+      if (entries.length === 0) return;
+      const sets = entries.map(([column], i) => `${column} = $${i + 2}`);
+      await on(db, tx).query(`UPDATE ci_pipelines SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [pipelineId, ...entries.map(([, value]) => value)]);
+    },
+
+    async deletePipeline(pipelineId: number, tx?: Queryable): Promise<void> {
+      await on(db, tx).query('DELETE FROM ci_pipelines WHERE id = $1', [pipelineId]);
+    },
+
+    async stages(pipelineId: number, tx?: Queryable): Promise<StageRow[]> {
+      const { rows } = await on(db, tx).query<StageRow>('SELECT id, pipeline_id, name, position, status FROM ci_stages WHERE pipeline_id = $1 ORDER BY position', [pipelineId]);
+      return rows;
+    },
+
+    async updateStageStatus(stageId: number, status: Status, tx?: Queryable): Promise<void> {
+      await on(db, tx).query('UPDATE ci_stages SET status = $2 WHERE id = $1 AND status <> $2', [stageId, status]);
+    },
+
+    /** The jobs of a pipeline that are not replaced by a retry, in stage order. */
+    async latestJobs(pipelineId: number, tx?: Queryable): Promise<JobRow[]> {
+      const { rows } = await on(db, tx).query<JobRow>(`${JOB_SELECT} WHERE b.pipeline_id = $1 AND NOT b.retried ORDER BY b.stage_idx, b.id`, [pipelineId]);
+      return rows;
+    },
+
+    findJob,
+
+    /**
+     * Compare-and-swap: moves the job to `to` only while its status is one of `from`. Null when
+     * another process moved it first (the caller lost the race).
+     */
+    async casJobStatus(jobId: number, from: readonly Status[], to: Status, changes: JobChanges = {}, tx?: Queryable): Promise<JobRow | null> {
+      const entries = JOB_CHANGE_COLUMNS.filter((column) => column in changes).map((column) => [column, column === 'job_variables' ? JSON.stringify(changes[column]) : changes[column]] as const);
+      const sets = entries.map(([column], i) => `${column} = $${i + 4}`);
+      const { rows } = await on(db, tx).query<{ id: number }>(
+        `UPDATE ci_builds SET status = $3${sets.map((s) => `, ${s}`).join('')}, updated_at = now()
+          WHERE id = $1 AND status = ANY($2::text[]) AND NOT retried RETURNING id`,
+        [jobId, from, to, ...entries.map(([, value]) => value)],
+      );
+      if (!rows[0]) return null;
+      return findJob(jobId, tx);
+    },
+
+    /** A copy of the job to run again (GitLab's Ci::Build#clone); the old one becomes `retried`. */
+    async cloneJob(jobId: number, userId: number | null, tx: Queryable): Promise<number | null> {
+      const { rowCount } = await tx.query('UPDATE ci_builds SET retried = true, updated_at = now() WHERE id = $1 AND NOT retried', [jobId]);
+      if (rowCount === 0) return null;
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO ci_builds (project_id, pipeline_id, stage_id, type, name, stage, stage_idx, "when", start_in, allow_failure, allow_failure_exit_codes,
+           scheduling_type, options, yaml_variables, job_variables, tags, coverage_regex, interruptible, resource_group_key, environment, user_id)
+         SELECT project_id, pipeline_id, stage_id, type, name, stage, stage_idx, "when", start_in, allow_failure, allow_failure_exit_codes,
+           scheduling_type, options, yaml_variables, job_variables, tags, coverage_regex, interruptible, resource_group_key, environment, coalesce($2, user_id)
+           FROM ci_builds WHERE id = $1 RETURNING id`,
+        [jobId, userId],
+      );
+      const id = rows[0]!.id;
+      await tx.query('INSERT INTO ci_build_needs (build_id, name, artifacts, optional) SELECT $2, name, artifacts, optional FROM ci_build_needs WHERE build_id = $1 ORDER BY id', [jobId, id]);
+      return id;
+    },
+
+    /** How many times jobs of this name were retried in the pipeline (for `retry: max`). */
+    async retriedCount(pipelineId: number, name: string, tx?: Queryable): Promise<number> {
+      const { rows } = await on(db, tx).query<{ count: number }>('SELECT count(*)::int AS count FROM ci_builds WHERE pipeline_id = $1 AND name = $2 AND retried', [pipelineId, name]);
+      return rows[0]!.count;
+    },
+
+    async listPipelines(filter: PipelineListFilter): Promise<{ pipelines: PipelineRow[]; total: number }> {
+      const params: unknown[] = [filter.projectId];
+      const where = ['c.project_id = $1'];
+      const add = (sql: (n: string) => string, value: unknown) => {
+        params.push(value);
+        where.push(sql(`$${params.length}`));
+      };
+      if (filter.scope === 'running') where.push(`c.status = 'running'`);
+      if (filter.scope === 'pending') where.push(`c.status = 'pending'`);
+      if (filter.scope === 'finished') where.push(`c.status IN ('success', 'failed', 'canceled', 'skipped')`);
+      if (filter.scope === 'branches' || filter.scope === 'tags') {
+        // the newest pipeline of each branch (or tag), as GitLab's scope does
+        where.push(`c.tag = ${filter.scope === 'tags'} AND c.id IN (SELECT max(id) FROM ci_pipelines WHERE project_id = $1 GROUP BY ref, tag)`);
+      }
+      if (filter.status) add((n) => `c.status = ${n}`, filter.status);
+      if (filter.ref !== undefined) add((n) => `c.ref = ${n}`, filter.ref);
+      if (filter.sha !== undefined) add((n) => `c.sha = ${n}`, filter.sha);
+      if (filter.source !== undefined) add((n) => `c.source = ${n}`, filter.source);
+      if (filter.name !== undefined) add((n) => `c.name = ${n}`, filter.name);
+      if (filter.username !== undefined) add((n) => `c.user_id = (SELECT id FROM users WHERE lower(username) = lower(${n}))`, filter.username);
+      if (filter.yamlErrors !== undefined) where.push(filter.yamlErrors ? 'c.yaml_errors IS NOT NULL' : 'c.yaml_errors IS NULL');
+      if (filter.updatedAfter) add((n) => `c.updated_at > ${n}`, filter.updatedAfter);
+      if (filter.updatedBefore) add((n) => `c.updated_at < ${n}`, filter.updatedBefore);
+      const clause = where.join(' AND ');
+      const direction = filter.sort === 'asc' ? 'ASC' : 'DESC';
+      const order = filter.orderBy === 'id' ? `c.id ${direction}` : `c.${filter.orderBy} ${direction}, c.id ${direction}`;
+      const [page, count] = await Promise.all([
+        db.query<PipelineRow>(`SELECT c.* FROM ci_pipelines c WHERE ${clause} ORDER BY ${order} LIMIT ${filter.limit} OFFSET ${filter.offset}`, params),
+        db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ci_pipelines c WHERE ${clause}`, params),
+      ]);
+      return { pipelines: page.rows, total: count.rows[0]!.count };
+    },
+
+    /** Jobs newest first (GitLab's order), one page and one more to tell whether a next page exists. */
+    async listJobs(filter: JobListFilter): Promise<{ jobs: JobRow[]; total: number }> {
+      const params: unknown[] = [filter.projectId];
+      const where = ['b.project_id = $1'];
+      if (filter.pipelineId !== undefined) {
+        params.push(filter.pipelineId);
+        where.push(`b.pipeline_id = $${params.length}`);
+      }
+      if (filter.type) {
+        params.push(filter.type);
+        where.push(`b.type = $${params.length}`);
+      }
+      if (filter.scope && filter.scope.length > 0) {
+        params.push(filter.scope);
+        where.push(`b.status = ANY($${params.length}::text[])`);
+      }
+      if (!filter.includeRetried) where.push('NOT b.retried');
+      const clause = where.join(' AND ');
+      const [page, count] = await Promise.all([
+        db.query<JobRow>(`${JOB_SELECT} WHERE ${clause} ORDER BY b.id DESC LIMIT ${filter.limit} OFFSET ${filter.offset}`, params),
+        db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ci_builds b WHERE ${clause}`, params),
+      ]);
+      return { jobs: page.rows, total: count.rows[0]!.count };
+    },
+
+    /** Which of these pipelines have a job that failed but was allowed to (GitLab's warnings). */
+    async withWarnings(pipelineIds: readonly number[], tx?: Queryable): Promise<Set<number>> {
+      if (pipelineIds.length === 0) return new Set();
+      const { rows } = await on(db, tx).query<{ pipeline_id: number }>(
+        `SELECT DISTINCT pipeline_id FROM ci_builds WHERE pipeline_id = ANY($1::bigint[]) AND NOT retried AND allow_failure AND status IN ('failed', 'canceled')`,
+        [[...new Set(pipelineIds)]],
+      );
+      return new Set(rows.map((row) => Number(row.pipeline_id)));
+    },
+
+    /** The job a job token (its hash) belongs to, for the runner protocol's job-token calls. */
+    async findJobByTokenHash(tokenHash: string, tx?: Queryable): Promise<JobRow | null> {
+      const { rows } = await on(db, tx).query<JobRow>(`${JOB_SELECT} WHERE b.token_hash = $1`, [tokenHash]);
+      return rows[0] ?? null;
+    },
+
+    /** Pending jobs that runners may pick, oldest first (for the runner protocol). */
+    async pendingJobs(limit: number, tx?: Queryable): Promise<JobRow[]> {
+      const { rows } = await on(db, tx).query<JobRow>(`${JOB_SELECT} WHERE b.status = 'pending' AND b.type = 'build' ORDER BY b.id LIMIT $1`, [limit]);
+      return rows;
+    },
+  };
+}
+
+export type PipelinesRepository = ReturnType<typeof createPipelinesRepository>;

@@ -1,0 +1,232 @@
+/**
+ * Pipelines and jobs as the REST API serves them: every call finds the project (404 when the
+ * caller may not see it), asks the one permission function, and for what changes a pipeline
+ * (create, retry, cancel, play) also GitLab's `can_update_branch?` on its ref: a protected
+ * branch must grant the caller push or merge, a protected tag creation.
+ */
+import type { Actor } from '../../auth/actor.js';
+import type { Authorizer } from '../../auth/authorizer.js';
+import type { ProjectAction } from '../../auth/permissions.js';
+import { getCommit, type GitCommit } from '../../git/commits.js';
+import { resolveCommit } from '../../git/refs.js';
+import type { Queryable } from '../../platform/db/database.js';
+import type { User } from '../users/user.js';
+import { usersByIds } from '../users/users.repository.js';
+import { ForbiddenError, NotFoundError, RecordNotFoundError, ValidationError } from '../../platform/errors.js';
+import type { Project } from '../projects/project.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
+import { canMergeIntoBranch } from '../protected-branches/push-rules.js';
+import type { ProtectedTagsRepository } from '../protected-tags/protected-tags.repository.js';
+import { canCreateTag } from '../protected-tags/tag-rules.js';
+import type { RepositoryAccess } from '../repository/repository-access.js';
+import type { Status } from './engine/status.js';
+import type { JobRow, PipelineRow, PipelineVariable } from './pipeline.js';
+import type { PipelineCreation } from './pipeline-creation.service.js';
+import { UnplayableJobError, UnretryableJobError, type PipelineEngine } from './pipeline-engine.service.js';
+import type { JobListFilter, PipelineListFilter, PipelinesRepository } from './pipelines.repository.js';
+
+export const PIPELINE_MESSAGES = {
+  protectedRef: (ref: string) => `You do not have sufficient permission to run a pipeline on '${ref}'. Please select a different branch or contact your administrator for assistance.`,
+  notRetryable: '403 Forbidden - Job is not retryable',
+  unplayable: '400 Bad request - Unplayable Job',
+} as const;
+
+export function createPipelinesService(deps: {
+  projects: Pick<ProjectsService, 'find'>;
+  authorizer: Pick<Authorizer, 'authorize' | 'can'>;
+  access: Pick<RepositoryAccess, 'pusher'>;
+  protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
+  protectedTags: Pick<ProtectedTagsRepository, 'listForProject'>;
+  pipelines: PipelinesRepository;
+  engine: PipelineEngine;
+  creation: PipelineCreation;
+  repoPath: (projectId: number) => string;
+  /** for the users pipelines and jobs show */
+  db: Queryable;
+}) {
+  const repo = deps.pipelines;
+
+  /** What the entities show beside the rows: users, allowed-failure warnings. */
+  async function pipelineFacts(pipelines: readonly PipelineRow[]) {
+    const [users, warnings] = await Promise.all([usersByIds(deps.db, pipelines.map((p) => p.user_id)), repo.withWarnings(pipelines.map((p) => p.id))]);
+    return { users, warnings };
+  }
+
+  /** What job entities show: users, commits, pipelines, and which refs the viewer may act on. */
+  async function jobFacts(actor: Actor, project: Project, jobs: readonly JobRow[]) {
+    const pipelines = await repo.pipelinesByIds(jobs.map((job) => job.pipeline_id));
+    const users = await usersByIds(deps.db, [...jobs.map((job) => job.user_id), ...[...pipelines.values()].map((p) => p.user_id)]);
+    const commits = new Map<string, GitCommit | null>();
+    for (const pipeline of pipelines.values()) {
+      if (!commits.has(pipeline.sha)) commits.set(pipeline.sha, await getCommit(deps.repoPath(project.id), pipeline.sha));
+    }
+    const updatable = new Map<string, boolean>();
+    const mayUpdate = await deps.authorizer.can(actor, 'update_pipeline', { project });
+    for (const pipeline of pipelines.values()) {
+      const key = `${pipeline.tag}:${pipeline.ref}`;
+      if (!updatable.has(key)) updatable.set(key, mayUpdate && (await mayUpdateRef(actor, project, pipeline.ref, pipeline.tag)));
+    }
+    return {
+      users,
+      commits,
+      pipelines,
+      canUpdate: (job: JobRow) => {
+        const pipeline = pipelines.get(job.pipeline_id);
+        return pipeline ? updatable.get(`${pipeline.tag}:${pipeline.ref}`) === true : false;
+      },
+    };
+  }
+
+  async function open(actor: Actor, idOrPath: string | number, action: ProjectAction): Promise<Project> {
+    const project = await deps.projects.find(actor, idOrPath);
+    await deps.authorizer.authorize(actor, action, { project });
+    return project;
+  }
+
+  /** GitLab's can_update_branch? (branches) or can_create_tag? (tags) for the pipeline's ref. */
+  async function mayUpdateRef(actor: Actor, project: Project, ref: string, tag: boolean): Promise<boolean> {
+    if (!actor.user) return false;
+    const pusher = await deps.access.pusher(actor, project);
+    if (tag) return canCreateTag(pusher, ref, await deps.protectedTags.listForProject(project.id));
+    return canMergeIntoBranch(pusher, ref, await deps.protectedBranches.listForProject(project.id), project.archived);
+  }
+
+  async function pipelineFor(project: Project, pipelineId: number): Promise<PipelineRow> {
+    const pipeline = await repo.findPipeline(project.id, pipelineId);
+    if (!pipeline) throw new NotFoundError();
+    return pipeline;
+  }
+
+  async function jobFor(project: Project, jobId: number): Promise<JobRow> {
+    const job = await repo.findJob(jobId);
+    if (!job || job.project_id !== project.id) throw new NotFoundError();
+    return job;
+  }
+
+  /** update_pipeline / update_build on the ref of `pipeline`: 403 when the ref is protected from the caller. */
+  async function openToUpdate(actor: Actor, idOrPath: string | number, pipelineOf: (project: Project) => Promise<PipelineRow>) {
+    const project = await open(actor, idOrPath, 'update_pipeline');
+    const pipeline = await pipelineOf(project);
+    if (!(await mayUpdateRef(actor, project, pipeline.ref, pipeline.tag))) throw new ForbiddenError();
+    return { project, pipeline };
+  }
+
+  return {
+    async list(actor: Actor, idOrPath: string | number, filter: Omit<PipelineListFilter, 'projectId'>) {
+      const project = await open(actor, idOrPath, 'read_pipeline');
+      const result = await repo.listPipelines({ ...filter, projectId: project.id });
+      return { project, ...result, ...(await pipelineFacts(result.pipelines)) };
+    },
+
+    async get(actor: Actor, idOrPath: string | number, pipelineId: number) {
+      const project = await open(actor, idOrPath, 'read_pipeline');
+      const pipeline = await pipelineFor(project, pipelineId);
+      return { project, pipeline, ...(await pipelineFacts([pipeline])) };
+    },
+
+    /** The newest pipeline of the ref's latest commit (the default branch when no ref). */
+    async latest(actor: Actor, idOrPath: string | number, ref: string | undefined) {
+      const project = await open(actor, idOrPath, 'read_pipeline');
+      const name = ref || project.default_branch;
+      const sha = (await resolveCommit(deps.repoPath(project.id), `refs/heads/${name}`)) ?? (await resolveCommit(deps.repoPath(project.id), `refs/tags/${name}`));
+      const pipeline = sha ? await repo.latestForRef(project.id, name, sha) : null;
+      if (!pipeline) throw new RecordNotFoundError();
+      return { project, pipeline, ...(await pipelineFacts([pipeline])) };
+    },
+
+    async create(actor: Actor, idOrPath: string | number, input: { ref: string; variables: PipelineVariable[] }) {
+      const project = await open(actor, idOrPath, 'create_pipeline');
+      const repoPath = deps.repoPath(project.id);
+      const isBranch = (await resolveCommit(repoPath, `refs/heads/${input.ref}`)) !== null;
+      const isTag = !isBranch && (await resolveCommit(repoPath, `refs/tags/${input.ref}`)) !== null;
+      if ((isBranch || isTag) && !(await mayUpdateRef(actor, project, input.ref, isTag))) {
+        throw new ValidationError({ base: [PIPELINE_MESSAGES.protectedRef(input.ref)] });
+      }
+      const pipeline = await deps.creation.createForApi({ project, ref: input.ref, source: 'api', actor, variables: input.variables });
+      return { project, pipeline, ...(await pipelineFacts([pipeline])) };
+    },
+
+    async retry(actor: Actor, idOrPath: string | number, pipelineId: number) {
+      const { project, pipeline } = await openToUpdate(actor, idOrPath, (p) => pipelineFor(p, pipelineId));
+      const retried = await deps.engine.retryPipeline(pipeline.id, actor.user!.id);
+      return { project, pipeline: retried, ...(await pipelineFacts([retried])) };
+    },
+
+    async cancel(actor: Actor, idOrPath: string | number, pipelineId: number) {
+      const { project, pipeline } = await openToUpdate(actor, idOrPath, (p) => pipelineFor(p, pipelineId));
+      const canceled = await deps.engine.cancelPipeline(pipeline.id);
+      return { project, pipeline: canceled, ...(await pipelineFacts([canceled])) };
+    },
+
+    async remove(actor: Actor, idOrPath: string | number, pipelineId: number): Promise<void> {
+      const project = await open(actor, idOrPath, 'destroy_pipeline');
+      const pipeline = await pipelineFor(project, pipelineId);
+      await repo.deletePipeline(pipeline.id);
+    },
+
+    async variables(actor: Actor, idOrPath: string | number, pipelineId: number): Promise<PipelineVariable[]> {
+      const project = await open(actor, idOrPath, 'read_pipeline');
+      // GitLab shows a pipeline's variables to those who may update it (Developers and above).
+      await deps.authorizer.authorize(actor, 'update_pipeline', { project });
+      return repo.variables((await pipelineFor(project, pipelineId)).id);
+    },
+
+    async jobs(actor: Actor, idOrPath: string | number, filter: Omit<JobListFilter, 'projectId'>) {
+      const project = await open(actor, idOrPath, 'read_pipeline');
+      if (filter.pipelineId !== undefined) await pipelineFor(project, filter.pipelineId);
+      const result = await repo.listJobs({ ...filter, projectId: project.id });
+      return { project, ...result, facts: await jobFacts(actor, project, result.jobs) };
+    },
+
+    async job(actor: Actor, idOrPath: string | number, jobId: number) {
+      const project = await open(actor, idOrPath, 'read_pipeline');
+      const job = await jobFor(project, jobId);
+      return { project, job, facts: await jobFacts(actor, project, [job]) };
+    },
+
+    async cancelJob(actor: Actor, idOrPath: string | number, jobId: number) {
+      let job!: JobRow;
+      const { project } = await openToUpdate(actor, idOrPath, async (p) => {
+        job = await jobFor(p, jobId);
+        return (await repo.pipelineById(job.pipeline_id))!;
+      });
+      const canceled = (await repo.findJob((await deps.engine.cancelJob(job.id)).id))!;
+      return { project, job: canceled, facts: await jobFacts(actor, project, [canceled]) };
+    },
+
+    async retryJob(actor: Actor, idOrPath: string | number, jobId: number) {
+      let job!: JobRow;
+      const { project } = await openToUpdate(actor, idOrPath, async (p) => {
+        job = await jobFor(p, jobId);
+        return (await repo.pipelineById(job.pipeline_id))!;
+      });
+      try {
+        const copy = (await repo.findJob((await deps.engine.retryJob(job.id, actor.user!.id)).id))!;
+        return { project, job: copy, facts: await jobFacts(actor, project, [copy]) };
+      } catch (error) {
+        if (error instanceof UnretryableJobError) throw new ForbiddenError(PIPELINE_MESSAGES.notRetryable);
+        throw error;
+      }
+    },
+
+    async playJob(actor: Actor, idOrPath: string | number, jobId: number, variables: { key: string; value: string }[] | undefined) {
+      let job!: JobRow;
+      const { project } = await openToUpdate(actor, idOrPath, async (p) => {
+        job = await jobFor(p, jobId);
+        return (await repo.pipelineById(job.pipeline_id))!;
+      });
+      try {
+        const played = (await repo.findJob((await deps.engine.playJob(job.id, actor.user!.id, variables)).id))!;
+        return { project, job: played, facts: await jobFacts(actor, project, [played]) };
+      } catch (error) {
+        if (error instanceof UnplayableJobError) throw new ValidationError(PIPELINE_MESSAGES.unplayable);
+        throw error;
+      }
+    },
+  };
+}
+
+export type PipelinesService = ReturnType<typeof createPipelinesService>;
+export type { Status, User };
+export type JobFacts = Awaited<ReturnType<PipelinesService['job']>>['facts'];

@@ -1,0 +1,6 @@
+// features/admin: what other areas and the app may use. Everything else in this folder is its own.
+// Pages load lazily, each its own chunk: the router and routes import their loaders from here.
+
+export const loadAdminUsersPage = () => import('./AdminUsersPage');
+export const loadNewUserPage = () => import('./NewUserPage');
+export const loadAdminAbuseReportsPage = () => import('./AdminAbuseReportsPage');

@@ -1,0 +1,6 @@
+// features/settings: what other areas and the app may use. Everything else in this folder is its own.
+// Pages load lazily, each its own chunk: the router and routes import their loaders from here.
+export { useGroupLevel } from './useGroupLevel';
+
+export const loadProjectSettingsRoute = () => import('./ProjectSettingsRoute');
+export const loadGroupSettingsPage = () => import('./GroupSettingsPage');
