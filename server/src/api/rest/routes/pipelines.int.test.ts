@@ -230,7 +230,15 @@ describe(`pipelines API (${testDatabaseKind()})`, () => {
     for (const path of paths) {
       expect((await fx.call('GET', path, { token: stranger.token })).status, path).toBe(404);
       expect((await fx.call('GET', path, { token: null })).status, path).toBe(404);
-      expect((await fx.call('GET', path, { token: guest.token })).status, path).toBe(403);
+      // GitLab: a Guest reads a private project's pipelines while 'Public pipelines' is on (the default)
+      expect((await fx.call('GET', path, { token: guest.token })).status, path).toBe(200);
+    }
+    expect((await fx.call('PUT', `/projects/${project.id}`, { token: owner.token, body: { public_jobs: false } })).status).toBe(200);
+    try {
+      for (const path of paths) expect((await fx.call('GET', path, { token: guest.token })).status, path).toBe(403);
+      expect((await fx.call('GET', paths[0]!, { token: reporter.token })).status).toBe(200);
+    } finally {
+      await fx.call('PUT', `/projects/${project.id}`, { token: owner.token, body: { public_jobs: true } });
     }
     const writes: [string, string][] = [
       ['POST', `/projects/${project.id}/pipeline?ref=main`],
