@@ -42,7 +42,7 @@ export function listQuery(params: RunnerFilterInput, scopes: 'statuses' | 'statu
   }
   return {
     // two type filters (scope and type) must both hold: keep the types in both
-    types: types.length === 0 ? undefined : type && scope ? types.filter((t) => t === type) : types,
+    types: types.length === 0 ? undefined : [...new Set(type && scope ? types.filter((t) => t === type) : types)],
     statuses: statuses.length ? statuses : undefined,
     paused: params.paused,
     tags: params.tag_list?.map((tag) => tag.trim()).filter(Boolean),
