@@ -48,6 +48,7 @@ import { createCiLintService } from './domains/pipelines/ci-lint.service.js';
 import { createRunnersRepository } from './domains/runners/runners.repository.js';
 import { createRunnersService } from './domains/runners/runners.service.js';
 import { createPipelinesDomain, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB } from './domains/pipelines/index.js';
+import { createRunnerProtocolDomain, STUCK_JOBS_JOB } from './domains/runner-protocol/index.js';
 import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
 import { createCompareService } from './domains/repository/compare.service.js';
 import { createForksRepository } from './domains/forks/forks.repository.js';
@@ -276,6 +277,24 @@ export function createServices(deps: AppDeps) {
   queue.register(CREATE_FOR_PUSH_JOB, (payload) => pipelinesDomain.runCreateForPush(payload));
   queue.register(ENQUEUE_SCHEDULED_JOB, (payload) => pipelinesDomain.runEnqueueScheduled(payload));
 
+  // The runner protocol: job requests (long polling), state updates, job tokens (domains/runner-protocol/)
+  const runnersRepository = createRunnersRepository(db);
+  const runnersService = createRunnersService({ db, runners: runnersRepository, projects, groups, projectRows: projectsRepository, namespaces, authorizer });
+  const runnerProtocolDomain = createRunnerProtocolDomain({
+    db,
+    queue,
+    runners: runnersService,
+    runnerRows: runnersRepository,
+    pipelinesRepository: pipelinesDomain.pipelinesRepository,
+    engine: pipelinesDomain.pipelineEngine,
+    protectedBranches,
+    protectedTags,
+    users,
+    serverUrl: deps.config.externalUrl,
+    longPollSeconds: deps.config.runnerLongPollSeconds,
+  });
+  queue.register(STUCK_JOBS_JOB, (_payload, job) => runnerProtocolDomain.stuckJobs.run(job.id));
+
   const passwords = createPasswordAuthenticator({ db, users });
   const tokens = createTokensService({ tokens: tokensRepository, users, events });
   // A revocation in any process evicts the token from every process's auth cache.
@@ -326,7 +345,10 @@ export function createServices(deps: AppDeps) {
     files,
     ciLint: createCiLintService({ access: repositoryAccess, serverUrl: deps.config.externalUrl }),
     // CI runners: creation, their tokens, the runners API (domains/runners/)
-    runners: createRunnersService({ db, runners: createRunnersRepository(db), projects, groups, projectRows: projectsRepository, namespaces, authorizer }),
+    runners: runnersService,
+    runnerProtocol: runnerProtocolDomain.runnerProtocol,
+    stuckJobs: runnerProtocolDomain.stuckJobs,
+    jobQueueSignal: runnerProtocolDomain.jobQueueSignal,
     pipelines: pipelinesDomain.pipelines,
     // for the runner protocol: assignJob (a runner picked a job), recordJobResult (it finished), pendingJobs
     pipelineEngine: pipelinesDomain.pipelineEngine,
