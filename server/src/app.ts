@@ -456,7 +456,13 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   registerErrorHandler(http);
 
   const ctx: RestContext = { services, authorizer, urls: createUrls(deps.config.externalUrl), externalUrl: deps.config.externalUrl };
-  const authenticate = createAuthenticator({ tokens: services.tokens, sessions: services.sessions, users: services.usersRepository, externalUrl: deps.config.externalUrl });
+  const authenticate = createAuthenticator({
+    tokens: services.tokens,
+    jobTokens: (token) => services.runnerProtocol.jobTokenIdentity(token),
+    sessions: services.sessions,
+    users: services.usersRepository,
+    externalUrl: deps.config.externalUrl,
+  });
 
   await http.register(
     async (api) => {

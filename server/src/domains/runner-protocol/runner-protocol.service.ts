@@ -15,6 +15,7 @@ import { tagProtectionsFor } from '../protected-tags/tag-rules.js';
 import type { Runner, RunnerInfo } from '../runners/runner.js';
 import type { RunnersRepository } from '../runners/runners.repository.js';
 import type { RunnersService } from '../runners/runners.service.js';
+import type { User } from '../users/user.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { jobPayload, RUNNER_FAILURE_REASONS, type StoredVariable } from './job-payload.js';
 import type { JobQueueSignal } from './job-queue-signal.js';
@@ -209,6 +210,20 @@ export function createRunnerProtocol(deps: {
         const current = await deps.pipelines.findJob(job.id);
         throw new JobNotRunningError(current?.status ?? job.status);
       }
+    },
+
+    /**
+     * Who a CI_JOB_TOKEN acts as: the job's user (who played it, or the pipeline's) in the job's
+     * project, while the job runs. Null for an unknown or dead token, or a job without a user.
+     */
+    async jobTokenIdentity(token: string): Promise<{ user: User; projectId: number; jobId: number } | null> {
+      const job = await jobForToken(token);
+      if (!job || !isJobTokenLive(job.status)) return null;
+      const context = await deps.jobs.jobContext(job.id);
+      const userId = job.user_id ?? context?.pipeline_user_id ?? null;
+      const user = userId === null ? undefined : await deps.users.findById(userId);
+      if (!user || user.state !== 'active') return null;
+      return { user, projectId: job.project_id, jobId: job.id };
     },
 
     /** Keeps a job alive from a log chunk (the stuck sweep counts silence from the last update). */
