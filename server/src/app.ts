@@ -105,6 +105,11 @@ import { createMilestonesRepository } from './domains/milestones/milestones.repo
 import { createMilestonesService } from './domains/milestones/milestones.service.js';
 import { createDescriptionVersionsRepository } from './domains/description-versions/description-versions.repository.js';
 import { createDescriptionVersionsService } from './domains/description-versions/description-versions.service.js';
+import { createCiVariablesRepository } from './domains/ci-variables/ci-variables.repository.js';
+import { createCiVariablesService } from './domains/ci-variables/ci-variables.service.js';
+import { openObjectStore } from './platform/storage/index.js';
+import { createJobLogChunksRepository } from './domains/job-logs/job-log-chunks.repository.js';
+import { createJobLogs } from './domains/job-logs/job-logs.service.js';
 
 /** Request bodies above this answer 413 (file uploads through the API included). */
 export const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -276,6 +281,8 @@ export function createServices(deps: AppDeps) {
   events.react('repository.pushed', (event, tx) => pipelinesDomain.onPushed(event, tx));
   queue.register(CREATE_FOR_PUSH_JOB, (payload) => pipelinesDomain.runCreateForPush(payload));
   queue.register(ENQUEUE_SCHEDULED_JOB, (payload) => pipelinesDomain.runEnqueueScheduled(payload));
+  // job logs, artifacts and caches: the data directory's objects/ or S3-compatible storage (platform/storage/)
+  const objectStore = openObjectStore(deps.config.objectStore);
 
   // The runner protocol: job requests (long polling), state updates, job tokens (domains/runner-protocol/)
   const runnersRepository = createRunnersRepository(db);
@@ -354,6 +361,11 @@ export function createServices(deps: AppDeps) {
     pipelineEngine: pipelinesDomain.pipelineEngine,
     pipelinesRepository: pipelinesDomain.pipelinesRepository,
     pipelineCreation: pipelinesDomain.pipelineCreation,
+    objectStore,
+    // a runner's log chunks by offset, then one object per job (domains/job-logs/)
+    jobLogs: createJobLogs({ db, chunks: createJobLogChunksRepository(db), store: objectStore }),
+    // CI/CD variables of projects, groups and the instance; jobVariableSources feeds variablesForJob (domains/ci-variables/)
+    ciVariables: createCiVariablesService({ db, variables: createCiVariablesRepository(db), projects, groups, authorizer }),
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
     commitPicks: createCommitPicksService({ access: repositoryAccess, writer: commitWriter }),
     compare: createCompareService({ access: repositoryAccess, forks: forksRepository }),
@@ -491,7 +503,7 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     users: services.usersRepository,
     markdown: services.markdown,
   };
-  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor }));
+  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor, labels: { labels: services.labels, milestones: services.milestones, mergeRequests: services.mergeRequests } }));
   await http.register(async (web) => mergeRequestWidgetRoutes(web, { authenticate, widgets, urls: ctx.urls }));
   // the role badges of the Activity section (web-only: the REST note entity has no access levels)
   const noteAuthorRoles = createNoteAuthorRolesService({ mergeRequests: services.mergeRequests, roles: createNoteAuthorRolesRepository(db) });

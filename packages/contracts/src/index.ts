@@ -5,3 +5,4 @@ export * from './merge-widget.js';
 export * from './suggestions.js';
 export * from './abuse-reports.js';
 export * from './diff-position.js';
+export * from './ci-variables.js';

@@ -37,9 +37,9 @@ describe('projectAbilities', () => {
     ['guest downloads code of an internal project', { accessLevel: 10, visibility: 'internal' }, ['download_code'], ['push_code']],
     ['anonymous downloads public code but cannot fork', { userId: null, visibility: 'public' }, ['download_code'], ['fork_project', 'push_code']],
     ['reporter downloads private code', { accessLevel: 20 }, ['download_code'], ['push_code']],
-    ['developer pushes and branches', { accessLevel: 30 }, ['push_code', 'create_branch', 'delete_branch'], ['admin_project']],
+    ['developer pushes and branches', { accessLevel: 30 }, ['push_code', 'create_branch', 'delete_branch'], ['admin_project', 'admin_cicd_variables']],
     ['developer cannot push to an archived project', { accessLevel: 30, archived: true }, ['download_code'], ['push_code']],
-    ['maintainer administers', { accessLevel: 40 }, ['admin_project', 'admin_members', 'admin_protected_branches'], ['remove_project', 'destroy_merge_request']],
+    ['maintainer administers', { accessLevel: 40 }, ['admin_project', 'admin_members', 'admin_protected_branches', 'admin_cicd_variables'], ['remove_project', 'destroy_merge_request']],
     ['owner removes and changes visibility', { accessLevel: 50 }, ['remove_project', 'change_visibility', 'destroy_merge_request'], []],
     ['admin can do everything', { isAdmin: true }, ['remove_project', 'push_code', 'destroy_merge_request'], []],
   ] as const)('%s', (_name, overrides, granted, denied) => {
@@ -78,8 +78,8 @@ describe('groupAbilities', () => {
   it.each([
     ['guest reads', { accessLevel: 10 }, ['read_group'], ['create_projects']],
     ['developer creates projects', { accessLevel: 30 }, ['create_projects'], ['create_subgroup']],
-    ['maintainer creates subgroups', { accessLevel: 40 }, ['create_subgroup'], ['admin_group', 'admin_members']],
-    ['owner administers', { accessLevel: 50 }, ['admin_group', 'admin_members', 'remove_group'], []],
+    ['maintainer creates subgroups', { accessLevel: 40 }, ['create_subgroup'], ['admin_group', 'admin_members', 'admin_cicd_variables']],
+    ['owner administers', { accessLevel: 50 }, ['admin_group', 'admin_members', 'remove_group', 'admin_cicd_variables'], []],
     ['stranger of a public group only reads', { visibility: 'public' }, ['read_group'], ['create_projects']],
   ] as const)('%s', (_name, overrides, granted, denied) => {
     const abilities = groupAbilities(ctx(overrides as Partial<SubjectContext>));

@@ -44,7 +44,9 @@ export type ProjectAction =
   | 'read_pipeline'
   | 'create_pipeline'
   | 'update_pipeline'
-  | 'destroy_pipeline';
+  | 'destroy_pipeline'
+  // CI/CD variables: Maintainers manage a project's (GitLab's admin_cicd_variables)
+  | 'admin_cicd_variables';
 
 export type GroupAction =
   | 'read_group'
@@ -63,7 +65,9 @@ export type GroupAction =
   /** listing the group's runners (GitLab's read_group_runners: Maintainers) */
   | 'read_runners'
   /** creating and managing group runners (GitLab's create_runner, admin_group_runners: Owners) */
-  | 'admin_runners';
+  | 'admin_runners'
+  // CI/CD variables: Owners manage a group's (GitLab's admin_cicd_variables)
+  | 'admin_cicd_variables';
 
 export interface SubjectContext {
   /** null for anonymous callers */
@@ -127,6 +131,7 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
     abilities.add('admin_project');
     abilities.add('admin_protected_branches');
     abilities.add('admin_runners');
+    abilities.add('admin_cicd_variables');
   }
   if (access >= AccessLevel.Owner) {
     abilities.add('remove_project');
@@ -163,6 +168,7 @@ export function groupAbilities(ctx: SubjectContext): Set<GroupAction> {
     abilities.add('admin_group');
     abilities.add('remove_group');
     abilities.add('admin_runners');
+    abilities.add('admin_cicd_variables');
   }
   return abilities;
 }

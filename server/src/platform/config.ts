@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { objectStoreConfig, type ObjectStoreConfig } from './storage/index.js';
 
 export interface Config {
   /** Root of everything Tributary stores on disk: PGlite, repositories, uploads, sockets. */
@@ -32,14 +33,17 @@ export interface Config {
   jobPollMs: number;
   /** How long `POST /api/v4/jobs/request` is held when no job waits (TRIBUTARY_RUNNER_LONG_POLL_SECONDS, 50 as GitLab Workhorse). */
   runnerLongPollSeconds: number;
+  /** Where job logs, artifacts and caches are kept: `<dataDir>/objects` or S3-compatible storage (platform/storage). */
+  objectStore: ObjectStoreConfig;
 }
 
 /** Reads the environment once, at the composition root. Nothing else reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = overrides.port ?? Number(env.PORT ?? 8080);
   const host = overrides.host ?? env.HOST ?? '0.0.0.0';
+  const dataDir = resolve(overrides.dataDir ?? env.TRIBUTARY_DATA_DIR ?? './data');
   return {
-    dataDir: resolve(overrides.dataDir ?? env.TRIBUTARY_DATA_DIR ?? './data'),
+    dataDir,
     port,
     host,
     databaseUrl: overrides.databaseUrl ?? (env.DATABASE_URL || undefined),
@@ -50,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobLeaseSeconds: overrides.jobLeaseSeconds ?? positive(env.TRIBUTARY_JOB_LEASE_SECONDS, 30),
     jobPollMs: overrides.jobPollMs ?? positive(env.TRIBUTARY_JOB_POLL_MS, 5_000),
     runnerLongPollSeconds: overrides.runnerLongPollSeconds ?? positive(env.TRIBUTARY_RUNNER_LONG_POLL_SECONDS, 50),
+    objectStore: overrides.objectStore ?? objectStoreConfig(env, dataDir),
     testCrashAt: overrides.testCrashAt ?? (env.NODE_ENV === 'test' ? env.TRIBUTARY_TEST_CRASH_AT || undefined : undefined),
   };
 }

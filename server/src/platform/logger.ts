@@ -36,7 +36,10 @@ export function flushLogger(logger: Logger): void {
   }
 }
 
-/** Query strings may carry `private_token=`; strip secrets before a URL is logged. */
+/**
+ * Query strings may carry `private_token=`, or a CI/CD variable's `value=` (GitLab's examples send it
+ * so); strip secrets before a URL is logged.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:private_token|access_token|job_token|password)=)[^&]*/gi, '$1[REDACTED]');
+  return url.replace(/([?&](?:private_token|access_token|job_token|password|value)=)[^&]*/gi, '$1[REDACTED]');
 }

@@ -121,7 +121,8 @@ export function GroupGeneralSettings({ group }: { group: Group }) {
   );
 }
 
-export const groupSettingsNav = (group: Group, current: 'general' | 'members') => [
+export const groupSettingsNav = (group: Group, current: 'general' | 'ci_cd' | 'members') => [
   { label: 'General', to: urls.groupSettings(group.full_path), current: current === 'general' },
+  { label: 'CI/CD', to: urls.groupCiCdSettings(group.full_path), current: current === 'ci_cd' },
   { label: 'Members', to: urls.groupMembers(group.full_path), current: current === 'members' },
 ];

@@ -6,13 +6,19 @@ import type { Group } from '../../lib/gitlab-types';
 import { OWNER } from '../../lib/permissions';
 import { GroupBreadcrumbs } from '../groups/GroupBreadcrumbs';
 import { GroupGeneralSettings, groupSettingsNav } from './GroupGeneralSettings';
+import { CiVariablesSection } from './CiVariablesSection';
 import { SettingsLayout } from './SettingsLayout';
 import { useGroupLevel } from './useGroupLevel';
 
-/** `/groups/<group>/-/edit`: Owners only (GitLab's admin_group); anyone else gets 'Page not found'. */
-export function GroupSettingsPage({ group }: { group: Group }) {
+const TITLES = { general: 'General', ci_cd: 'CI/CD' } as const;
+
+/**
+ * `/groups/<group>/-/edit` and `/-/settings/ci_cd`: Owners only (GitLab's admin_group and
+ * admin_cicd_variables); anyone else gets 'Page not found'.
+ */
+export function GroupSettingsPage({ group, section = 'general' }: { group: Group; section?: 'general' | 'ci_cd' }) {
   const level = useGroupLevel(group);
-  useDocumentTitle(level !== undefined && level >= OWNER ? ['General', 'Settings', group.full_name] : null);
+  useDocumentTitle(level !== undefined && level >= OWNER ? [TITLES[section], 'Settings', group.full_name] : null);
   if (level === undefined) return <PageLoading label="Loading group settings" />;
   if (level < OWNER) return <NotFoundPage />;
   return (
@@ -25,8 +31,8 @@ export function GroupSettingsPage({ group }: { group: Group }) {
           <PageHeader.Title as="h1">{group.name}</PageHeader.Title>
         </PageHeader.TitleArea>
       </PageHeader>
-      <SettingsLayout title="General" nav={groupSettingsNav(group, 'general')} navLabel="Group settings">
-        <GroupGeneralSettings group={group} />
+      <SettingsLayout title={TITLES[section]} nav={groupSettingsNav(group, section)} navLabel="Group settings">
+        {section === 'general' ? <GroupGeneralSettings group={group} /> : <CiVariablesSection owner={{ kind: 'group', id: group.id }} />}
       </SettingsLayout>
     </Stack>
   );

@@ -1,7 +1,13 @@
 import type { Project } from '../../lib/gitlab-types';
 import { RunnersSection } from '../runners/RunnersSection';
+import { CiVariablesSection } from './CiVariablesSection';
 
-/** The project's CI/CD settings page (`/<project>/-/settings/ci_cd`): one section per component, as GitLab lays them out. */
+/** `/-/settings/ci_cd`: the project's CI/CD settings, one component per section as GitLab lays them out (Maintainers and Owners only, as every settings page). */
 export function ProjectCiCdSettings({ project }: { project: Project }) {
-  return <RunnersSection project={project} />;
+  return (
+    <>
+      <CiVariablesSection owner={{ kind: 'project', id: project.id }} />
+      <RunnersSection project={project} />
+    </>
+  );
 }
