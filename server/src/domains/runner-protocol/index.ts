@@ -33,7 +33,7 @@ export function createRunnerProtocolDomain(deps: {
   queue: Pick<JobQueue, 'enqueue'>;
   runners: Pick<RunnersService, 'authenticate' | 'canPick'>;
   runnerRows: Pick<RunnersRepository, 'recordContact'>;
-  pipelinesRepository: Pick<PipelinesRepository, 'findJob' | 'variables'>;
+  pipelinesRepository: Pick<PipelinesRepository, 'findJob' | 'findJobByTokenHash' | 'variables'>;
   engine: Pick<PipelineEngine, 'assignJob' | 'recordJobResult'>;
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
   protectedTags: Pick<ProtectedTagsRepository, 'listForProject'>;
