@@ -50,6 +50,7 @@ import { createCiLintService } from './domains/pipelines/ci-lint.service.js';
 import { createRunnersRepository } from './domains/runners/runners.repository.js';
 import { createRunnersService } from './domains/runners/runners.service.js';
 import { createPipelinesDomain, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB } from './domains/pipelines/index.js';
+import { createRunnerProtocolDomain, STUCK_JOBS_JOB } from './domains/runner-protocol/index.js';
 import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
 import { createCompareService } from './domains/repository/compare.service.js';
 import { createForksRepository } from './domains/forks/forks.repository.js';
@@ -289,6 +290,36 @@ export function createServices(deps: AppDeps) {
   // job logs, artifacts and caches: the data directory's objects/ or S3-compatible storage (platform/storage/)
   const objectStore = openObjectStore(deps.config.objectStore);
 
+  const jobLogs = createJobLogs({ db, chunks: createJobLogChunksRepository(db), store: objectStore });
+  const ciVariables = createCiVariablesService({ db, variables: createCiVariablesRepository(db), projects, groups, authorizer });
+
+  // The runner protocol: job requests (long polling), state updates, logs, job tokens (domains/runner-protocol/)
+  const runnersRepository = createRunnersRepository(db);
+  const runnersService = createRunnersService({ db, runners: runnersRepository, projects, groups, projectRows: projectsRepository, namespaces, authorizer });
+  const runnerProtocolDomain = createRunnerProtocolDomain({
+    db,
+    queue,
+    runners: runnersService,
+    runnerRows: runnersRepository,
+    pipelinesRepository: pipelinesDomain.pipelinesRepository,
+    engine: pipelinesDomain.pipelineEngine,
+    protectedBranches,
+    protectedTags,
+    users,
+    jobLogs,
+    objectStore,
+    pipelines: pipelinesDomain.pipelines,
+    projects,
+    authorizer,
+    storedVariables: async (job, { protectedRef }) => {
+      const project = await projectsRepository.findById(job.project_id);
+      return project ? ciVariables.jobVariables(project, { refProtected: protectedRef, environment: job.environment, fromFork: false }) : [];
+    },
+    serverUrl: deps.config.externalUrl,
+    longPollSeconds: deps.config.runnerLongPollSeconds,
+  });
+  queue.register(STUCK_JOBS_JOB, (_payload, job) => runnerProtocolDomain.stuckJobs.run(job.id));
+
   const passwords = createPasswordAuthenticator({ db, users });
   const tokens = createTokensService({ tokens: tokensRepository, users, events });
   // A revocation in any process evicts the token from every process's auth cache.
@@ -341,7 +372,11 @@ export function createServices(deps: AppDeps) {
     files,
     ciLint: createCiLintService({ access: repositoryAccess, serverUrl: deps.config.externalUrl }),
     // CI runners: creation, their tokens, the runners API (domains/runners/)
-    runners: createRunnersService({ db, runners: createRunnersRepository(db), projects, groups, projectRows: projectsRepository, namespaces, authorizer }),
+    runners: runnersService,
+    runnerProtocol: runnerProtocolDomain.runnerProtocol,
+    jobArtifacts: runnerProtocolDomain.jobArtifacts,
+    stuckJobs: runnerProtocolDomain.stuckJobs,
+    jobQueueSignal: runnerProtocolDomain.jobQueueSignal,
     pipelines: pipelinesDomain.pipelines,
     // for the runner protocol: assignJob (a runner picked a job), recordJobResult (it finished), pendingJobs
     pipelineEngine: pipelinesDomain.pipelineEngine,
@@ -349,9 +384,9 @@ export function createServices(deps: AppDeps) {
     pipelineCreation: pipelinesDomain.pipelineCreation,
     objectStore,
     // a runner's log chunks by offset, then one object per job (domains/job-logs/)
-    jobLogs: createJobLogs({ db, chunks: createJobLogChunksRepository(db), store: objectStore }),
+    jobLogs,
     // CI/CD variables of projects, groups and the instance; jobVariableSources feeds variablesForJob (domains/ci-variables/)
-    ciVariables: createCiVariablesService({ db, variables: createCiVariablesRepository(db), projects, groups, authorizer }),
+    ciVariables,
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
     commitPicks: createCommitPicksService({ access: repositoryAccess, writer: commitWriter }),
     compare: createCompareService({ access: repositoryAccess, forks: forksRepository }),
@@ -454,7 +489,13 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   registerErrorHandler(http);
 
   const ctx: RestContext = { services, authorizer, urls: createUrls(deps.config.externalUrl), externalUrl: deps.config.externalUrl, watch: writeWatch };
-  const authenticate = createAuthenticator({ tokens: services.tokens, sessions: services.sessions, users: services.usersRepository, externalUrl: deps.config.externalUrl });
+  const authenticate = createAuthenticator({
+    tokens: services.tokens,
+    jobTokens: (token) => services.runnerProtocol.jobTokenIdentity(token),
+    sessions: services.sessions,
+    users: services.usersRepository,
+    externalUrl: deps.config.externalUrl,
+  });
 
   await http.register(
     async (api) => {
