@@ -19,6 +19,8 @@ const USAGE = `Usage: tributary <command>
   user create --username U --password P [--name N] [--email E] [--admin]
   token create --user U --name N --scopes api[,read_api,…] [--expires-at YYYY-MM-DD]
                                 prints the new personal access token
+  runner --url URL --token glrt-… [--concurrent N] [--builds-dir DIR] [--executor shell|docker] [--name N]
+                                run CI jobs for a Tributary (or GitLab) server
 
 Environment: TRIBUTARY_DATA_DIR (./data), PORT (8080), DATABASE_URL (embedded PGlite when unset),
 TRIBUTARY_ROOT_PASSWORD (first start), TRIBUTARY_EXTERNAL_URL, LOG_LEVEL.`;
@@ -101,6 +103,11 @@ function formatMessage(message: unknown): string {
 
 async function main(argv: string[]): Promise<number> {
   const [command, sub, ...rest] = argv;
+  if (command === 'runner') {
+    // The runner is a client of the HTTP API only: it loads no server configuration or database.
+    const { runnerCommand } = await import('./runner/cli.js');
+    return runnerCommand(argv.slice(1));
+  }
   const config = loadConfig();
   if (command === 'start') {
     await start(config);
