@@ -48,4 +48,43 @@ describe('README on the project page', () => {
     await page.getByText('# Guide').first().waitFor();
     expect(await page.title()).not.toBe('pwned');
   });
+
+  async function projectWith(path: string, files: Array<{ file_path: string; content: string }>) {
+    const made = await session.rest<{ id: number; path_with_namespace: string }>('POST', '/projects', { name: path, path, visibility: 'private' });
+    await session.rest('POST', `/projects/${made.id}/repository/commits`, { branch: 'main', commit_message: 'README', actions: files.map((file) => ({ action: 'create', ...file })) });
+    return made;
+  }
+
+  it('renders README.adoc with Asciidoctor: title, table, a relative link into the repository, raw HTML inert', async () => {
+    const adoc = await projectWith('adoc-lab', [
+      {
+        file_path: 'README.adoc',
+        content: '= AsciiDoc Lab\n\nSee the link:docs/guide.adoc[guide].\n\n|===\n|Name |Value\n|answer |42\n|===\n\n++++\n<img src="x" onerror="document.title=\'pwned\'">\n++++\n',
+      },
+      { file_path: 'docs/guide.adoc', content: '= Guide\n' },
+    ]);
+    await page.goto(`/${adoc.path_with_namespace}`);
+    const readme = page.getByRole('region', { name: 'README.adoc' });
+    await readme.getByRole('heading', { name: 'AsciiDoc Lab' }).waitFor({ timeout: 60_000 });
+    await readme.getByRole('cell', { name: 'answer' }).waitFor();
+    await session.snap('asciidoc', page);
+    expect(await page.title()).not.toBe('pwned');
+    await readme.getByRole('link', { name: 'guide' }).click();
+    await page.waitForURL((url) => url.pathname === `/${adoc.path_with_namespace}/-/blob/main/docs/guide.adoc`);
+  });
+
+  it('shows README.rst as plain text with a note, and a plain README as preformatted text', async () => {
+    const rst = await projectWith('rst-lab', [{ file_path: 'README.rst', content: 'RST Lab\n=======\n\nSome *emphasis* here.\n' }]);
+    await page.goto(`/${rst.path_with_namespace}`);
+    const readme = page.getByRole('region', { name: 'README.rst' });
+    await readme.getByText('reStructuredText is shown as plain text.').waitFor();
+    expect(await readme.locator('pre').innerText()).toBe('RST Lab\n=======\n\nSome *emphasis* here.\n');
+    await session.snap('restructuredtext', page);
+
+    const plain = await projectWith('plain-lab', [{ file_path: 'README', content: 'Plain  text\n  keeps   its spacing\n' }]);
+    await page.goto(`/${plain.path_with_namespace}`);
+    const text = page.getByRole('region', { name: 'README' });
+    await text.locator('pre').waitFor();
+    expect(await text.locator('pre').innerText()).toBe('Plain  text\n  keeps   its spacing\n');
+  });
 });

@@ -96,8 +96,18 @@ describe('suggested changes', () => {
     const box = form().getByRole('textbox', { name: 'Comment' });
     await form().getByRole('button', { name: 'Insert suggestion' }).click();
     await expect.poll(() => box.inputValue()).toBe('```suggestion:-0+0\nthree\n```');
-    await box.fill('```suggestion:-0+0\nTHREE\n```');
+    await box.fill('Shout it:\n```suggestion:-0+0\nTHREE\n```');
     await viewportShot(page, T, 'insert-suggestion');
+    // the Preview shows the proposed change the posted note will show, not a code block
+    await form().getByRole('tab', { name: 'Preview' }).click();
+    const preview = form().locator('[data-suggestion-preview]');
+    await preview.waitFor();
+    await expect(preview.locator('tr[data-line-type="old"]').innerText()).resolves.toContain('three');
+    await expect(preview.locator('tr[data-line-type="new"]').innerText()).resolves.toContain('THREE');
+    await form().getByText('Shout it:').waitFor();
+    expect(await form().locator('pre').count()).toBe(0);
+    await viewportShot(page, T, 'suggestion-preview');
+    await form().getByRole('tab', { name: 'Write' }).click();
     await form().getByRole('button', { name: 'Add comment now' }).click();
     await changes().locator('[data-suggestion-id]').filter({ hasText: 'THREE' }).waitFor();
     const discussions = await rest<Array<{ notes: Array<{ suggestions?: Array<{ from_content: string; to_content: string; appliable: boolean }> }> }>>(
@@ -106,6 +116,19 @@ describe('suggested changes', () => {
     );
     const created = discussions.flatMap((d) => d.notes).find((n) => n.suggestions?.[0]?.to_content === 'THREE\n');
     expect(created?.suggestions?.[0]).toMatchObject({ from_content: 'three\n', appliable: true });
+
+    // a reply in the diff thread previews its suggestion against the thread's line too
+    const thread = changes().locator('[data-discussion-id]').filter({ has: page.locator('[data-suggestion-id]').filter({ hasText: 'THREE' }) });
+    await thread.getByRole('textbox', { name: 'Reply to comment' }).click();
+    const replyBox = thread.getByRole('textbox', { name: 'Reply to comment' });
+    await replyBox.fill('```suggestion:-1+0\ntwo\nthree!\n```');
+    await thread.getByRole('tab', { name: 'Preview' }).click();
+    const replyPreview = thread.locator('[data-suggestion-preview]');
+    await replyPreview.waitFor();
+    expect(await replyPreview.locator('tr[data-line-type="old"]').allInnerTexts()).toEqual([expect.stringContaining('two, suggested'), expect.stringContaining('three')]);
+    await expect(replyPreview.locator('tr[data-line-type="new"]').allInnerTexts()).resolves.toEqual([expect.stringContaining('two'), expect.stringContaining('three!')]);
+    await thread.getByRole('tab', { name: 'Write' }).click();
+    await replyBox.fill('');
   });
 
   it('applies two suggestions as a batch in one commit', async () => {

@@ -48,6 +48,7 @@ import { createCiLintService } from './domains/pipelines/ci-lint.service.js';
 import { createRunnersRepository } from './domains/runners/runners.repository.js';
 import { createRunnersService } from './domains/runners/runners.service.js';
 import { createPipelinesDomain, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB } from './domains/pipelines/index.js';
+import { createRunnerProtocolDomain, STUCK_JOBS_JOB } from './domains/runner-protocol/index.js';
 import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
 import { createCompareService } from './domains/repository/compare.service.js';
 import { createForksRepository } from './domains/forks/forks.repository.js';
@@ -283,6 +284,24 @@ export function createServices(deps: AppDeps) {
   // job logs, artifacts and caches: the data directory's objects/ or S3-compatible storage (platform/storage/)
   const objectStore = openObjectStore(deps.config.objectStore);
 
+  // The runner protocol: job requests (long polling), state updates, job tokens (domains/runner-protocol/)
+  const runnersRepository = createRunnersRepository(db);
+  const runnersService = createRunnersService({ db, runners: runnersRepository, projects, groups, projectRows: projectsRepository, namespaces, authorizer });
+  const runnerProtocolDomain = createRunnerProtocolDomain({
+    db,
+    queue,
+    runners: runnersService,
+    runnerRows: runnersRepository,
+    pipelinesRepository: pipelinesDomain.pipelinesRepository,
+    engine: pipelinesDomain.pipelineEngine,
+    protectedBranches,
+    protectedTags,
+    users,
+    serverUrl: deps.config.externalUrl,
+    longPollSeconds: deps.config.runnerLongPollSeconds,
+  });
+  queue.register(STUCK_JOBS_JOB, (_payload, job) => runnerProtocolDomain.stuckJobs.run(job.id));
+
   const passwords = createPasswordAuthenticator({ db, users });
   const tokens = createTokensService({ tokens: tokensRepository, users, events });
   // A revocation in any process evicts the token from every process's auth cache.
@@ -333,7 +352,10 @@ export function createServices(deps: AppDeps) {
     files,
     ciLint: createCiLintService({ access: repositoryAccess, serverUrl: deps.config.externalUrl }),
     // CI runners: creation, their tokens, the runners API (domains/runners/)
-    runners: createRunnersService({ db, runners: createRunnersRepository(db), projects, groups, projectRows: projectsRepository, namespaces, authorizer }),
+    runners: runnersService,
+    runnerProtocol: runnerProtocolDomain.runnerProtocol,
+    stuckJobs: runnerProtocolDomain.stuckJobs,
+    jobQueueSignal: runnerProtocolDomain.jobQueueSignal,
     pipelines: pipelinesDomain.pipelines,
     // for the runner protocol: assignJob (a runner picked a job), recordJobResult (it finished), pendingJobs
     pipelineEngine: pipelinesDomain.pipelineEngine,
@@ -446,7 +468,13 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   registerErrorHandler(http);
 
   const ctx: RestContext = { services, authorizer, urls: createUrls(deps.config.externalUrl), externalUrl: deps.config.externalUrl };
-  const authenticate = createAuthenticator({ tokens: services.tokens, sessions: services.sessions, users: services.usersRepository, externalUrl: deps.config.externalUrl });
+  const authenticate = createAuthenticator({
+    tokens: services.tokens,
+    jobTokens: (token) => services.runnerProtocol.jobTokenIdentity(token),
+    sessions: services.sessions,
+    users: services.usersRepository,
+    externalUrl: deps.config.externalUrl,
+  });
 
   await http.register(
     async (api) => {
@@ -475,7 +503,7 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     users: services.usersRepository,
     markdown: services.markdown,
   };
-  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor }));
+  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor, labels: { labels: services.labels, milestones: services.milestones, mergeRequests: services.mergeRequests } }));
   await http.register(async (web) => mergeRequestWidgetRoutes(web, { authenticate, widgets, urls: ctx.urls }));
   // the role badges of the Activity section (web-only: the REST note entity has no access levels)
   const noteAuthorRoles = createNoteAuthorRolesService({ mergeRequests: services.mergeRequests, roles: createNoteAuthorRolesRepository(db) });

@@ -81,3 +81,42 @@ export function suggestionTemplate(content: string, above = 0, below = 0): strin
   const fence = '`'.repeat(Math.max(3, longest + 1));
   return `${fence}suggestion:-${above}+${below}\n${content}\n${fence}`;
 }
+
+/** GitLab's Suggestible::MAX_LINES_CONTEXT: a suggestion reaches at most `-100+100`. */
+export const MAX_LINES_CONTEXT = 100;
+
+/** Lines of a file that a suggestion replaces. */
+export interface SuggestionLineRange {
+  /** 1-based, inclusive */
+  from: number;
+  to: number;
+}
+
+/** Suggestible#from_line / #to_line: the commented line widened by the fence's context. */
+export function suggestionRange(targetLine: number, above: number, below: number): SuggestionLineRange {
+  return { from: Math.max(targetLine - Math.min(above, MAX_LINES_CONTEXT), 1), to: targetLine + Math.min(below, MAX_LINES_CONTEXT) };
+}
+
+/** Ruby's String#lines: each line keeps its line break; a last line without one is kept too. */
+export function splitLines(content: string): string[] {
+  return content.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+
+/** The text of lines `from`..`to` (Gitlab::Diff::File#new_blob_lines_between). */
+export function linesBetween(content: string, range: SuggestionLineRange): string {
+  return splitLines(content)
+    .slice(range.from - 1, range.to)
+    .join('');
+}
+
+/**
+ * Gitlab::Diff::Suggestion#to_content: the fence's text ends with the line break of the last
+ * line it replaces (the fence itself does not say whether there was one); a blank fence
+ * deletes the lines.
+ */
+export function toContent(text: string, fromContent: string): string {
+  if (text.trim() === '') return '';
+  const lines = splitLines(fromContent);
+  const lastBreak = /\r\n|\r|\n/.exec(lines[lines.length - 1] ?? '')?.[0] ?? '';
+  return `${text}${lastBreak}`;
+}

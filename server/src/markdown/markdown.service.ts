@@ -78,6 +78,15 @@ export function createMarkdownService(deps: { references: ReferenceResolver }) {
       return parsed.map((document) => finish(loaded, document.tokens, resolved, context.project, context.repository));
     },
 
+    /**
+     * An AsciiDoc document (a README.adoc) for the project page: Asciidoctor in secure mode,
+     * relative links into the repository, then the same sanitizer (asciidoc.ts).
+     */
+    async renderAsciidoc(text: string, context: { project: Project; repository?: RepositoryFileContext }): Promise<string> {
+      const [{ sanitize }, asciidoc] = await Promise.all([renderer(), import('./asciidoc.js')]);
+      return asciidoc.renderAsciidoc(text, sanitize, context.repository ? { projectPath: context.project.full_path, ...context.repository } : undefined);
+    },
+
     /** Loads the renderer ahead of the first render. */
     async warmUp(): Promise<void> {
       await renderer();

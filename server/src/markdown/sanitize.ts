@@ -14,7 +14,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'span', 'div',
     'em', 'strong', 'del', 's', 'b', 'i', 'u', 'ins', 'mark', 'sub', 'sup', 'kbd', 'samp', 'var', 'abbr', 'q', 'small',
     'a', 'img', 'ul', 'ol', 'li', 'input', 'dl', 'dt', 'dd',
-    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
+    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'colgroup', 'col',
     'details', 'summary', 'gl-emoji',
   ],
   allowedAttributes: {

@@ -52,6 +52,8 @@ export interface JobPayloadMap {
   'pipelines.enqueue_scheduled': { jobId: number };
   /** finished jobs and old events are deleted (platform/retention.ts) */
   'platform.prune': Record<string, never>;
+  /** CI jobs whose runner went silent or vanished are failed (domains/runner-protocol/stuck-jobs.ts) */
+  'ci.stuck_jobs': Record<string, never>;
 }
 
 /** A map of any names and payloads, for tests of the queue itself. */

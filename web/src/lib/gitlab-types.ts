@@ -195,6 +195,8 @@ export interface Label {
   priority?: number | null;
   is_project_label?: boolean;
   open_merge_requests_count?: number;
+  /** whether the caller is subscribed to it (within the project on a project's labels) */
+  subscribed?: boolean;
 }
 
 /** Entities::Milestone, doc/api/milestones.md. */

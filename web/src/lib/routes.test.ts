@@ -71,6 +71,8 @@ describe('urls', () => {
     expect(urls.branches('g/p')).toBe('/g/p/-/branches');
     expect(urls.projectMembers('g/p')).toBe('/g/p/-/project_members');
     expect(urls.groupMembers('g/sub')).toBe('/groups/g/sub/-/group_members');
+    expect(urls.groupLabels('g/sub')).toBe('/groups/g/sub/-/labels');
+    expect(urls.groupMilestones('g/sub')).toBe('/groups/g/sub/-/milestones');
     expect(urls.signIn('/g/p')).toBe('/users/sign_in?redirect=%2Fg%2Fp');
     expect(urls.signIn('/')).toBe('/users/sign_in');
   });

@@ -185,6 +185,8 @@ export const urls = {
   /** GitLab's group CI/CD settings: `/groups/<group>/-/settings/ci_cd`. */
   groupCiCdSettings: (fullPath: string) => join('groups', encodeSegments(fullPath), '-', 'settings', 'ci_cd'),
   groupMembers: (fullPath: string) => join('groups', encodeSegments(fullPath), '-', 'group_members'),
+  groupLabels: (fullPath: string) => join('groups', encodeSegments(fullPath), '-', 'labels'),
+  groupMilestones: (fullPath: string) => join('groups', encodeSegments(fullPath), '-', 'milestones'),
   newProject: (namespaceId?: number) => (namespaceId ? `/projects/new?namespace_id=${namespaceId}` : '/projects/new'),
   newGroup: (parentId?: number) => (parentId ? `/groups/new?parent_id=${parentId}` : '/groups/new'),
   signIn: (redirect?: string) => (redirect && redirect !== '/' ? `/users/sign_in?redirect=${encodeURIComponent(redirect)}` : '/users/sign_in'),

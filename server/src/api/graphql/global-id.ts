@@ -45,6 +45,9 @@ export const NOTE_ID: GlobalIdScalar = { model: 'Note', classes: ['Note', 'Discu
 export const DISCUSSION_ID: GlobalIdScalar = { model: 'Discussion', classes: ['Discussion', 'IndividualNoteDiscussion', 'DiffDiscussion', 'LegacyDiffDiscussion', 'OutOfContextDiscussion'] };
 export const MERGE_REQUEST_ID: GlobalIdScalar = { model: 'MergeRequest', classes: ['MergeRequest'] };
 export const USER_ID: GlobalIdScalar = { model: 'User', classes: ['User'] };
+/** GitLab's GlobalIDType[Label]: a project's or a group's label. */
+export const LABEL_ID: GlobalIdScalar = { model: 'Label', classes: ['Label', 'ProjectLabel', 'GroupLabel'] };
+export const MILESTONE_ID: GlobalIdScalar = { model: 'Milestone', classes: ['Milestone'] };
 /** What a note can hang on in GitLab; Tributary has merge requests only, the rest name nothing here. */
 export const NOTEABLE_ID: GlobalIdScalar = { model: 'Noteable', classes: ['MergeRequest', 'Issue', 'Epic', 'Snippet', 'ProjectSnippet', 'PersonalSnippet', 'Commit', 'DesignManagement::Design', 'AlertManagement::Alert', 'WikiPage::Meta'] };
 /** What can be awarded an emoji in GitLab; Tributary has merge requests and their notes. */

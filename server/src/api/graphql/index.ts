@@ -11,6 +11,7 @@ import { WATCHED_TABLES, type WriteWatch } from '../../platform/db/write-watch.j
 import { createResponseCache, type GraphqlRequestBody } from './response-cache.js';
 import { withEditor, type EditorDeps } from './editor/index.js';
 import { withGlobalIdMessage } from './editor/errors.js';
+import { withLabels, type LabelsGraphqlDeps } from './labels/resolvers.js';
 import { createResolvers, type GraphqlContext } from './resolvers.js';
 import { schema } from './schema.js';
 import { bridgeMergeRequestEvents, type SocketIdentity } from './subscriptions.js';
@@ -31,6 +32,8 @@ export interface GraphqlDeps {
   externalUrl: string;
   /** the services behind the threads, notes and mutations of GitLab's editor extensions */
   editor: Omit<EditorDeps, 'urls'>;
+  /** the services behind merge requests' labels and milestone and their mutations */
+  labels: LabelsGraphqlDeps;
 }
 
 declare module 'fastify' {
@@ -114,7 +117,7 @@ export async function registerGraphql(app: FastifyInstance, deps: GraphqlDeps): 
 
   await app.register(mercurius, {
     schema,
-    resolvers: withEditor(createResolvers({ urls: deps.urls, createScope }), { ...deps.editor, urls: deps.urls }) as never,
+    resolvers: withLabels(withEditor(createResolvers({ urls: deps.urls, createScope }), { ...deps.editor, urls: deps.urls }), deps.labels) as never,
     path: GRAPHQL_PATH,
     graphiql: false,
     // Compile a query to JavaScript after its first run: the widget's one query is run by every page.

@@ -1,5 +1,6 @@
 import { DETAILED_MERGE_STATUSES, MERGEABILITY_CHECK_IDENTIFIERS, MERGEABILITY_CHECK_STATUSES } from '@tributary/contracts';
 import { editorSchema } from './editor/schema.js';
+import { labelsSchema } from './labels/schema.js';
 
 /**
  * The GraphQL schema at /api/graphql: the part of GitLab's schema that Tributary has, with
@@ -7,7 +8,8 @@ import { editorSchema } from './editor/schema.js';
  * (packages/contracts/src/merge-widget.ts) run unchanged. Fields GitLab has and Tributary
  * cannot fill yet (pipelines, approvals, auto-merge) are left out rather than faked, except
  * `autoMergeEnabled`, which is honestly false until auto-merge exists. The threads, notes and
- * mutations of GitLab's editor extensions are in editor/schema.ts.
+ * mutations of GitLab's editor extensions are in editor/schema.ts, labels and milestones in
+ * labels/schema.ts.
  */
 const widgetSchema = /* GraphQL */ `
   "ISO 8601 date and time"
@@ -207,4 +209,4 @@ const widgetSchema = /* GraphQL */ `
   }
 `;
 
-export const schema = widgetSchema + editorSchema;
+export const schema = widgetSchema + editorSchema + labelsSchema;

@@ -13,6 +13,7 @@ import { ValidationError } from '../../platform/errors.js';
  * `POST /markdown` with `gfm` and this `project` renders it (that endpoint stays as it is):
  * references link only what the caller may see; a project the caller cannot see is a 404.
  * Web-only, with the API's authentication (sessions need the CSRF header; tokens need `api`).
+ * `format: "asciidoc"` renders the texts as AsciiDoc instead (a README.adoc on the project page).
  */
 export function markdownBatchRoutes(app: FastifyInstance, deps: { authenticate(request: FastifyRequest): Promise<Actor>; projects: Pick<ProjectsService, 'find'>; markdown: MarkdownService }): void {
   app.addHook('onRequest', async (request) => {
@@ -23,9 +24,19 @@ export function markdownBatchRoutes(app: FastifyInstance, deps: { authenticate(r
   app.post('/-/projects/:id/markdown', async (request) => {
     const texts = batchTexts(request.body);
     const repository = repositoryFile(request.body);
+    const format = documentFormat(request.body);
     const project = await deps.projects.find(request.actor, (request.params as { id: string }).id);
+    if (format === 'asciidoc') return { html: await Promise.all(texts.map((text) => deps.markdown.renderAsciidoc(text, { project, repository }))) };
     return { html: await deps.markdown.renderMany(request.actor, texts, { project, repository }) };
   });
+}
+
+/** `format`: `markdown` (the default) or `asciidoc` (a README.adoc, rendered by Asciidoctor and the same sanitizer). */
+export function documentFormat(body: unknown): 'markdown' | 'asciidoc' {
+  const { format } = (body && typeof body === 'object' ? body : {}) as { format?: unknown };
+  if (format === undefined || format === 'markdown') return 'markdown';
+  if (format === 'asciidoc') return 'asciidoc';
+  throw ValidationError.field('format', 'does not have a valid value');
 }
 
 /**

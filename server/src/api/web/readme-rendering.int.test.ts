@@ -58,6 +58,42 @@ describe(`README rendering and raw files (${testDatabaseKind()})`, () => {
     expect((await render({ texts: ['[Guide](docs/guide.md)'] })).body.html![0]).toContain('href="docs/guide.md"');
   });
 
+  it('renders an AsciiDoc README with format "asciidoc": relative links into the repository, no includes, the sanitizer last', async () => {
+    const text = [
+      '= Readme Lab',
+      '',
+      'Read the link:docs/guide.md[guide] and https://example.com[the site].',
+      '',
+      'image::img/logo.png[Logo]',
+      '',
+      '|===',
+      '|a |b',
+      '|1 |2',
+      '|===',
+      '',
+      'include::/etc/passwd[]',
+      '',
+      '++++',
+      '<img src="x" onerror="alert(1)"><a href="javascript:alert(1)">evil</a>',
+      '++++',
+    ].join('\n');
+    const rendered = await render({ texts: [text], ref: 'main', path: '', format: 'asciidoc' });
+    expect(rendered.status).toBe(200);
+    const html = rendered.body.html![0]!;
+    expect(html).toContain('<h1>Readme Lab</h1>');
+    expect(html).toContain(`href="/${project.path_with_namespace}/-/blob/main/docs/guide.md"`);
+    expect(html).toContain(`src="/${project.path_with_namespace}/-/raw/main/img/logo.png"`);
+    expect(html).toContain('href="https://example.com" rel="nofollow noreferrer noopener" target="_blank"');
+    expect(html).toMatch(/<table>[\s\S]*<td>[\s\S]*1[\s\S]*<\/td>/);
+    // secure mode: an include is a link to its target, never the file's text
+    expect(html).not.toContain('root:');
+    expect(html).not.toContain('onerror');
+    expect(html).not.toMatch(/(href|src)="javascript:/i);
+    expect((await render({ texts: ['x'], format: 'rst' })).status).toBe(400);
+    const stranger = await fx.server.createUser();
+    expect((await render({ texts: ['= X'], format: 'asciidoc' }, stranger.token)).status).toBe(404);
+  });
+
   it('refuses a bad ref or path with 400', async () => {
     expect((await render({ texts: ['x'], ref: 42 })).status).toBe(400);
     expect((await render({ texts: ['x'], ref: '' })).status).toBe(400);

@@ -129,6 +129,30 @@ export function createLabelsRepository(db: Queryable) {
       await tx.query('DELETE FROM merge_request_labels WHERE merge_request_id = $1 AND NOT (label_id = ANY($2::bigint[]))', [mergeRequestId, labelIds]);
       await tx.query('INSERT INTO merge_request_labels (merge_request_id, label_id) SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING', [mergeRequestId, labelIds]);
     },
+    /**
+     * Which of these labels the user is subscribed to, within a project (null: a group label
+     * from its group), GitLab's Subscribable#subscribed?.
+     */
+    async subscribedIds(userId: number, labelIds: readonly number[], projectId: number | null, tx?: Queryable): Promise<Set<number>> {
+      if (labelIds.length === 0) return new Set();
+      const { rows } = await on(db, tx).query<{ label_id: number }>(
+        'SELECT label_id FROM label_subscriptions WHERE user_id = $1 AND label_id = ANY($2::bigint[]) AND project_id IS NOT DISTINCT FROM $3::bigint',
+        [userId, labelIds, projectId],
+      );
+      return new Set(rows.map((row) => Number(row.label_id)));
+    },
+    /** Subscribes or unsubscribes; true when that changed anything (false: it was already so). */
+    async setSubscribed(userId: number, labelId: number, projectId: number | null, subscribed: boolean, tx?: Queryable): Promise<boolean> {
+      const result = subscribed
+        ? await on(db, tx).query(
+            `INSERT INTO label_subscriptions (label_id, user_id, project_id) SELECT $1, $2, $3::bigint
+              WHERE NOT EXISTS (SELECT 1 FROM label_subscriptions WHERE label_id = $1 AND user_id = $2 AND project_id IS NOT DISTINCT FROM $3::bigint)
+              ON CONFLICT DO NOTHING`,
+            [labelId, userId, projectId],
+          )
+        : await on(db, tx).query('DELETE FROM label_subscriptions WHERE label_id = $1 AND user_id = $2 AND project_id IS NOT DISTINCT FROM $3::bigint', [labelId, userId, projectId]);
+      return (result.rowCount ?? 0) > 0;
+    },
     /** Promotion: merge requests and priorities of `fromId` move to `toId`, then `fromId` goes. */
     async replace(fromId: number, toId: number, tx: Queryable): Promise<void> {
       await tx.query(

@@ -214,6 +214,34 @@ export function createLabelsService(deps: {
       await labels.remove(existing.id);
     },
 
+    /**
+     * Subscribes the caller to a label of the project (its own or a group's above it) or stops
+     * it; `changed` is false when it already was so (GitLab answers 304 Not Modified then).
+     * Reading the label is enough, as in GitLab.
+     */
+    async setProjectSubscription(actor: Actor & { user: { id: number } }, idOrPath: string | number, labelId: string, subscribed: boolean) {
+      const project = await readableProject(actor, idOrPath);
+      const label = await labels.find(projectLabelScope(project), labelId);
+      if (!label) throw new NotFoundError('Label');
+      const changed = await labels.setSubscribed(actor.user.id, label.id, project.id, subscribed);
+      return { project, label, changed };
+    },
+
+    /** The same for a label of a group (its own or an ancestor's), subscribed from the group. */
+    async setGroupSubscription(actor: Actor & { user: { id: number } }, idOrPath: string | number, labelId: string, subscribed: boolean) {
+      const group = await readableGroup(actor, idOrPath);
+      const label = await labels.find({ projectId: null, groupIds: group.traversal_ids }, labelId);
+      if (!label) throw new NotFoundError('Label');
+      const changed = await labels.setSubscribed(actor.user.id, label.id, null, subscribed);
+      return { group, label, changed };
+    },
+
+    /** The labels among `list` the caller is subscribed to, within a project or (null) from a group. */
+    async subscribedIds(actor: Actor, list: readonly Label[], projectId: number | null): Promise<Set<number>> {
+      if (!actor.user) return new Set();
+      return labels.subscribedIds(actor.user.id, list.map((label) => label.id), projectId);
+    },
+
     counts: labels.counts,
 
     /**

@@ -19,4 +19,8 @@ describe('nextLabels', () => {
   ])('$name', ({ current, replaced, added, remove, expected }) => {
     expect(nextLabels(current, replaced, added, remove).map((l) => l.id)).toEqual(expected);
   });
+
+  it('removes by id as well as by title', () => {
+    expect(nextLabels([bug, ux, high], undefined, [low], undefined, [4, 99]).map((l) => l.id)).toEqual([1, 3]);
+  });
 });

@@ -19,29 +19,36 @@ export interface MetadataInput {
   labels?: string[];
   addLabels?: string[];
   removeLabels?: string[];
+  /** the same by label id (GitLab's label_ids, add_label_ids, remove_label_ids); ids the project is not offered are ignored */
+  labelIds?: number[];
+  addLabelIds?: number[];
+  removeLabelIds?: number[];
   /** null (or GitLab's 0 / '') removes the milestone */
   milestoneId?: number | null;
 }
 
 export type MetadataDeps = {
-  labels: Pick<LabelsService, 'resolveTitles' | 'forMergeRequests' | 'setForMergeRequest'>;
+  labels: Pick<LabelsService, 'resolveTitles' | 'byIds' | 'forMergeRequests' | 'setForMergeRequest'>;
   milestones: Pick<MilestonesService, 'available' | 'byIds'>;
   mergeRequests: Pick<MergeRequestsRepository, 'recordEvent' | 'update'>;
 };
 
-export const hasMetadata = (input: MetadataInput) => input.labels !== undefined || input.addLabels !== undefined || input.removeLabels !== undefined || input.milestoneId !== undefined;
+const changesLabels = (input: MetadataInput) =>
+  input.labels !== undefined || input.addLabels !== undefined || input.removeLabels !== undefined || input.labelIds !== undefined || input.addLabelIds !== undefined || input.removeLabelIds !== undefined;
+export const hasMetadata = (input: MetadataInput) => changesLabels(input) || input.milestoneId !== undefined;
 
 /** GitLab's label reference by id (`~12`), as its label system notes write them. */
 const byId = (labels: Label[]) => labels.map((label) => `~${label.id}`).join(' ');
 
 /**
  * The labels a merge request ends with: `labels` replaces the current ones, then `add_labels`
- * and `remove_labels` (titles) apply, then one value per scope. Pure.
+ * and `remove_labels` (titles, or ids) apply, then one value per scope. Pure.
  */
-export function nextLabels(current: Label[], replaced: Label[] | undefined, added: Label[], removeTitles: string[] | undefined): Label[] {
+export function nextLabels(current: Label[], replaced: Label[] | undefined, added: Label[], removeTitles: string[] | undefined, removeIds: number[] = []): Label[] {
   let next = replaced ?? current;
   next = [...next, ...added.filter((label) => !next.some((kept) => kept.id === label.id))];
   if (removeTitles) next = next.filter((label) => !removeTitles.includes(label.title));
+  next = next.filter((label) => !removeIds.includes(label.id));
   const addedIds = next.filter((label) => !current.some((had) => had.id === label.id)).map((label) => label.id);
   return exclusiveScopedLabels(next, addedIds);
 }
@@ -53,16 +60,22 @@ export async function applyMetadata(
   tx: Queryable,
 ): Promise<boolean> {
   let changed = false;
-  if (input.labels !== undefined || input.addLabels !== undefined || input.removeLabels !== undefined) {
+  if (changesLabels(input)) {
     const resolve = (titles: string[]) => deps.labels.resolveTitles(target.project, titles, { create: target.mayCreateLabels }, tx);
+    // by id: only labels the project is offered, in the order named
+    const byIds = async (ids: number[]) => {
+      const found = await deps.labels.byIds(target.project, ids, tx);
+      return ids.map((id) => found.find((label) => label.id === id)).filter((label): label is Label => label !== undefined);
+    };
     const current = (await deps.labels.forMergeRequests([target.mergeRequestId], tx)).get(target.mergeRequestId) ?? [];
-    const replaced = input.labels === undefined ? undefined : await resolve(input.labels);
-    const next = nextLabels(current, replaced, input.addLabels ? await resolve(input.addLabels) : [], input.removeLabels);
-    const added = next.filter((label) => !current.some((had) => had.id === label.id));
+    const replaced = input.labels !== undefined ? await resolve(input.labels) : input.labelIds !== undefined ? await byIds(input.labelIds) : undefined;
+    const added = [...(input.addLabels ? await resolve(input.addLabels) : []), ...(input.addLabelIds ? await byIds(input.addLabelIds) : [])];
+    const next = nextLabels(current, replaced, added, input.removeLabels, input.removeLabelIds);
+    const gained = next.filter((label) => !current.some((had) => had.id === label.id));
     const removed = current.filter((had) => !next.some((label) => label.id === had.id));
-    if (added.length > 0 || removed.length > 0) {
+    if (gained.length > 0 || removed.length > 0) {
       await deps.labels.setForMergeRequest(target.mergeRequestId, next.map((label) => label.id), tx);
-      await deps.mergeRequests.recordEvent(target.mergeRequestId, target.userId, 'labels', { from: byId(removed) || null, to: byId(added) || null }, tx);
+      await deps.mergeRequests.recordEvent(target.mergeRequestId, target.userId, 'labels', { from: byId(removed) || null, to: byId(gained) || null }, tx);
       changed = true;
     }
   }

@@ -8,12 +8,12 @@
 import { stringify } from 'yaml';
 import type { Actor } from '../../auth/actor.js';
 import { resolveCommit } from '../../git/refs.js';
-import { readBlobAt, readTree } from '../../git/tree.js';
+import { readTree } from '../../git/tree.js';
 import type { RepositoryAccess } from '../repository/repository-access.js';
 import { compilePipelineConfig } from './config/compile.js';
-import { MAX_YAML_SIZE_BYTES } from './config/limits.js';
 import { predefinedVariables } from './config/predefined-variables.js';
-import type { PlannedJob, ReadConfigFile } from './config/types.js';
+import type { PlannedJob } from './config/types.js';
+import { configFileReader } from './config-file-reader.js';
 
 export interface LintInput {
   content: string;
@@ -31,16 +31,6 @@ export interface LintResult {
   jobs?: unknown[];
 }
 
-async function readCapped(repoPath: string, commit: string, path: string) {
-  try {
-    const blob = await readBlobAt(repoPath, commit, path, { maxBytes: MAX_YAML_SIZE_BYTES * 2 });
-    return blob ? { content: blob.content.toString('utf8') } : ({ error: 'file_not_found' } as const);
-  } catch {
-    // Larger than git's output cap: answered as a file the loader refuses as too big.
-    return { content: ' '.repeat(MAX_YAML_SIZE_BYTES + 1) };
-  }
-}
-
 export function createCiLintService(deps: { access: Pick<RepositoryAccess, 'open'>; serverUrl: string }) {
   return {
     async lint(actor: Actor, idOrPath: string | number, input: LintInput): Promise<LintResult> {
@@ -48,22 +38,7 @@ export function createCiLintService(deps: { access: Pick<RepositoryAccess, 'open
       const ref = input.ref || project.default_branch;
       const commit = (await resolveCommit(repoPath, ref)) ?? '';
       const entries = commit ? ((await readTree(repoPath, commit, '', { recursive: true })) ?? []) : [];
-      const readFile: ReadConfigFile = async (request) => {
-        if (request.project === undefined || request.project.toLowerCase() === project.full_path.toLowerCase()) {
-          const at = request.project === undefined ? commit : await resolveCommit(repoPath, request.ref ?? 'HEAD');
-          if (!at) return { error: request.project === undefined ? 'file_not_found' : 'ref_not_found' };
-          return readCapped(repoPath, at, request.path);
-        }
-        let other;
-        try {
-          other = await deps.access.open(actor, request.project, 'download_code');
-        } catch {
-          return { error: 'project_not_found' };
-        }
-        const at = await resolveCommit(other.repoPath, request.ref ?? 'HEAD');
-        if (!at) return { error: 'ref_not_found' };
-        return readCapped(other.repoPath, at, request.path);
-      };
+      const readFile = configFileReader(deps.access, actor, project, repoPath, commit);
       const namespacePath = project.full_path.slice(0, project.full_path.lastIndexOf('/'));
       const variables = predefinedVariables({
         serverUrl: deps.serverUrl,

@@ -12,16 +12,16 @@ import type { Actor } from '../../auth/actor.js';
 import { changedPaths } from '../../git/changed-paths.js';
 import { getCommit } from '../../git/commits.js';
 import { resolveCommit } from '../../git/refs.js';
-import { readBlobAt, readTree } from '../../git/tree.js';
+import { readTree } from '../../git/tree.js';
 import type { Database } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors.js';
 import type { Project } from '../projects/project.js';
 import type { RepositoryAccess } from '../repository/repository-access.js';
 import { compilePipelineConfig } from './config/compile.js';
-import { MAX_YAML_SIZE_BYTES } from './config/limits.js';
 import { predefinedVariables } from './config/predefined-variables.js';
 import { skipsCi } from './config/skip-ci.js';
-import type { PipelineSource, ReadConfigFile } from './config/types.js';
+import type { PipelineSource } from './config/types.js';
+import { configFileReader, readConfigBlob } from './config-file-reader.js';
 import type { PipelineRow, PipelineVariable } from './pipeline.js';
 import type { PipelineEngine } from './pipeline-engine.service.js';
 import type { PipelinesRepository } from './pipelines.repository.js';
@@ -52,16 +52,6 @@ export interface CreatePipelineInput {
 }
 
 export type CreateOutcome = { pipeline: PipelineRow } | { error: string[] };
-
-async function readCapped(repoPath: string, commit: string, path: string) {
-  try {
-    const blob = await readBlobAt(repoPath, commit, path, { maxBytes: MAX_YAML_SIZE_BYTES * 2 });
-    return blob ? { content: blob.content.toString('utf8') } : ({ error: 'file_not_found' } as const);
-  } catch {
-    // Larger than git's output cap: the loader refuses it as too big.
-    return { content: ' '.repeat(MAX_YAML_SIZE_BYTES + 1) };
-  }
-}
 
 export function createPipelineCreation(deps: {
   db: Pick<Database, 'transaction'>;
@@ -112,7 +102,7 @@ export function createPipelineCreation(deps: {
 
     if (skipsCi({ source: input.source, commitMessage: commit.message, pushOptions: input.pushOptions })) return save ? store('skipped') : null;
 
-    const config = await readCapped(repoPath, sha, CI_CONFIG_PATH);
+    const config = await readConfigBlob(repoPath, sha, CI_CONFIG_PATH);
     if ('error' in config) return save ? null : { error: [CREATE_ERRORS.missingConfig] };
 
     const entries = (await readTree(repoPath, sha, '', { recursive: true })) ?? [];
@@ -131,22 +121,7 @@ export function createPipelineCreation(deps: {
       }),
       ...Object.fromEntries((input.variables ?? []).map((v) => [v.key, v.value])),
     };
-    const readFile: ReadConfigFile = async (request) => {
-      if (request.project === undefined || request.project.toLowerCase() === project.full_path.toLowerCase()) {
-        const at = request.project === undefined ? sha : await resolveCommit(repoPath, request.ref ?? 'HEAD');
-        if (!at) return { error: 'ref_not_found' };
-        return readCapped(repoPath, at, request.path);
-      }
-      let other;
-      try {
-        other = await deps.access.open(input.actor, request.project, 'download_code');
-      } catch {
-        return { error: 'project_not_found' };
-      }
-      const at = await resolveCommit(other.repoPath, request.ref ?? 'HEAD');
-      if (!at) return { error: 'ref_not_found' };
-      return readCapped(other.repoPath, at, request.path);
-    };
+    const readFile = configFileReader(deps.access, input.actor, project, repoPath, sha);
     const result = await compilePipelineConfig(
       config.content,
       {
@@ -180,7 +155,7 @@ export function createPipelineCreation(deps: {
       for (const job of plan.jobs) await deps.pipelines.insertJob(row, stageIds.get(job.stage)!, job, tx);
       await deps.pipelines.insertVariables(row.id, input.variables ?? [], tx);
       const processed = (await deps.engine.process(row.id, tx)) ?? row;
-      if (!resolved.tag && (input.source === 'push' || input.source === 'web' || input.source === 'api')) await deps.engine.cancelRedundant(row, tx);
+      await deps.engine.cancelRedundant(row, resolved.sha, tx);
       return processed;
     });
     return { pipeline };
@@ -189,6 +164,8 @@ export function createPipelineCreation(deps: {
   return {
     /** For a pushed ref: stores what GitLab stores (a pipeline, a failed or skipped one), or nothing. */
     async createForPush(input: CreatePipelineInput): Promise<PipelineRow | null> {
+      // The creation job runs at least once: a retry after a stored pipeline stores no second one.
+      if (input.sha && (await deps.pipelines.existsForPush(input.project.id, input.ref, input.tag === true, input.sha, input.beforeSha ?? '0'.repeat(40)))) return null;
       const outcome = await create(input, true);
       return outcome && 'pipeline' in outcome ? outcome.pipeline : null;
     },

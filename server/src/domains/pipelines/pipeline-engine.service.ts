@@ -10,11 +10,11 @@
  * `recordJobResult` when it reports the end of one.
  */
 import type { Database, Queryable } from '../../platform/db/database.js';
-import { ConflictError } from '../../platform/errors.js';
+import { ConflictError, NotFoundError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/queue.js';
 import { parseDuration } from './config/duration.js';
 import { allowedToFailWithCode, isAutoCancelable, isRetryable, playAction, shouldAutoRetry } from './engine/job-rules.js';
-import { jobsToReset, pipelineStatus, processJobs, stageStatus, type ProcessableJob } from './engine/processing.js';
+import { jobsToReset, nextPipelineStatus, pipelineStatus, processJobs, stageStatus, type ProcessableJob } from './engine/processing.js';
 import { CANCELABLE_STATUSES, isCompleted, sourcesOf, transition, type JobEvent, type Status } from './engine/status.js';
 import type { JobRow, PipelineRow } from './pipeline.js';
 import type { JobChanges, PipelinesRepository } from './pipelines.repository.js';
@@ -101,7 +101,7 @@ export function createPipelineEngine(deps: {
       const inStage = jobs.filter((job) => job.stage_id === stage.id).map(toProcessable);
       if (inStage.length > 0) await repo.updateStageStatus(stage.id, stageStatus(inStage), tx);
     }
-    const status = jobs.length > 0 ? pipelineStatus(jobs.map(toProcessable)) : pipeline.status;
+    const status = jobs.length > 0 ? nextPipelineStatus(pipeline.status, pipelineStatus(jobs.map(toProcessable))) : pipeline.status;
     if (status === pipeline.status) return pipeline;
     const at = now();
     const changes: Parameters<PipelinesRepository['updatePipeline']>[1] = { status };
@@ -126,7 +126,7 @@ export function createPipelineEngine(deps: {
   async function withJob<T>(jobId: number, fn: (job: JobRow, tx: Queryable) => Promise<T>): Promise<T> {
     return deps.db.transaction(async (tx) => {
       const first = await repo.findJob(jobId, tx);
-      if (!first) throw new JobTransitionConflict(jobId, 'process', 'created');
+      if (!first) throw new NotFoundError('Job');
       await repo.lockPipeline(first.pipeline_id, tx);
       // Read again under the lock: the status another transition left is the one to compare.
       const job = (await repo.findJob(jobId, tx))!;
@@ -278,15 +278,15 @@ export function createPipelineEngine(deps: {
     },
 
     /**
-     * A new pipeline of a branch cancels the older ones still alive whose started jobs are
-     * all `interruptible` (GitLab's auto-cancel of redundant pipelines), in the caller's transaction.
+     * A new pipeline cancels the older ones of its ref that are redundant (pipelinesRepository's
+     * redundantPipelines) unless a job that is not `interruptible` started in them (GitLab's
+     * default `auto_cancel: on_new_commit: conservative`), in the caller's transaction.
      */
-    async cancelRedundant(pipeline: Pick<PipelineRow, 'id' | 'project_id' | 'ref'>, tx: Queryable): Promise<number[]> {
+    async cancelRedundant(pipeline: Pick<PipelineRow, 'id' | 'project_id' | 'ref' | 'tag' | 'sha'>, headSha: string, tx: Queryable): Promise<number[]> {
       const canceled: number[] = [];
-      for (const older of await repo.alivePipelinesForRef(pipeline.project_id, pipeline.ref, pipeline.id, tx)) {
+      for (const older of await repo.redundantPipelines(pipeline, headSha, tx)) {
         await repo.lockPipeline(older.id, tx);
-        const jobs = await repo.latestJobs(older.id, tx);
-        if (!isAutoCancelable(jobs)) continue;
+        if (!isAutoCancelable(await repo.latestJobs(older.id, tx))) continue;
         await cancelJobs(older.id, tx);
         await process(older.id, tx);
         canceled.push(older.id);

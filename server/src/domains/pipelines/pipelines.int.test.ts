@@ -94,6 +94,8 @@ describe(`pipelines: creation on push and the engine (${testDatabaseKind()})`, (
     const jobs = await jobsOf(first.id);
     const running = await engine.assignJob(jobs.build!.id, { runnerId: 7, tokenHash: 'hash-build' });
     expect(running).toMatchObject({ status: 'running', runner_id: 7, token_hash: 'hash-build' });
+    expect((await services().pipelinesRepository.findJobByTokenHash('hash-build'))?.id).toBe(jobs.build!.id);
+    expect((await services().pipelinesRepository.pendingJobs(10)).map((job) => job.id)).not.toContain(jobs.build!.id);
     expect((await pipeline(first.id)).status).toBe('running');
     await engine.recordJobResult(jobs.build!.id, { status: 'success', exitCode: 0 });
     expect(await statuses(first.id)).toEqual({ build: 'success', test: 'pending', deploy: 'created' });

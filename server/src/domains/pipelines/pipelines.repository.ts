@@ -171,12 +171,28 @@ export function createPipelinesRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    /** Older pipelines of a ref still alive, for auto-cancel (newest first). */
-    async alivePipelinesForRef(projectId: number, ref: string, beforeId: number, tx?: Queryable): Promise<PipelineRow[]> {
+    /** Was this push (ref moved from `beforeSha` to `sha`) given its pipeline already? For the creation job's retries. */
+    async existsForPush(projectId: number, ref: string, tag: boolean, sha: string, beforeSha: string, tx?: Queryable): Promise<boolean> {
+      const { rows } = await on(db, tx).query(
+        `SELECT 1 FROM ci_pipelines WHERE project_id = $1 AND ref = $2 AND tag = $3 AND sha = $4 AND before_sha = $5 AND source = 'push' LIMIT 1`,
+        [projectId, ref, tag, sha, beforeSha],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Older pipelines of a ref that a new one may cancel (GitLab's CancelRedundantPipelinesService):
+     * still cancelable, created by a push, the web, the API or another CI source within the last 7
+     * days, and of another commit than the new pipeline's and the ref's head.
+     */
+    async redundantPipelines(pipeline: Pick<PipelineRow, 'id' | 'project_id' | 'ref' | 'tag' | 'sha'>, headSha: string, tx?: Queryable): Promise<PipelineRow[]> {
       const { rows } = await on(db, tx).query<PipelineRow>(
-        `SELECT * FROM ci_pipelines WHERE project_id = $1 AND ref = $2 AND id < $3 AND tag = false
-           AND status IN ('created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'scheduled', 'manual') ORDER BY id DESC`,
-        [projectId, ref, beforeId],
+        `SELECT * FROM ci_pipelines WHERE project_id = $1 AND ref = $2 AND tag = $3 AND id < $4 AND sha <> $5 AND sha <> $6
+           AND status IN ('created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'scheduled')
+           AND source IN ('push', 'web', 'trigger', 'schedule', 'api', 'external', 'pipeline', 'chat', 'merge_request_event', 'external_pull_request_event')
+           AND created_at > now() - interval '7 days'
+         ORDER BY id`,
+        [pipeline.project_id, pipeline.ref, pipeline.tag, pipeline.id, pipeline.sha, headSha],
       );
       return rows;
     },
@@ -314,6 +330,12 @@ export function createPipelinesRepository(db: Queryable) {
         [[...new Set(pipelineIds)]],
       );
       return new Set(rows.map((row) => Number(row.pipeline_id)));
+    },
+
+    /** The job a job token (its hash) belongs to, for the runner protocol's job-token calls. */
+    async findJobByTokenHash(tokenHash: string, tx?: Queryable): Promise<JobRow | null> {
+      const { rows } = await on(db, tx).query<JobRow>(`${JOB_SELECT} WHERE b.token_hash = $1`, [tokenHash]);
+      return rows[0] ?? null;
     },
 
     /** Pending jobs that runners may pick, oldest first (for the runner protocol). */

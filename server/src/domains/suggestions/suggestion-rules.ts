@@ -1,11 +1,12 @@
 /**
  * The rules of suggested changes (GitLab's Suggestible, Suggestion#inapplicable_reason,
  * Gitlab::Diff::Suggestion, Gitlab::Suggestions::FileSuggestion and CommitMessage). Pure:
- * the service reads blobs and refs and hands their text here.
+ * the service reads blobs and refs and hands their text here. The line rules that the web app's
+ * preview shares (ranges, lines, to_content) live in @tributary/contracts' suggestions.
  */
+import { MAX_LINES_CONTEXT, splitLines, type SuggestionLineRange as LineRange } from '@tributary/contracts';
 
-/** GitLab's Suggestible::MAX_LINES_CONTEXT: a suggestion reaches at most `-100+100`. */
-export const MAX_LINES_CONTEXT = 100;
+export { linesBetween, MAX_LINES_CONTEXT, splitLines, suggestionRange, toContent, type SuggestionLineRange as LineRange } from '@tributary/contracts';
 
 /** GitLab's wording, word for word (app/models/suggestion.rb, lib/api/suggestions.rb, suggestion_set.rb). */
 export const SUGGESTION_MESSAGES = {
@@ -27,41 +28,6 @@ export const SUGGESTION_MESSAGES = {
 
 /** GitLab's Gitlab::Suggestions::CommitMessage::DEFAULT_SUGGESTION_COMMIT_MESSAGE. */
 export const DEFAULT_COMMIT_MESSAGE = 'Apply %{suggestions_count} suggestion(s) to %{files_count} file(s)\n\n%{co_authored_by}';
-
-export interface LineRange {
-  /** 1-based, inclusive */
-  from: number;
-  to: number;
-}
-
-/** Suggestible#from_line / #to_line: the commented line widened by the fence's context. */
-export function suggestionRange(targetLine: number, above: number, below: number): LineRange {
-  return { from: Math.max(targetLine - Math.min(above, MAX_LINES_CONTEXT), 1), to: targetLine + Math.min(below, MAX_LINES_CONTEXT) };
-}
-
-/** Ruby's String#lines: each line keeps its line break; a last line without one is kept too. */
-export function splitLines(content: string): string[] {
-  return content.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-}
-
-/** The text of lines `from`..`to` (Gitlab::Diff::File#new_blob_lines_between). */
-export function linesBetween(content: string, range: LineRange): string {
-  return splitLines(content)
-    .slice(range.from - 1, range.to)
-    .join('');
-}
-
-/**
- * Gitlab::Diff::Suggestion#to_content: the fence's text ends with the line break of the last
- * line it replaces (the fence itself does not say whether there was one); a blank fence
- * deletes the lines.
- */
-export function toContent(text: string, fromContent: string): string {
-  if (text.trim() === '') return '';
-  const lines = splitLines(fromContent);
-  const lastBreak = /\r\n|\r|\n/.exec(lines[lines.length - 1] ?? '')?.[0] ?? '';
-  return `${text}${lastBreak}`;
-}
 
 export interface SuggestionFacts {
   applied: boolean;

@@ -36,6 +36,7 @@ export const WATCHED_TABLES = [
   'merge_requests', 'merge_request_diffs', 'merge_request_blocks', 'merge_intents', 'notes', 'discussions',
   'merge_request_assignees', 'merge_request_reviewers',
   'protected_branches', 'protected_branch_access_levels', 'award_emoji',
+  'labels', 'merge_request_labels', 'milestones',
 ] as const;
 
 /**

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/api-error';
 import { NoteEditor } from '../notes/NoteEditor';
 import { InsertSuggestionButton } from '../suggestions/InsertSuggestionButton';
+import { suggestionSourceOf } from '../suggestions/SuggestionPreview';
 import { addThread, diffNotesApi, draftNotesKey } from './api';
 import { useDiffNotes } from './DiffNotesContext';
 import type { DiffPosition } from './position';
@@ -71,7 +72,16 @@ export function DiffNoteForm({ position, onClose }: { position: DiffPosition; on
           {error}
         </Flash>
       ) : null}
-      <NoteEditor value={text} onChange={setText} onSubmit={() => send(notes.hasDrafts)} onCancel={() => void cancel()} project={target.projectId} label={t('Comment')} autoFocus>
+      <NoteEditor
+        value={text}
+        onChange={setText}
+        onSubmit={() => send(notes.hasDrafts)}
+        onCancel={() => void cancel()}
+        project={target.projectId}
+        label={t('Comment')}
+        autoFocus
+        suggestionSource={suggestionSourceOf(target.projectId, position)}
+      >
         <Button variant="primary" onClick={() => send(true)} disabled={empty || busy}>
           {notes.hasDrafts ? t('Add to review') : t('Start a review')}
         </Button>

@@ -1,4 +1,4 @@
-import { GearIcon, OrganizationIcon, PeopleIcon, PlusIcon, RepoIcon } from '@primer/octicons-react';
+import { GearIcon, MilestoneIcon, OrganizationIcon, PeopleIcon, PlusIcon, RepoIcon, TagIcon } from '@primer/octicons-react';
 import { Heading, PageHeader, Stack } from '@primer/react';
 import { SkeletonBox } from '@primer/react/experimental';
 import { useQuery } from '@tanstack/react-query';
@@ -98,6 +98,12 @@ export function GroupPage({ group }: { group: Group }) {
         <PageHeader.Actions>
           <LinkButton to={urls.groupMembers(group.full_path)} leadingVisual={PeopleIcon}>
             Members
+          </LinkButton>
+          <LinkButton to={urls.groupLabels(group.full_path)} leadingVisual={TagIcon}>
+            Labels
+          </LinkButton>
+          <LinkButton to={urls.groupMilestones(group.full_path)} leadingVisual={MilestoneIcon}>
+            Milestones
           </LinkButton>
           {isOwner ? (
             <LinkButton to={urls.groupSettings(group.full_path)} leadingVisual={GearIcon}>

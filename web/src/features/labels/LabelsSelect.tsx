@@ -22,7 +22,13 @@ function useLabels(projectId: number, open: boolean) {
  * The sidebar's Labels picker: a searchable panel with checkboxes over the project's labels
  * (its own and its groups'); the selection is saved when the panel closes, as GitLab does.
  */
-export function LabelsSelect({ projectId, selected, onChange }: { projectId: number; selected: string[]; onChange: (names: string[]) => void }) {
+export function LabelsSelect({ projectId, selected, onChange, anchor = { text: 'Edit', label: 'Edit labels' } }: {
+  projectId: number;
+  selected: string[];
+  onChange: (names: string[]) => void;
+  /** the button that opens the panel: the sidebar's Edit, or a form's Select labels */
+  anchor?: { text: string; label: string; dropdown?: boolean };
+}) {
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');
   const [draft, setDraft] = useState<string[] | null>(null);
@@ -45,8 +51,8 @@ export function LabelsSelect({ projectId, selected, onChange }: { projectId: num
         }
       }}
       renderAnchor={({ children: _children, ...anchorProps }) => (
-        <Button {...anchorProps} size="small" variant="invisible" aria-label="Edit labels">
-          Edit
+        <Button {...anchorProps} size="small" variant={anchor.dropdown ? 'default' : 'invisible'} trailingAction={anchor.dropdown ? TriangleDownIcon : undefined} aria-label={anchor.label}>
+          {anchor.text}
         </Button>
       )}
       items={items}

@@ -21,7 +21,13 @@ function useMilestoneItems(projectId: number, open: boolean, filter: string, wit
 }
 
 /** The sidebar's Milestone picker: the project's and its groups' open milestones, or none. */
-export function MilestoneSelect({ projectId, selected, onChange }: { projectId: number; selected: Milestone | null; onChange: (milestone: Milestone | null) => void }) {
+export function MilestoneSelect({ projectId, selected, onChange, anchor = { text: 'Edit', label: 'Edit milestone' } }: {
+  projectId: number;
+  selected: Milestone | null;
+  onChange: (milestone: Milestone | null) => void;
+  /** the button that opens the panel: the sidebar's Edit, or a form's Select milestone */
+  anchor?: { text: string; label: string; dropdown?: boolean };
+}) {
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');
   const { items, loading, error } = useMilestoneItems(projectId, open, filter, true);
@@ -36,8 +42,8 @@ export function MilestoneSelect({ projectId, selected, onChange }: { projectId: 
         if (!next) setFilter('');
       }}
       renderAnchor={({ children: _children, ...anchorProps }) => (
-        <Button {...anchorProps} size="small" variant="invisible" aria-label="Edit milestone">
-          Edit
+        <Button {...anchorProps} size="small" variant={anchor.dropdown ? 'default' : 'invisible'} trailingAction={anchor.dropdown ? TriangleDownIcon : undefined} aria-label={anchor.label}>
+          {anchor.text}
         </Button>
       )}
       items={items}

@@ -19,12 +19,12 @@ export function MarkdownBody({
   text: string;
   project?: number | string;
   label?: string;
-  /** a file of the project's repository (a README): relative links and images resolve in it */
-  repository?: { projectId: number; ref: string; dir: string };
+  /** a file of the project's repository (a README): relative links and images resolve in it; AsciiDoc with `format` */
+  repository?: { projectId: number; ref: string; dir: string; format?: 'markdown' | 'asciidoc' };
 }) {
   const inProject = useQuery({ ...renderedMarkdownQuery(text, project), enabled: repository === undefined });
   const inRepository = useQuery({
-    ...repositoryMarkdownQuery(repository?.projectId ?? 0, text, repository?.ref ?? '', repository?.dir ?? ''),
+    ...repositoryMarkdownQuery(repository?.projectId ?? 0, text, repository?.ref ?? '', repository?.dir ?? '', repository?.format),
     enabled: repository !== undefined,
   });
   const rendered = repository ? inRepository : inProject;

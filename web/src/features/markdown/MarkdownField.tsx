@@ -24,6 +24,7 @@ export function MarkdownField({
   label,
   classes,
   textarea,
+  renderPreview,
   children,
 }: {
   kind: 'comment' | 'description';
@@ -40,6 +41,8 @@ export function MarkdownField({
   classes: { root?: string; head?: string; tab?: string; preview?: string };
   /** everything the textarea needs besides its value: its name, rows, placeholder, keys */
   textarea: Omit<TextareaProps, 'value' | 'onChange'>;
+  /** draws the comment preview instead of plain Markdown (a diff comment's suggestions) */
+  renderPreview?: (text: string, label: string) => ReactNode;
   /** under the field: captions, errors, buttons */
   children?: ReactNode;
 }) {
@@ -73,7 +76,7 @@ export function MarkdownField({
       {!preview ? (
         <Textarea block resize="vertical" {...textarea} value={value} onChange={(event) => onChange(event.target.value)} {...upload.textareaProps} />
       ) : kind === 'comment' ? (
-        <div className={classes.preview}>{filled ? <MarkdownBody text={value} project={project} label={previewLabel} /> : <p className="fgMuted">{t('Nothing to preview.')}</p>}</div>
+        <div className={classes.preview}>{filled ? (renderPreview?.(value, previewLabel) ?? <MarkdownBody text={value} project={project} label={previewLabel} />) : <p className="fgMuted">{t('Nothing to preview.')}</p>}</div>
       ) : (
         <div className={classes.preview} aria-label={previewLabel} role="region">
           {filled ? <MarkdownBody text={value} project={project} /> : <span className="fgMuted">{t('Nothing to preview.')}</span>}

@@ -39,11 +39,15 @@ export const renderedMarkdownQuery = (text: string, project: number | string | u
 /**
  * A repository file's Markdown (a README at `ref` in directory `dir`): its relative links and
  * images point into the repository, as GitLab renders them. One text, outside the batch.
+ * `format: 'asciidoc'` renders a README.adoc with the server's Asciidoctor and sanitizer.
  */
-export const repositoryMarkdownQuery = (project: number, text: string, ref: string, dir: string) =>
+export const repositoryMarkdownQuery = (project: number, text: string, ref: string, dir: string, format: 'markdown' | 'asciidoc' = 'markdown') =>
   queryOptions({
-    queryKey: ['markdown', project, 'repository', ref, dir, text] as const,
+    queryKey: ['markdown', project, 'repository', ref, dir, text, format] as const,
     queryFn: ({ signal }) =>
-      api.post<{ html: string[] }>(`/-/projects/${project}/markdown`, { signal, body: { texts: [text], ref, path: dir } }).then((result) => result.html[0] ?? ''),
+      api
+        .post<{ html: string[] }>(`/-/projects/${project}/markdown`, { signal, body: { texts: [text], ref, path: dir, ...(format === 'asciidoc' ? { format } : {}) } })
+        .then((result) => result.html[0] ?? ''),
     staleTime: 5 * 60_000,
   });
+

@@ -5,7 +5,12 @@ import { LinkButton } from '../../components/AppLink';
 import { EntityAvatar } from '../../components/EntityAvatar';
 import { fieldError, FormError } from '../../components/FormError';
 import { isDraftTitle, titleWithDraft } from '../../lib/draft-title';
-import type { UserBasic } from '../../lib/gitlab-types';
+import { useQuery } from '@tanstack/react-query';
+import type { Milestone, UserBasic } from '../../lib/gitlab-types';
+import { projectLabelsQuery } from '../labels/api';
+import { LabelList } from '../labels/LabelToken';
+import { LabelsSelect } from '../labels/LabelsSelect';
+import { MilestoneSelect } from '../labels/MilestoneSelect';
 import { BranchSelect } from './BranchSelect';
 import { DescriptionField } from './DescriptionField';
 import { MERGE_OPTION } from './merge-options';
@@ -21,6 +26,10 @@ export interface MergeRequestFormValues {
   removeSourceBranch: boolean;
   squash: boolean;
   allowCollaboration: boolean;
+  /** label titles; the new merge request form sets them (absent: the form shows no Labels field) */
+  labels?: string[];
+  /** absent: the form shows no Milestone field */
+  milestone?: Milestone | null;
 }
 
 function People({ users }: { users: UserBasic[] }) {
@@ -36,9 +45,34 @@ function People({ users }: { users: UserBasic[] }) {
   );
 }
 
+/** The form's Labels and Milestone fields (GitLab's new merge request form has both beside the people). */
+function LabelsAndMilestone({ projectId, labels, milestone, onLabels, onMilestone }: {
+  projectId: number;
+  labels: string[];
+  milestone: Milestone | null;
+  onLabels: (labels: string[]) => void;
+  onMilestone: (milestone: Milestone | null) => void;
+}) {
+  const known = useQuery({ ...projectLabelsQuery(projectId), enabled: labels.length > 0 });
+  return (
+    <>
+      <div className={styles.field} role="group" aria-label="Labels">
+        <span className={styles.label}>Labels</span>
+        <LabelsSelect projectId={projectId} selected={labels} onChange={onLabels} anchor={{ text: labels.length > 0 ? `${labels.length} selected` : 'None', label: 'Select labels', dropdown: true }} />
+        {labels.length > 0 ? <LabelList names={labels} labels={known.data} /> : null}
+      </div>
+      <div className={styles.field} role="group" aria-label="Milestone">
+        <span className={styles.label}>Milestone</span>
+        <MilestoneSelect projectId={projectId} selected={milestone} onChange={onMilestone} anchor={{ text: milestone?.title ?? 'No milestone', label: 'Select milestone', dropdown: true }} />
+      </div>
+    </>
+  );
+}
+
 /**
  * The fields of a new or edited merge request: title with "Mark as draft" (the `Draft:`
- * prefix), description, assignees, reviewers, target branch and the merge options.
+ * prefix), description, assignees, reviewers, labels and milestone (when the values carry them:
+ * the new form, for those who may set them), target branch and the merge options.
  */
 export function MergeRequestForm({
   targetProjectId,
@@ -102,6 +136,15 @@ export function MergeRequestForm({
           <UsersSelect label="Reviewers" projectId={targetProjectId} selected={values.reviewers} onChange={(users) => set('reviewers', users)} />
           <People users={values.reviewers} />
         </div>
+        {values.labels !== undefined && values.milestone !== undefined ? (
+          <LabelsAndMilestone
+            projectId={targetProjectId}
+            labels={values.labels}
+            milestone={values.milestone}
+            onLabels={(labels) => set('labels', labels)}
+            onMilestone={(milestone) => set('milestone', milestone)}
+          />
+        ) : null}
         {showTargetBranch ? (
           <div className={styles.field}>
             <span className={styles.label}>Target branch</span>

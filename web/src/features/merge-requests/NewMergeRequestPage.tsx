@@ -7,7 +7,10 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageError } from '../../components/PageError';
 import type { Project } from '../../lib/gitlab-types';
 import { parseNewMergeRequestParams, urls } from '../../lib/routes';
+import { DEVELOPER } from '../../lib/permissions';
 import { projectQuery } from '../projects/api';
+import { userProjectLevel } from '../session/abilities';
+import { useOptionalUser } from '../session/useCurrentUser';
 import { compareQuery, createMergeRequestMutation, mergeRequestKeys } from './api';
 import { BranchSelect } from './BranchSelect';
 import { CompareTabs } from './CompareTabs';
@@ -70,6 +73,7 @@ function CreateForm({ project, target, sourceBranch, targetBranch }: { project: 
   const targetProject = useQuery(projectQuery(target.id));
   const comparison = useQuery(compareQuery(project.id, targetBranch, sourceBranch, { fromProjectId: isFork ? target.id : undefined }));
   const [edited, setEdited] = useState<MergeRequestFormValues | null>(null);
+  const user = useOptionalUser();
   const create = useMutation({
     ...createMergeRequestMutation(project.id),
     onSuccess: (mr) => {
@@ -80,8 +84,10 @@ function CreateForm({ project, target, sourceBranch, targetBranch }: { project: 
 
   const defaults = useMemo<MergeRequestFormValues | null>(() => {
     if (!comparison.data || !targetProject.data) return null;
-    return { ...initialFormValues(targetProject.data, targetBranch), ...defaultTitleAndDescription(sourceBranch, comparison.data.commits) };
-  }, [comparison.data, targetProject.data, sourceBranch, targetBranch]);
+    const values = { ...initialFormValues(targetProject.data, targetBranch), ...defaultTitleAndDescription(sourceBranch, comparison.data.commits) };
+    // GitLab offers labels and a milestone to those who may set them on the target (Developers and above)
+    return userProjectLevel(targetProject.data, user) >= DEVELOPER ? { ...values, labels: [], milestone: null } : values;
+  }, [comparison.data, targetProject.data, sourceBranch, targetBranch, user]);
 
   if (comparison.isPending || targetProject.isPending) return <SkeletonBox height="320px" />;
   if (comparison.isError) return <PageError title="The branches could not be compared." error={comparison.error} onRetry={() => void comparison.refetch()} />;
@@ -114,6 +120,8 @@ function CreateForm({ project, target, sourceBranch, targetBranch }: { project: 
             description: values.description,
             assignee_ids: values.assignees.map((user) => user.id),
             reviewer_ids: values.reviewers.map((user) => user.id),
+            ...(values.labels && values.labels.length > 0 ? { labels: values.labels.join(',') } : {}),
+            ...(values.milestone ? { milestone_id: values.milestone.id } : {}),
             remove_source_branch: values.removeSourceBranch,
             squash: values.squash,
             ...(isFork ? { target_project_id: target.id, allow_collaboration: values.allowCollaboration } : {}),

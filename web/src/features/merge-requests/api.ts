@@ -145,6 +145,9 @@ export interface CreateMergeRequestInput {
   squash: boolean;
   target_project_id?: number;
   allow_collaboration?: boolean;
+  /** label titles, comma-separated (GitLab's `labels`) */
+  labels?: string;
+  milestone_id?: number;
 }
 
 /** POST /projects/:id/merge_requests, on the source project (a fork names its target project). */

@@ -15,13 +15,14 @@ import { notesApi, notesKeys, patchDiscussion } from './api';
 import { autosaveKey, replyAuthors, resolutionText } from './activity';
 import { useAutosave } from './autosave';
 import { NoteEditor } from './NoteEditor';
+import { suggestionSourceOf } from '../suggestions/SuggestionPreview';
 import { commentType, NoteItem } from './NoteItem';
 import { useNotesContext } from './NotesContext';
 import styles from './Notes.module.css';
 import { SystemNote } from './SystemNote';
 import { canResolveThread } from './note-permissions';
 import { replyResolution } from './resolve-status';
-import type { DiscussionEntity } from './types';
+import type { DiscussionEntity, NoteEntity } from './types';
 
 /** One entry of the Activity list: a system note, a comment, or a thread with replies. */
 export const DiscussionItem = memo(function DiscussionItem({ discussion }: { discussion: DiscussionEntity }) {
@@ -219,6 +220,8 @@ function ReplyArea({
           label={t('Reply to comment')}
           placeholder={t('Reply…')}
           autoFocus={open}
+          // a reply in a diff thread takes its position: its suggestions preview as they will post
+          suggestionSource={suggestionSourceOf(ctx.target.projectId, (discussion.notes[0] as NoteEntity & { position?: Parameters<typeof suggestionSourceOf>[1] }).position)}
         >
           <Button variant="primary" onClick={submit} disabled={text.trim() === '' || reply.isPending || review.addDraft.isPending}>
             {t('Reply')}

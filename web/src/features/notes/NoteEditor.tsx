@@ -1,6 +1,7 @@
 import { t } from '@tributary/contracts';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { MarkdownField } from '../markdown/MarkdownField';
+import { SuggestionPreview, type SuggestionSource } from '../suggestions/SuggestionPreview';
 import { editorKeyAction } from './editor-keys';
 import styles from './Notes.module.css';
 
@@ -20,6 +21,7 @@ export function NoteEditor({
   label,
   placeholder,
   autoFocus,
+  suggestionSource,
   children,
 }: {
   value: string;
@@ -33,6 +35,8 @@ export function NoteEditor({
   label: string;
   placeholder?: string;
   autoFocus?: boolean;
+  /** a diff comment's file and line: its Preview draws ```suggestion blocks as the posted note will */
+  suggestionSource?: SuggestionSource | null;
   /** the buttons under the field */
   children: ReactNode;
 }) {
@@ -54,6 +58,7 @@ export function NoteEditor({
       switchLabel={t('Editor mode')}
       previewLabel={t('Preview')}
       classes={{ root: styles.editor, head: styles.editorTabs, tab: styles.editorTab, preview: styles.preview }}
+      renderPreview={suggestionSource ? (text, previewLabel) => <SuggestionPreview text={text} source={suggestionSource} label={previewLabel} /> : undefined}
       textarea={{ rows: 4, 'aria-label': label, placeholder: placeholder ?? t('Write a comment or drag your files here…'), autoFocus, onKeyDown }}
     >
       <div className={styles.editorActions}>{children}</div>

@@ -6,7 +6,8 @@ import { errorMessage } from '../../lib/api-error';
 import { notesApi, notesKeys, type NoteTarget } from '../notes/api';
 import { batchKey, batchQuery, suggestionsApi, type SuggestionEntity } from './api';
 import { ApplySuggestion } from './ApplySuggestion';
-import { suggestionLines, toggleBatch, type BatchEntry } from './suggestion-diff';
+import { toggleBatch, type BatchEntry } from './suggestion-diff';
+import { SuggestionLines } from './SuggestionLines';
 import styles from './Suggestions.module.css';
 
 /**
@@ -53,7 +54,6 @@ export function SuggestionBlock({ suggestion, target, discussionId }: { suggesti
     },
   });
 
-  const rows = suggestionLines(suggestion);
   const canApply = suggestion.current_user.can_apply && !suggestion.applied;
   const reason = suggestion.appliable ? null : suggestion.inapplicable_reason;
   const own: BatchEntry = { suggestionId: suggestion.id, discussionId };
@@ -88,18 +88,7 @@ export function SuggestionBlock({ suggestion, target, discussionId }: { suggesti
           {error}
         </Flash>
       ) : null}
-      <table className={styles.lines} aria-label={t('Suggested change')}>
-        <tbody>
-          {rows.map((line, i) => (
-            <tr key={i} className={line.type === 'old' ? styles.old : styles.new} data-line-type={line.type}>
-              <td className={styles.number}>{line.type === 'old' ? line.number : ''}</td>
-              <td className={styles.number}>{line.type === 'new' ? line.number : ''}</td>
-              <td className={styles.sign}>{line.type === 'old' ? '-' : '+'}</td>
-              <td>{line.text}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SuggestionLines suggestion={suggestion} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commentedLines, fileLines, suggestionLines, toggleBatch } from './suggestion-diff';
+import { commentedLines, fileLines, previewSegments, suggestionLines, toggleBatch } from './suggestion-diff';
 
 describe('suggestionLines', () => {
   it('shows the current lines as removed and the suggested ones as added, numbered from the range start', () => {
@@ -36,5 +36,20 @@ describe('Insert suggestion', () => {
 
   it('cuts the lines out of the file', () => {
     expect(fileLines('a\nb\r\nc\n', 2, 3)).toBe('b\nc');
+  });
+});
+
+describe('previewSegments', () => {
+  const file = 'one\ntwo\nthree\nfour\n';
+  it('turns each suggestion into the change the posted note will show, the rest stays Markdown', () => {
+    expect(previewSegments('Better:\n```suggestion:-1+0\nTWO\nTHREE\n```\nThanks', file, 3)).toEqual([
+      { kind: 'markdown', text: 'Better:' },
+      { kind: 'suggestion', suggestion: { from_line: 2, from_content: 'two\nthree\n', to_content: 'TWO\nTHREE\n' } },
+      { kind: 'markdown', text: 'Thanks' },
+    ]);
+  });
+  it('keeps other code blocks as Markdown and a blank suggestion deletes the line', () => {
+    expect(previewSegments('```js\nx\n```', file, 1)).toEqual([{ kind: 'markdown', text: '```js\nx\n```' }]);
+    expect(previewSegments('```suggestion\n```', file, 1)).toEqual([{ kind: 'suggestion', suggestion: { from_line: 1, from_content: 'one\n', to_content: '' } }]);
   });
 });

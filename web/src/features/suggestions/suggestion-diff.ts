@@ -1,6 +1,7 @@
 /**
  * What a suggestion block shows and what the batch holds, as pure functions (tested beside).
  */
+import { linesBetween, splitSuggestions, suggestionRange, toContent } from '@tributary/contracts/suggestions';
 import type { BatchEntry, SuggestionEntity } from './model';
 
 export type { BatchEntry } from './model';
@@ -40,4 +41,21 @@ export function commentedLines(position: { new_line: number | null; line_range?:
 /** Lines `start`..`end` (1-based) of a file's text, without their line breaks. */
 export function fileLines(text: string, start: number, end: number): string {
   return text.split(/\r?\n/).slice(start - 1, end).join('\n');
+}
+
+/** A piece of a comment's preview: Markdown, or a suggestion as the posted note will show it. */
+export type PreviewSegment = { kind: 'markdown'; text: string } | { kind: 'suggestion'; suggestion: Pick<SuggestionEntity, 'from_line' | 'from_content' | 'to_content'> };
+
+/**
+ * A comment body's suggestions as the server will record them (the same range, lines and
+ * to_content rules), from the commented file's text at the position's head and the commented
+ * line: what the Preview tab draws before the note is posted.
+ */
+export function previewSegments(body: string, fileText: string, targetLine: number): PreviewSegment[] {
+  return splitSuggestions(body).map((segment): PreviewSegment => {
+    if (segment.kind === 'markdown') return segment;
+    const range = suggestionRange(targetLine, segment.above, segment.below);
+    const fromContent = linesBetween(fileText, range);
+    return { kind: 'suggestion', suggestion: { from_line: range.from, from_content: fromContent, to_content: toContent(segment.text, fromContent) } };
+  });
 }

@@ -18,10 +18,10 @@ import type { MergeRequestNode } from '../widget/request-scope.js';
 import type { DiscussionNode, EditorDeps, NoteNode } from './deps.js';
 import { mutation, resourceNotAvailable } from './errors.js';
 
-type Mutation<I> = (parent: unknown, args: { input: I & { clientMutationId?: string | null } }, context: GraphqlContext) => Promise<unknown>;
+export type Mutation<I> = (parent: unknown, args: { input: I & { clientMutationId?: string | null } }, context: GraphqlContext) => Promise<unknown>;
 
 /** A merge request named by project path and iid, as GitLab's mutation inputs name it. */
-interface MergeRequestInput {
+export interface MergeRequestInput {
   projectPath: string;
   iid: string;
 }
@@ -36,7 +36,7 @@ export function applyOperationMode(current: readonly number[], named: readonly n
 }
 
 /** The signed-in caller with a token scope that may write; anything else names nothing. */
-function writer(ctx: GraphqlContext): Actor {
+export function writer(ctx: GraphqlContext): Actor {
   const actor = ctx.scope.actor;
   if (!actor.user) throw resourceNotAvailable();
   try {
@@ -48,7 +48,7 @@ function writer(ctx: GraphqlContext): Actor {
 }
 
 /** An iid is a positive integer in a String! (GitLab's type); anything else names nothing. */
-function iidOf(iid: string): number {
+export function iidOf(iid: string): number {
   if (!/^\d{1,9}$/.test(iid) || Number(iid) === 0) throw resourceNotAvailable();
   return Number(iid);
 }
@@ -63,8 +63,8 @@ function acceptError(error: unknown): unknown {
   return error;
 }
 
-const nodeOf = (opened: OpenedMergeRequest): MergeRequestNode => ({ mergeRequest: opened.mergeRequest, project: opened.project });
-const echo = (input: { clientMutationId?: string | null }) => ({ clientMutationId: input.clientMutationId ?? null });
+export const nodeOf = (opened: OpenedMergeRequest): MergeRequestNode => ({ mergeRequest: opened.mergeRequest, project: opened.project });
+export const echo = (input: { clientMutationId?: string | null }) => ({ clientMutationId: input.clientMutationId ?? null });
 
 export function createMutationResolvers(deps: EditorDeps) {
   async function noteRef(actor: Actor, id: ParsedGlobalId): Promise<{ ref: MergeRequestRef; noteId: number }> {

@@ -6,7 +6,7 @@
 import { GraphQLScalarType, Kind } from 'graphql';
 import { AWARDABLE_ID, coerceGlobalId, DISCUSSION_ID, NOTE_ID, NOTEABLE_ID, USER_ID, type GlobalIdScalar } from '../global-id.js';
 
-function globalIdScalar(name: string, scalar: GlobalIdScalar): GraphQLScalarType {
+export function globalIdScalar(name: string, scalar: GlobalIdScalar): GraphQLScalarType {
   // A GlobalIdError, which GraphQL wraps as the error's originalError (see variableErrorMessage).
   const parse = (value: unknown) => coerceGlobalId(value, scalar);
   return new GraphQLScalarType({

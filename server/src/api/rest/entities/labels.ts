@@ -20,13 +20,14 @@ export function labelBasic(label: Label) {
 
 /**
  * GitLab's Entities::ProjectLabel / GroupLabel: project reads add the project's priority and
- * whether the label is the project's own; counts only when asked (`with_counts`).
+ * whether the label is the project's own; counts only when asked (`with_counts`); `subscribed`
+ * is the caller's subscription (within the project for project reads).
  */
-export function labelEntity(label: Label, options: { project?: boolean; counts?: LabelCounts } = {}) {
+export function labelEntity(label: Label, options: { project?: boolean; counts?: LabelCounts; subscribed?: ReadonlySet<number> } = {}) {
   return {
     ...labelBasic(label),
     ...(options.counts ?? {}),
-    subscribed: false,
+    subscribed: options.subscribed?.has(label.id) ?? false,
     ...(options.project ? { priority: label.priority, is_project_label: label.project_id !== null } : {}),
     archived: false,
   };

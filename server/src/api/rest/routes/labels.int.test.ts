@@ -104,4 +104,46 @@ describe(`labels API (${testDatabaseKind()})`, () => {
     expect((await fx.root.ProjectLabels.show(project.id, 'promote me')).is_project_label).toBe(false);
     expect((await fx.root.GroupLabels.show(group.id, 'promote me')).id).toBe(promoted.id);
   });
+
+  it('subscribes and unsubscribes to project and group labels as GitLab answers (201, then 304 when already so)', async () => {
+    const own = await fx.root.ProjectLabels.create(project.id, 'watch me', '#112233');
+    const inherited = await fx.root.GroupLabels.create(group.id, 'group watch', '#445566');
+    const api = gitbeakerClient(fx.server.url, guest.token);
+    // gitbeaker's Labels.subscribe posts to …/issues/:id/subscribe (a bug in the client), so the
+    // subscription calls are plain HTTP; the reads go through gitbeaker.
+    const base = `/projects/${project.id}/labels`;
+    expect(await fx.call('POST', `${base}/${own.id}/subscribe`, { token: guest.token })).toMatchObject({ status: 201, body: { id: own.id, subscribed: true, is_project_label: true } });
+    const again = await fx.call('POST', `${base}/${own.id}/subscribe`, { token: guest.token });
+    expect(again.status).toBe(304);
+    expect(again.raw.length).toBe(0);
+    // a group label is subscribed to within the project, by title as well as by id
+    expect(await fx.call('POST', `${base}/${encodeURIComponent('group watch')}/subscribe`, { token: guest.token })).toMatchObject({ status: 201, body: { id: inherited.id, subscribed: true } });
+    const listed = await api.ProjectLabels.all(project.id);
+    expect(listed.filter((label) => label.subscribed).map((label) => label.name)).toEqual(['group watch', 'watch me']);
+    expect((await api.ProjectLabels.show(project.id, own.id)).subscribed).toBe(true);
+    // subscriptions are the caller's own
+    expect((await fx.root.ProjectLabels.show(project.id, own.id)).subscribed).toBe(false);
+
+    expect(await fx.call('POST', `${base}/${own.id}/unsubscribe`, { token: guest.token })).toMatchObject({ status: 201, body: { subscribed: false } });
+    expect((await fx.call('POST', `${base}/${own.id}/unsubscribe`, { token: guest.token })).status).toBe(304);
+
+    // from the group, a group label's subscription is the group's, not the project's
+    expect((await fx.root.GroupLabels.show(group.id, inherited.id)).subscribed).toBe(false);
+    expect(await fx.call('POST', `/groups/${group.id}/labels/${inherited.id}/subscribe`)).toMatchObject({ status: 201, body: { subscribed: true } });
+    expect((await fx.call('POST', `/groups/${group.id}/labels/${inherited.id}/subscribe`)).status).toBe(304);
+    expect((await fx.root.GroupLabels.all(group.id)).find((label) => label.id === inherited.id)?.subscribed).toBe(true);
+    expect(await fx.call('POST', `/groups/${group.id}/labels/${inherited.id}/unsubscribe`)).toMatchObject({ status: 201, body: { subscribed: false } });
+    expect((await fx.call('POST', `/groups/${group.id}/labels/${inherited.id}/unsubscribe`)).status).toBe(304);
+  });
+
+  it('refuses label subscriptions to signed-out callers (401), strangers and unknown labels (404)', async () => {
+    const label = await fx.root.ProjectLabels.create(project.id, 'private watch', '#778899');
+    expect(await fx.call('POST', `/projects/${project.id}/labels/${label.id}/subscribe`, { token: null })).toMatchObject({ status: 401, body: { message: '401 Unauthorized' } });
+    expect(await fx.call('POST', `/projects/${project.id}/labels/${label.id}/subscribe`, { token: stranger.token })).toMatchObject({ status: 404 });
+    expect(await fx.call('POST', `/groups/${group.id}/labels/${label.id}/subscribe`, { token: stranger.token })).toMatchObject({ status: 404 });
+    // a project label is not the group's
+    expect(await fx.call('POST', `/groups/${group.id}/labels/${label.id}/subscribe`)).toMatchObject({ status: 404, body: { message: '404 Label Not Found' } });
+    expect(await fx.call('POST', `/projects/${project.id}/labels/999999/subscribe`)).toMatchObject({ status: 404, body: { message: '404 Label Not Found' } });
+    expect((await fx.root.ProjectLabels.show(project.id, label.id)).subscribed).toBe(false);
+  });
 });

@@ -51,14 +51,15 @@ export function labelRoutes(app: FastifyInstance, ctx: RestContext): void {
     const withCounts = optionalBool(params, 'with_counts') === true;
     return page(request, reply, result.labels, async (list) => {
       const counts = withCounts ? await labels.counts(list.map((label) => label.id), { projectId: result.project.id }) : undefined;
-      return list.map((label) => labelEntity(label, { project: true, counts: counts?.get(label.id) }));
+      const subscribed = await labels.subscribedIds(request.actor, list, result.project.id);
+      return list.map((label) => labelEntity(label, { project: true, counts: counts?.get(label.id), subscribed }));
     });
   });
 
   app.get(`${project}/:label_id`, async (request) => {
     const params = input(request);
-    const { label } = await labels.getForProject(request.actor, pathParam(request, 'id'), pathParam(request, 'label_id'), { includeAncestorGroups: optionalBool(params, 'include_ancestor_groups') ?? true });
-    return labelEntity(label, { project: true });
+    const { project: owner, label } = await labels.getForProject(request.actor, pathParam(request, 'id'), pathParam(request, 'label_id'), { includeAncestorGroups: optionalBool(params, 'include_ancestor_groups') ?? true });
+    return labelEntity(label, { project: true, subscribed: await labels.subscribedIds(request.actor, [label], owner.id) });
   });
 
   app.post(project, async (request, reply) => {
@@ -67,8 +68,8 @@ export function labelRoutes(app: FastifyInstance, ctx: RestContext): void {
   });
 
   app.put(`${project}/:label_id`, async (request) => {
-    const { label } = await labels.updateForProject(signedIn(request), pathParam(request, 'id'), pathParam(request, 'label_id'), labelInput(input(request), 'new_name'));
-    return labelEntity(label, { project: true });
+    const { project: owner, label } = await labels.updateForProject(signedIn(request), pathParam(request, 'id'), pathParam(request, 'label_id'), labelInput(input(request), 'new_name'));
+    return labelEntity(label, { project: true, subscribed: await labels.subscribedIds(request.actor, [label], owner.id) });
   });
 
   app.delete(`${project}/:label_id`, async (request, reply) => {
@@ -90,14 +91,15 @@ export function labelRoutes(app: FastifyInstance, ctx: RestContext): void {
     const withCounts = optionalBool(params, 'with_counts') === true;
     return page(request, reply, result.labels, async (list) => {
       const counts = withCounts ? await labels.counts(list.map((label) => label.id), { groupId: result.group.id }) : undefined;
-      return list.map((label) => labelEntity(label, { counts: counts?.get(label.id) }));
+      const subscribed = await labels.subscribedIds(request.actor, list, null);
+      return list.map((label) => labelEntity(label, { counts: counts?.get(label.id), subscribed }));
     });
   });
 
   app.get(`${group}/:label_id`, async (request) => {
     const params = input(request);
     const { label } = await labels.getForGroup(request.actor, pathParam(request, 'id'), pathParam(request, 'label_id'), { includeAncestorGroups: optionalBool(params, 'include_ancestor_groups') ?? true });
-    return labelEntity(label);
+    return labelEntity(label, { subscribed: await labels.subscribedIds(request.actor, [label], null) });
   });
 
   app.post(group, async (request, reply) => {
@@ -107,11 +109,28 @@ export function labelRoutes(app: FastifyInstance, ctx: RestContext): void {
 
   app.put(`${group}/:label_id`, async (request) => {
     const { label } = await labels.updateForGroup(signedIn(request), pathParam(request, 'id'), pathParam(request, 'label_id'), labelInput(input(request), 'new_name'));
-    return labelEntity(label);
+    return labelEntity(label, { subscribed: await labels.subscribedIds(request.actor, [label], null) });
   });
 
   app.delete(`${group}/:label_id`, async (request, reply) => {
     await labels.deleteForGroup(signedIn(request), pathParam(request, 'id'), pathParam(request, 'label_id'));
     return reply.status(204).send();
   });
+
+  /**
+   * Label subscriptions (doc/api/labels.md#subscribe-to-a-label): 201 with the label when the
+   * state changed, 304 Not Modified with no body when it already was so; sign-in required.
+   */
+  for (const [action, subscribe] of [['subscribe', true], ['unsubscribe', false]] as const) {
+    app.post(`${project}/:label_id/${action}`, async (request, reply) => {
+      const { project: owner, label, changed } = await labels.setProjectSubscription(signedIn(request), pathParam(request, 'id'), pathParam(request, 'label_id'), subscribe);
+      if (!changed) return reply.status(304).send();
+      return reply.status(201).send(labelEntity(label, { project: true, subscribed: await labels.subscribedIds(request.actor, [label], owner.id) }));
+    });
+    app.post(`${group}/:label_id/${action}`, async (request, reply) => {
+      const { label, changed } = await labels.setGroupSubscription(signedIn(request), pathParam(request, 'id'), pathParam(request, 'label_id'), subscribe);
+      if (!changed) return reply.status(304).send();
+      return reply.status(201).send(labelEntity(label, { subscribed: await labels.subscribedIds(request.actor, [label], null) }));
+    });
+  }
 }

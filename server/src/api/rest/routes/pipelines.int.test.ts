@@ -193,6 +193,38 @@ describe(`pipelines API (${testDatabaseKind()})`, () => {
     expect(after.filter((p) => p.source === 'api').length).toBe(1);
   });
 
+  it('filters and orders the list as GitLab does', async () => {
+    const client = gitbeakerClient(fx.server.url, reporter.token);
+    const all = await client.Pipelines.all(project.id);
+    expect(all.length).toBeGreaterThan(2);
+    expect(all.map((p) => p.id)).toEqual([...all.map((p) => p.id)].sort((a, b) => b - a));
+    const ascending = await client.Pipelines.all(project.id, { orderBy: 'id', sort: 'asc' });
+    expect(ascending.map((p) => p.id)).toEqual([...all.map((p) => p.id)].reverse());
+    // the newest pipeline of each branch
+    const branches = await client.Pipelines.all(project.id, { scope: 'branches' });
+    expect(new Set(branches.map((p) => p.ref)).size).toBe(branches.length);
+    expect(branches.find((p) => p.ref === 'main')!.id).toBe(Math.max(...all.filter((p) => p.ref === 'main').map((p) => p.id)));
+    expect(await client.Pipelines.all(project.id, { updatedAfter: new Date(Date.now() + 3_600_000).toISOString() })).toEqual([]);
+    expect((await client.Pipelines.all(project.id, { source: 'api' })).every((p) => p.source === 'api')).toBe(true);
+    expect(await client.Pipelines.all(project.id, { username: 'nobody-here' })).toEqual([]);
+    const badOrder = await fx.call('GET', `/projects/${project.id}/pipelines?order_by=name`, { token: reporter.token });
+    expect(badOrder.status).toBe(400);
+  });
+
+  it('lists trigger jobs as bridges, not as jobs', async () => {
+    await fx.root.Branches.create(project.id, 'bridged', 'main');
+    await fx.root.RepositoryFiles.edit(project.id, '.gitlab-ci.yml', 'bridged', 'build:\n  script: make\ndownstream:\n  trigger:\n    include: child.yml\n', 'Trigger a child');
+    const client = gitbeakerClient(fx.server.url, developer.token);
+    // the commit's push pipeline (a pipeline created before it would be auto-canceled by it)
+    const sha = ((await fx.root.Branches.show(project.id, 'bridged')).commit as { id: string }).id;
+    const created = await eventually(async () => (await client.Pipelines.all(project.id, { ref: 'bridged', sha }))[0] as Record<string, any> | undefined);
+    const bridges = (await client.Jobs.allPipelineBridges(project.id, created.id)) as Record<string, any>[];
+    expect(bridges).toHaveLength(1);
+    expect(bridges[0]).toMatchObject({ name: 'downstream', stage: 'test', status: 'pending', downstream_pipeline: null, pipeline: { id: created.id } });
+    const jobs = (await client.Jobs.all(project.id, { pipelineId: created.id })) as Record<string, any>[];
+    expect(jobs.map((job) => job.name)).toEqual(['build']);
+  });
+
   it('refuses strangers and low roles: 404 for the unseen, 403 for the seen', async () => {
     const paths = [`/projects/${project.id}/pipelines`, `/projects/${project.id}/pipelines/${pushed.id}`, `/projects/${project.id}/pipelines/${pushed.id}/jobs`, `/projects/${project.id}/jobs`];
     for (const path of paths) {

@@ -82,6 +82,6 @@ export function playAction(job: { status: Status; when: string; retried: boolean
  * has started.
  */
 export function isAutoCancelable(jobs: readonly { status: Status; interruptible: boolean | null }[]): boolean {
-  const started: Status[] = ['running', 'success', 'failed', 'canceling'];
+  const started: Status[] = ['running', 'success', 'failed'];
   return !jobs.some((job) => started.includes(job.status) && job.interruptible !== true);
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { compilePipelineConfig } from '../config/compile.js';
 import { memoryRepository, pushContext } from '../config/test-context.js';
-import { jobsToReset, pipelineStatus, processJobs, stageStatus, type ProcessableJob } from './processing.js';
+import { jobsToReset, nextPipelineStatus, pipelineStatus, processJobs, stageStatus, type ProcessableJob } from './processing.js';
 import { transition, type JobEvent, type Status } from './status.js';
 
 interface Expectation {
@@ -19,6 +19,7 @@ type Step = { event: 'success' | 'drop' | 'cancel' | 'enqueue' | 'play' | 'retry
 class Simulation {
   private nextId = 1;
   jobs: (ProcessableJob & { retried: boolean; stage: string })[] = [];
+  pipeline: Status = 'created';
   constructor(private readonly stages: string[]) {}
 
   static async create(yaml: string): Promise<Simulation> {
@@ -50,6 +51,7 @@ class Simulation {
   }
   process() {
     for (const update of processJobs(this.latest())) this.job(this.jobs.find((j) => j.id === update.id)!.name).status = update.to;
+    this.pipeline = nextPipelineStatus(this.pipeline, pipelineStatus(this.latest()));
   }
   apply(event: JobEvent, name: string) {
     const job = this.job(name);
@@ -83,7 +85,7 @@ class Simulation {
   snapshot(): Expectation {
     const latest = this.latest();
     return {
-      pipeline: pipelineStatus(latest),
+      pipeline: this.pipeline,
       stages: Object.fromEntries(this.stages.filter((s) => latest.some((j) => j.stage === s)).map((s) => [s, stageStatus(latest.filter((j) => j.stage === s))])),
       jobs: Object.fromEntries(latest.map((job) => [job.name, job.status])),
     };
@@ -200,7 +202,40 @@ const scenarios: { name: string; config: string; init: Expectation; steps: Step[
       { event: 'success', jobs: ['manual'], expect: { pipeline: 'success', jobs: { build: 'success', manual: 'success', rollback: 'skipped' } } },
     ],
   },
+  {
+    name: 'dag: on_failure after a failed build, and what needs it runs after it',
+    config: 'build:\n  stage: build\n  script: x\ntest:\n  stage: test\n  when: on_failure\n  script: x\ndeploy:\n  stage: deploy\n  needs: [test]\n  script: x\n',
+    init: { pipeline: 'pending', jobs: { build: 'pending', test: 'created', deploy: 'created' } },
+    steps: [
+      { event: 'drop', jobs: ['build'], expect: { pipeline: 'running', stages: { build: 'failed', test: 'pending', deploy: 'created' }, jobs: { build: 'failed', test: 'pending', deploy: 'created' } } },
+      { event: 'success', jobs: ['test'], expect: { pipeline: 'running', jobs: { build: 'failed', test: 'success', deploy: 'pending' } } },
+      { event: 'success', jobs: ['deploy'], expect: { pipeline: 'failed', jobs: { build: 'failed', test: 'success', deploy: 'success' } } },
+    ],
+  },
+  {
+    name: 'dag: a retried build brings back the jobs its failure skipped; the pipeline runs again',
+    config: 'build:\n  script: x\ntest:\n  needs: [build]\n  script: x\ndeploy:\n  needs: [test]\n  script: x\n',
+    init: { pipeline: 'pending', stages: { test: 'pending' }, jobs: { build: 'pending', test: 'created', deploy: 'created' } },
+    steps: [
+      { event: 'drop', jobs: ['build'], expect: { pipeline: 'failed', stages: { test: 'failed' }, jobs: { build: 'failed', test: 'skipped', deploy: 'skipped' } } },
+      { event: 'retry', jobs: ['build'], expect: { pipeline: 'running', stages: { test: 'pending' }, jobs: { build: 'pending', test: 'created', deploy: 'created' } } },
+      { event: 'success', jobs: ['build'], expect: { pipeline: 'running', stages: { test: 'running' }, jobs: { build: 'success', test: 'pending', deploy: 'created' } } },
+    ],
+  },
 ];
+
+describe('the pipeline’s own transition', () => {
+  it.each([
+    { previous: 'created', computed: 'pending', next: 'pending' },
+    { previous: 'failed', computed: 'pending', next: 'running' },
+    { previous: 'success', computed: 'pending', next: 'running' },
+    { previous: 'canceled', computed: 'pending', next: 'running' },
+    { previous: 'running', computed: 'success', next: 'success' },
+    { previous: 'failed', computed: 'manual', next: 'manual' },
+  ] as const)('$previous with jobs $computed → $next', ({ previous, computed, next }) => {
+    expect(nextPipelineStatus(previous, computed)).toBe(next);
+  });
+});
 
 describe('pipeline processing (GitLab’s atomic processing)', () => {
   it.each(scenarios)('$name', async ({ config, init, steps }) => {

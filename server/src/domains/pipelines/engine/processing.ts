@@ -80,6 +80,15 @@ export function pipelineStatus(jobs: readonly StatusOf[]): Status {
 }
 
 /**
+ * The status a pipeline moves to when its jobs' composite is `computed`: GitLab's pipeline
+ * state machine enqueues a pipeline that had finished (a retry) into running, not pending.
+ */
+export function nextPipelineStatus(previous: Status, computed: Status): Status {
+  if (computed === 'pending' && ['success', 'failed', 'canceled', 'canceling'].includes(previous)) return 'running';
+  return computed;
+}
+
+/**
  * Jobs to process again after `played` runs (GitLab's ResetSkippedJobsService): skipped jobs
  * of later stages that schedule by stage, and skipped jobs that need it, directly or through
  * another reset job.
