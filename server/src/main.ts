@@ -11,6 +11,7 @@ import { DomainError } from './platform/errors.js';
 import type { CreateTokenCommand, CreateUserCommand } from './admin/admin-server.js';
 import { callAdminSocket } from './admin/admin-client.js';
 import { openDatabaseFor } from './platform/db/open.js';
+import { localRunnerExecutor, startLocalRunner } from './local-runner.js';
 
 const USAGE = `Usage: tributary <command>
 
@@ -23,7 +24,8 @@ const USAGE = `Usage: tributary <command>
                                 run CI jobs for a Tributary (or GitLab) server
 
 Environment: TRIBUTARY_DATA_DIR (./data), PORT (8080), DATABASE_URL (embedded PGlite when unset),
-TRIBUTARY_ROOT_PASSWORD (first start), TRIBUTARY_EXTERNAL_URL, LOG_LEVEL.`;
+TRIBUTARY_ROOT_PASSWORD (first start), TRIBUTARY_EXTERNAL_URL, LOG_LEVEL,
+TRIBUTARY_LOCAL_RUNNER=shell|docker (start also runs one CI runner; off by default).`;
 
 async function start(config: Config): Promise<void> {
   if (!config.databaseUrl && !existsSync(join(config.dataDir, 'pglite', 'PG_VERSION'))) await createEmbeddedDatabase();
@@ -35,7 +37,12 @@ async function start(config: Config): Promise<void> {
   if (server.generatedRootPassword) {
     console.log(`\nCreated the administrator "root" with the password:\n\n    ${server.generatedRootPassword}\n\nIt is shown only this once.`);
   }
+  const executor = localRunnerExecutor(process.env.TRIBUTARY_LOCAL_RUNNER);
+  const localRunner = executor ? await startLocalRunner({ app: server.app, url: server.url, dataDir: config.dataDir, executor }) : undefined;
+  if (executor) console.log(`A local runner (${executor} executor) runs CI jobs; its scripts run with this server's rights.`);
   const stop = async () => {
+    // the runner first: it reports its running jobs while the server can still record them
+    await localRunner?.stop();
     await server.close();
     process.exit(0);
   };
