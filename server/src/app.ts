@@ -284,7 +284,10 @@ export function createServices(deps: AppDeps) {
   // job logs, artifacts and caches: the data directory's objects/ or S3-compatible storage (platform/storage/)
   const objectStore = openObjectStore(deps.config.objectStore);
 
-  // The runner protocol: job requests (long polling), state updates, job tokens (domains/runner-protocol/)
+  const jobLogs = createJobLogs({ db, chunks: createJobLogChunksRepository(db), store: objectStore });
+  const ciVariables = createCiVariablesService({ db, variables: createCiVariablesRepository(db), projects, groups, authorizer });
+
+  // The runner protocol: job requests (long polling), state updates, logs, job tokens (domains/runner-protocol/)
   const runnersRepository = createRunnersRepository(db);
   const runnersService = createRunnersService({ db, runners: runnersRepository, projects, groups, projectRows: projectsRepository, namespaces, authorizer });
   const runnerProtocolDomain = createRunnerProtocolDomain({
@@ -297,6 +300,11 @@ export function createServices(deps: AppDeps) {
     protectedBranches,
     protectedTags,
     users,
+    jobLogs,
+    storedVariables: async (job, { protectedRef }) => {
+      const project = await projectsRepository.findById(job.project_id);
+      return project ? ciVariables.jobVariables(project, { refProtected: protectedRef, environment: job.environment, fromFork: false }) : [];
+    },
     serverUrl: deps.config.externalUrl,
     longPollSeconds: deps.config.runnerLongPollSeconds,
   });
@@ -363,9 +371,9 @@ export function createServices(deps: AppDeps) {
     pipelineCreation: pipelinesDomain.pipelineCreation,
     objectStore,
     // a runner's log chunks by offset, then one object per job (domains/job-logs/)
-    jobLogs: createJobLogs({ db, chunks: createJobLogChunksRepository(db), store: objectStore }),
+    jobLogs,
     // CI/CD variables of projects, groups and the instance; jobVariableSources feeds variablesForJob (domains/ci-variables/)
-    ciVariables: createCiVariablesService({ db, variables: createCiVariablesRepository(db), projects, groups, authorizer }),
+    ciVariables,
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
     commitPicks: createCommitPicksService({ access: repositoryAccess, writer: commitWriter }),
     compare: createCompareService({ access: repositoryAccess, forks: forksRepository }),

@@ -4,6 +4,9 @@
  */
 import type { Database } from '../../platform/db/database.js';
 import type { JobQueue } from '../../platform/queue.js';
+import { maskSecrets } from '../ci-variables/mask-secrets.js';
+import type { JobLogs } from '../job-logs/job-logs.service.js';
+import type { JobRow } from '../pipelines/pipeline.js';
 import type { PipelineEngine } from '../pipelines/pipeline-engine.service.js';
 import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
@@ -11,6 +14,7 @@ import type { ProtectedTagsRepository } from '../protected-tags/protected-tags.r
 import type { RunnersRepository } from '../runners/runners.repository.js';
 import type { RunnersService } from '../runners/runners.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
+import type { StoredVariable } from './job-payload.js';
 import { createJobQueueSignal } from './job-queue-signal.js';
 import { createRunnerJobsRepository } from './runner-jobs.repository.js';
 import { createRunnerProtocol } from './runner-protocol.service.js';
@@ -28,6 +32,9 @@ export function createRunnerProtocolDomain(deps: {
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
   protectedTags: Pick<ProtectedTagsRepository, 'listForProject'>;
   users: Pick<UsersRepository, 'findById'>;
+  jobLogs: JobLogs;
+  /** the stored CI/CD variables a job receives (variablesForJob), in precedence order */
+  storedVariables?: (job: JobRow, context: { protectedRef: boolean }) => Promise<StoredVariable[]>;
   serverUrl: string;
   longPollSeconds?: number;
 }) {
@@ -43,9 +50,27 @@ export function createRunnerProtocolDomain(deps: {
     protectedTags: deps.protectedTags,
     users: deps.users,
     signal,
+    jobLogs: deps.jobLogs,
+    storedVariables: deps.storedVariables,
     serverUrl: deps.serverUrl,
     longPollSeconds: deps.longPollSeconds,
   });
-  const stuckJobs = createStuckJobs({ db: deps.db, jobs, engine: deps.engine, queue: deps.queue });
+  const FINISHED = ['success', 'failed', 'canceled', 'skipped'];
+  const stuckJobs = createStuckJobs({
+    db: deps.db,
+    jobs,
+    engine: deps.engine,
+    queue: deps.queue,
+    finalizeLeftLogs: () =>
+      deps.jobLogs.finalizePending(
+        async (jobId) => FINISHED.includes((await deps.pipelinesRepository.findJob(jobId))?.status ?? 'failed'),
+        async (jobId) => {
+          const job = await deps.pipelinesRepository.findJob(jobId);
+          if (!job) return (log: Buffer) => log;
+          const secrets = await runnerProtocol.secretsOf(job);
+          return (log: Buffer) => Buffer.from(maskSecrets(log.toString('utf8'), secrets));
+        },
+      ),
+  });
   return { runnerProtocol, stuckJobs, jobQueueSignal: signal, runnerJobsRepository: jobs };
 }

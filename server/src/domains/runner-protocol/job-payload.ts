@@ -148,7 +148,7 @@ function cacheOf(value: unknown): Record<string, unknown>[] {
     }));
 }
 
-/** The `variables` of the job: predefined ones first, then instance/group/project, pipeline, YAML and played ones by GitLab's precedence. */
+/** The `variables` of the job: predefined ones first, then the others by GitLab's precedence (see below). */
 export function runnerVariables(input: JobPayloadInput): RunnerVariable[] {
   const { job, context, token, serverUrl } = input;
   const base = serverUrl.replace(/\/+$/, '');
@@ -208,10 +208,12 @@ export function runnerVariables(input: JobPayloadInput): RunnerVariable[] {
     { key: 'CI_DEPENDENCY_PROXY_PASSWORD', value: token, public: false, masked: true },
     ...Object.entries(predefined).map(([key, value]) => ({ key, value, public: true, masked: false })),
   ];
+  // GitLab's precedence, lowest first (the runner keeps the last of a key): YAML variables, then the
+  // stored instance/group/project ones, then the pipeline's and a played job's.
+  for (const variable of job.yaml_variables) out.push({ key: variable.key, value: variable.value, public: true, masked: false });
   for (const variable of input.storedVariables) {
     out.push({ key: variable.key, value: variable.value, public: false, masked: variable.masked, ...(variable.file ? { file: true } : {}), ...(variable.raw ? { raw: true } : {}) });
   }
-  for (const variable of job.yaml_variables) out.push({ key: variable.key, value: variable.value, public: true, masked: false });
   for (const variable of input.pipelineVariables) out.push({ key: variable.key, value: variable.value, public: false, masked: false, ...(variable.variable_type === 'file' ? { file: true } : {}) });
   for (const variable of job.job_variables) out.push({ key: variable.key, value: variable.value, public: false, masked: false });
   return out;

@@ -5,6 +5,9 @@
  */
 import { digest, safeEqual } from '../../auth/secrets.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js';
+import { maskSecrets } from '../ci-variables/mask-secrets.js';
+import type { JobLogs } from '../job-logs/job-logs.service.js';
+import { parseLogContentRange } from '../job-logs/content-range.js';
 import type { PipelineEngine } from '../pipelines/pipeline-engine.service.js';
 import type { JobRow } from '../pipelines/pipeline.js';
 import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
@@ -60,6 +63,8 @@ export function createRunnerProtocol(deps: {
   protectedTags: Pick<ProtectedTagsRepository, 'listForProject'>;
   users: Pick<UsersRepository, 'findById'>;
   signal: JobQueueSignal;
+  /** job logs: the runner's chunks by offset, then one object when the job ends (domains/job-logs) */
+  jobLogs: Pick<JobLogs, 'append' | 'size' | 'read' | 'finalize'>;
   serverUrl: string;
   /** the project, group and instance variables of a job (CI/CD settings); none until they are wired */
   storedVariables?: (job: JobRow, context: { protectedRef: boolean }) => Promise<StoredVariable[]>;
@@ -150,7 +155,54 @@ export function createRunnerProtocol(deps: {
     return job;
   }
 
+  /** The values a job's log hides: its masked variables' and, when known, its token. */
+  async function secretsOf(job: JobRow, token?: string): Promise<string[]> {
+    const context = deps.storedVariables ? await deps.jobs.jobContext(job.id) : null;
+    const stored = context && deps.storedVariables ? await deps.storedVariables(job, { protectedRef: await isProtectedRef(job.project_id, context.ref, context.tag) }) : [];
+    const values = stored.filter((variable) => variable.masked && variable.value !== '').map((variable) => variable.value);
+    return token ? [...values, token] : values;
+  }
+
+  async function readAll(jobId: number): Promise<Buffer> {
+    const pieces: Buffer[] = [];
+    for await (const piece of await deps.jobLogs.read(jobId)) pieces.push(Buffer.isBuffer(piece) ? piece : Buffer.from(piece as string));
+    return Buffer.concat(pieces);
+  }
+
+  /** The log becomes one object when its job ends, its secrets masked on the way. */
+  async function finalizeLog(job: JobRow, token?: string): Promise<void> {
+    const secrets = await secretsOf(job, token);
+    await deps.jobLogs.finalize(job.id, (log) => Buffer.from(maskSecrets(log.toString('utf8'), secrets)));
+  }
+
   return {
+    finalizeLog,
+    secretsOf,
+
+    /**
+     * PATCH /jobs/:id/trace: a chunk of the log at the offset `Content-Range` gives (`start-end`).
+     * Accepted (202) when it starts where the stored log ends; otherwise 416 with the stored size,
+     * from which the runner sends again. Only while the job runs (403 after, with its status).
+     */
+    async appendLog(jobId: number, token: string | undefined, contentRange: string | undefined, data: Buffer): Promise<{ status: 202 | 416; size: number; jobStatus: string }> {
+      const job = await this.authenticateJob(jobId, token);
+      if (contentRange === undefined || contentRange === '') throw new ValidationError('400 Missing header Content-Range');
+      const range = parseLogContentRange(contentRange);
+      if (!range || range.end - range.start + 1 !== data.length) {
+        return { status: 416, size: await deps.jobLogs.size(job.id), jobStatus: job.status };
+      }
+      const result = await deps.jobLogs.append(job.id, range.start, data);
+      await deps.jobs.touch(job.id);
+      return { status: result.accepted ? 202 : 416, size: result.size, jobStatus: job.status };
+    },
+
+    /** GET /projects/:id/jobs/:job_id/trace: the whole log, secrets masked (the caller has checked who may read it). */
+    async readLog(job: JobRow): Promise<Buffer> {
+      const log = await readAll(job.id);
+      const secrets = await secretsOf(job);
+      return secrets.length === 0 ? log : Buffer.from(maskSecrets(log.toString('utf8'), secrets));
+    },
+
     /**
      * POST /jobs/request: the runner's contact is recorded, then a job it may run is claimed and
      * started. With none waiting the request is held until the queue changes (a job became
@@ -202,14 +254,17 @@ export function createRunnerProtocol(deps: {
       await deps.jobs.touch(job.id);
       if (state === undefined || state === 'running') return { status: 200, jobStatus: job.status };
       const failureReason = input.failureReason && (RUNNER_FAILURE_REASONS as readonly string[]).includes(input.failureReason) ? input.failureReason : 'unknown_failure';
+      let moved: JobRow;
       try {
-        const moved = await deps.engine.recordJobResult(job.id, { status: state as 'success' | 'failed', ...(state === 'failed' ? { failureReason } : {}), ...(input.exitCode !== undefined ? { exitCode: input.exitCode } : {}) });
-        return { status: 200, jobStatus: moved.status };
+        moved = await deps.engine.recordJobResult(job.id, { status: state as 'success' | 'failed', ...(state === 'failed' ? { failureReason } : {}), ...(input.exitCode !== undefined ? { exitCode: input.exitCode } : {}) });
       } catch {
         // Another request ended it first: answer with what it is now.
         const current = await deps.pipelines.findJob(job.id);
         throw new JobNotRunningError(current?.status ?? job.status);
       }
+      // A log left in chunks (the store unreachable now) is finalized by the stuck-jobs sweep.
+      await finalizeLog(moved, token).catch(() => undefined);
+      return { status: 200, jobStatus: moved.status };
     },
 
     /**

@@ -27,6 +27,8 @@ export function createStuckJobs(deps: {
   db: Pick<Database, 'transaction'>;
   jobs: Pick<RunnerJobsRepository, 'silentRunningJobs' | 'releaseStaleClaims'>;
   engine: Pick<PipelineEngine, 'recordJobResult'>;
+  /** logs a crash (or an unreachable store) left in chunks after their job ended */
+  finalizeLeftLogs?: () => Promise<unknown>;
   queue: Pick<JobQueue, 'enqueue'>;
   outdatedSeconds?: number;
   now?: () => Date;
@@ -49,6 +51,7 @@ export function createStuckJobs(deps: {
     /** Fails the stuck running jobs and frees stale claims; returns the failed job ids. */
     async sweep(): Promise<number[]> {
       await deps.jobs.releaseStaleClaims(STALE_CLAIM_SECONDS);
+      await deps.finalizeLeftLogs?.();
       const failed: number[] = [];
       for (const job of await deps.jobs.silentRunningJobs(outdated)) {
         const reason = stuckFailureReason(job, now(), outdated);

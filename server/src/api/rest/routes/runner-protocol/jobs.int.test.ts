@@ -256,4 +256,53 @@ describe(`runner protocol: jobs (${testDatabaseKind()})`, () => {
     expect(await services().stuckJobs.sweep()).toEqual([second.id]);
     expect(await services().pipelinesRepository.findJob(second.id)).toMatchObject({ status: 'failed', failure_reason: 'runner_system_failure' });
   });
+
+  /** gitlab-runner's PATCH /jobs/:id/trace (network/trace.go): raw bytes, Content-Range start-end without a unit. */
+  const patchTrace = (id: number, token: string, start: number, data: string, range?: string) =>
+    fetch(`${fx.server.url}/api/v4/jobs/${id}/trace?debug_trace=false`, {
+      method: 'PATCH',
+      headers: { 'User-Agent': HEADERS['User-Agent'], 'JOB-TOKEN': token, 'Content-Type': 'text/plain', ...(range === '' ? {} : { 'Content-Range': range ?? `${start}-${start + Buffer.byteLength(data) - 1}` }) },
+      body: data,
+    });
+
+  it('takes the log in chunks by offset (202 with Range, 416 with the stored size), masks secrets, and serves it as text', async () => {
+    const project = await projectWithCi('logs', 'logged:\n  script: [echo $SECRET_TOKEN]\n');
+    await fx.root.ProjectVariables.create(project.id, 'SECRET_TOKEN', 'Sup3rSecretValue', { masked: true });
+    const runner = await projectRunner(project.id);
+    const job = (await (await requestJob(runner.token)).json()) as { id: number; token: string; variables: { key: string; masked: boolean }[] };
+    expect(job.variables.find((v) => v.key === 'SECRET_TOKEN')).toMatchObject({ masked: true });
+
+    const first = await patchTrace(job.id, job.token, 0, 'hello Sup3rSec');
+    expect(first.status).toBe(202);
+    expect(first.headers.get('range')).toBe('0-14');
+    expect(first.headers.get('job-status')).toBe('running');
+    expect(first.headers.get('x-gitlab-trace-update-interval')).toBe('60');
+    const again = await patchTrace(job.id, job.token, 0, 'hello');
+    expect(again.status).toBe(416);
+    expect(again.headers.get('range')).toBe('0-14');
+    const gap = await patchTrace(job.id, job.token, 20, 'later');
+    expect(gap.status).toBe(416);
+    const missing = await patchTrace(job.id, job.token, 14, 'x', '');
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ message: '400 Missing header Content-Range' });
+    expect((await patchTrace(job.id, 'glcbt-wrong', 14, 'x')).status).toBe(403);
+    const second = await patchTrace(job.id, job.token, 14, 'retValue done\n');
+    expect(second.status).toBe(202);
+    expect(second.headers.get('range')).toBe('0-28');
+
+    const reporter = await fx.member(project.id, 20);
+    const read = await fx.call('GET', `/projects/${project.id}/jobs/${job.id}/trace`, { token: reporter.token });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(read.body).toBe('hello [MASKED] done\n');
+    const stranger = await fx.server.createUser();
+    expect((await fx.call('GET', `/projects/${project.id}/jobs/${job.id}/trace`, { token: stranger.token })).status).toBe(404);
+
+    expect((await updateJob(job.id, job.token, { state: 'success' })).status).toBe(200);
+    const stored = await fx.call('GET', `/projects/${project.id}/jobs/${job.id}/trace`, { token: reporter.token });
+    expect(stored.body).toBe('hello [MASKED] done\n');
+    const late = await patchTrace(job.id, job.token, 28, 'more');
+    expect(late.status).toBe(403);
+    expect(late.headers.get('job-status')).toBe('success');
+  });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from '../../../../platform/errors.js';
 import type { RunnerInfo } from '../../../../domains/runners/runner.js';
-import { JobNotRunningError, STATE_UPDATE_BACKOFF_SECONDS } from '../../../../domains/runner-protocol/runner-protocol.service.js';
+import { JobNotRunningError, STATE_UPDATE_BACKOFF_SECONDS, TRACE_UPDATE_INTERVAL_SECONDS } from '../../../../domains/runner-protocol/runner-protocol.service.js';
 import { input, pathParam, type RestContext } from '../../context.js';
 import { optionalString, type Params } from '../../params.js';
 
@@ -37,6 +37,9 @@ export function jobIdParam(request: FastifyRequest, name = 'id'): number {
   return id;
 }
 
+/** The largest log chunk taken in one PATCH (gitlab-runner sends at most its 4 MiB `output_limit` default at once). */
+const MAX_LOG_CHUNK_BYTES = 5 * 1024 * 1024;
+
 /** A client that hangs up ends its long poll at once. */
 function abortOnClose(request: FastifyRequest, reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
@@ -59,6 +62,36 @@ export function runnerJobRoutes(app: FastifyInstance, ctx: RestContext): void {
     reply.header('X-GitLab-Last-Update', result.lastUpdate);
     if (!result.job) return reply.status(204).send();
     return reply.status(201).type('application/json').send(result.job);
+  });
+
+  // The runner's log chunks arrive as raw bytes (Content-Type text/plain): read them as a Buffer,
+  // in a child context so that no other route's parsers change.
+  app.register(async (logs) => {
+    logs.removeAllContentTypeParsers();
+    logs.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    logs.patch('/jobs/:id/trace', { bodyLimit: MAX_LOG_CHUNK_BYTES }, async (request, reply) => {
+      const id = jobIdParam(request);
+      const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const range = request.headers['content-range'];
+      try {
+        const result = await runnerProtocol.appendLog(id, jobToken(request), typeof range === 'string' ? range : undefined, data);
+        reply.header('Job-Status', result.jobStatus);
+        reply.header('Range', `0-${result.size}`);
+        reply.header('X-GitLab-Trace-Update-Interval', String(TRACE_UPDATE_INTERVAL_SECONDS));
+        if (result.status === 416) return reply.status(416).send({ message: '416 Range Not Satisfiable' });
+        return reply.status(202).send();
+      } catch (error) {
+        if (error instanceof JobNotRunningError) reply.header('Job-Status', error.jobStatus);
+        throw error;
+      }
+    });
+  });
+
+  // The job log as text, for whoever may read the project's jobs (GitLab's read_build; public_builds).
+  app.get('/projects/:id/jobs/:job_id/trace', async (request, reply) => {
+    const { job } = await ctx.services.pipelines.job(request.actor, pathParam(request, 'id'), jobIdParam(request, 'job_id'));
+    const log = await runnerProtocol.readLog(job);
+    return reply.status(200).type('text/plain').send(log);
   });
 
   app.put('/jobs/:id', async (request, reply) => {
