@@ -44,7 +44,7 @@ export async function runJob(job: JobPayload, options: JobRunnerOptions): Promis
   const onShutdown = () => stop('shutdown');
   options.shutdown.addEventListener('abort', onShutdown, { once: true });
 
-  // While the job runs: send new log text, or a `running` keep-alive that also brings Job-Status.
+  // While the job runs: send new log text, or (every second quiet tick) a `running` keep-alive whose Job-Status tells of a cancel.
   let lastSent = 0;
   let idleTicks = 0;
   const ticker = setInterval(() => {
@@ -52,7 +52,7 @@ export async function runJob(job: JobPayload, options: JobRunnerOptions): Promis
     if (size !== lastSent) {
       lastSent = size;
       void trace.flush().catch(() => undefined);
-    } else if (++idleTicks % 10 === 0) {
+    } else if (++idleTicks % 2 === 0) {
       void client.updateJob(ref, { state: 'running' }).then((answer) => answer.jobStatus && onJobStatus(answer.jobStatus, answer.status), () => undefined);
     }
   }, options.updateIntervalMs ?? 3000);
