@@ -57,7 +57,8 @@ export async function runJob(job: JobPayload, options: JobRunnerOptions): Promis
     }
   }, options.updateIntervalMs ?? 3000);
 
-  const projectPath = job.job_info?.project_full_path ?? `project-${job.job_info?.project_id ?? 0}`;
+  // GitLab's job_info has no project path; CI_PROJECT_PATH among the variables has it.
+  const projectPath = variables.find((v) => v.key === 'CI_PROJECT_PATH')?.value || job.job_info?.project_full_path || `project-${job.job_info?.project_id ?? 0}`;
   const jobDir = join(options.buildsDir, 'builds', String(job.id));
   const workDir = join(jobDir, projectPath.split('/').pop()!.replace(/[^A-Za-z0-9._-]/g, '_') || 'project');
   const tmpDir = `${workDir}.tmp`;
@@ -67,7 +68,7 @@ export async function runJob(job: JobPayload, options: JobRunnerOptions): Promis
 
   let outcome: JobOutcome;
   try {
-    trace.write(`Running with tributary runner ${job.id ? '' : ''}(${options.executor} executor)\n`);
+    trace.write(`Running with tributary runner (${options.executor} executor)\n`);
     outcome = await execute(job, { ...options, trace, workDir, tmpDir, signal: cancel.signal, remaining, timeout, projectPath });
   } catch (error) {
     trace.write(errorLine(`ERROR: Job failed (system failure): ${error instanceof Error ? error.message : String(error)}`));

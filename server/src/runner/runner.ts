@@ -61,7 +61,7 @@ export function createRunner(options: RunnerOptions) {
         if (answer.job) {
           backoff = 0;
           const job = answer.job;
-          log(`job ${job.id} received (${job.job_info?.project_full_path ?? 'project'} ${job.job_info?.name ?? ''})`);
+          log(`job ${job.id} received (${job.variables?.find((v) => v.key === 'CI_PROJECT_PATH')?.value ?? job.job_info?.project_name ?? 'project'}: ${job.job_info?.name ?? ''})`);
           const task = runJob(job, { client, buildsDir, executor: options.executor, shutdown: shutdown.signal, log, updateIntervalMs: options.updateIntervalMs })
             .then((outcome) => log(`job ${job.id} finished: ${outcome.state}${outcome.failureReason ? ` (${outcome.failureReason})` : ''}`))
             .finally(() => running.delete(task));
