@@ -38,6 +38,7 @@ const jobs = new Map<number, FakeJob>();
 const queue: number[] = [];
 let firstTracePatch = true;
 let allDone: () => void;
+let onFinal: ((job: FakeJob) => void) | undefined;
 const done = new Promise<void>((resolve) => (allDone = resolve));
 
 function payload(id: number, overrides: Partial<JobPayload>): JobPayload {
@@ -102,6 +103,7 @@ beforeAll(async () => {
       const update = JSON.parse(data.toString()) as Record<string, unknown>;
       if (update.state !== 'running') {
         job.final = update;
+        onFinal?.(job);
         if (jobs.size === 5 && [...jobs.values()].every((j) => j.final)) allDone();
       }
       return send(200, { 'Job-Status': status, 'X-GitLab-Trace-Update-Interval': '1' });
@@ -204,6 +206,25 @@ describe('tributary runner against GitLab’s documented runner API', () => {
     expect(text(4)).toContain('ERROR: Job failed: canceled');
 
     expect(jobs.get(5)!.final).toMatchObject({ state: 'failed', failure_reason: 'job_execution_timeout' });
+  });
+});
+
+describe('stopping the runner', () => {
+  it('stops a running job, reports it failed (runner_system_failure) and returns', async () => {
+    jobs.clear();
+    jobs.set(6, { trace: Buffer.alloc(0), payload: payload(6, { steps: [{ name: 'script', script: ['echo long job', 'sleep 60', 'echo finished'], timeout: 600, when: 'on_success' }] }) });
+    queue.push(6);
+    const final = new Promise<FakeJob>((resolve) => (onFinal = resolve));
+    const runner = createRunner({ url, token: RUNNER_TOKEN, concurrent: 1, buildsDir: join(dir, 'builds'), executor: 'shell', name: 'test', log: () => undefined, updateIntervalMs: 50 });
+    const running = runner.run();
+    await new Promise<void>((resolve) => {
+      const check = () => (jobs.get(6)!.trace.includes('long job') ? resolve() : setTimeout(check, 20));
+      check();
+    });
+    runner.stop();
+    await running;
+    expect((await final).final).toMatchObject({ state: 'failed', failure_reason: 'runner_system_failure' });
+    expect(jobs.get(6)!.trace.toString()).not.toContain('\nfinished');
   });
 });
 
