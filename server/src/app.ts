@@ -301,6 +301,9 @@ export function createServices(deps: AppDeps) {
     protectedTags,
     users,
     jobLogs,
+    objectStore,
+    pipelines: pipelinesDomain.pipelines,
+    authorizer,
     storedVariables: async (job, { protectedRef }) => {
       const project = await projectsRepository.findById(job.project_id);
       return project ? ciVariables.jobVariables(project, { refProtected: protectedRef, environment: job.environment, fromFork: false }) : [];
@@ -362,6 +365,7 @@ export function createServices(deps: AppDeps) {
     // CI runners: creation, their tokens, the runners API (domains/runners/)
     runners: runnersService,
     runnerProtocol: runnerProtocolDomain.runnerProtocol,
+    jobArtifacts: runnerProtocolDomain.jobArtifacts,
     stuckJobs: runnerProtocolDomain.stuckJobs,
     jobQueueSignal: runnerProtocolDomain.jobQueueSignal,
     pipelines: pipelinesDomain.pipelines,

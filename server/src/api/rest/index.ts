@@ -22,9 +22,10 @@ import { runnerRoutes } from './routes/runners.js';
 import { pipelineRoutes } from './routes/pipelines.js';
 import { ciVariableRoutes } from './routes/ci-variables.js';
 import { runnerJobRoutes } from './routes/runner-protocol/jobs.js';
+import { runnerArtifactRoutes } from './routes/runner-protocol/artifacts.js';
 
 /** Every GitLab REST API v4 route module, mounted under /api/v4. */
-export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes, markdownRoutes, notesRoutes, suggestionRoutes, uploadRoutes, abuseReportRoutes, descriptionVersionRoutes, labelRoutes, milestoneRoutes, ciLintRoutes, runnerRoutes, pipelineRoutes, ciVariableRoutes, runnerJobRoutes];
+export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes, markdownRoutes, notesRoutes, suggestionRoutes, uploadRoutes, abuseReportRoutes, descriptionVersionRoutes, labelRoutes, milestoneRoutes, ciLintRoutes, runnerRoutes, pipelineRoutes, ciVariableRoutes, runnerJobRoutes, runnerArtifactRoutes];
 
 export async function registerRestApi(api: FastifyInstance, ctx: RestContext): Promise<void> {
   for (const register of REST_ROUTE_MODULES) register(api, ctx);

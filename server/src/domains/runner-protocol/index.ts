@@ -7,6 +7,9 @@ import type { JobQueue } from '../../platform/queue.js';
 import { maskSecrets } from '../ci-variables/mask-secrets.js';
 import type { JobLogs } from '../job-logs/job-logs.service.js';
 import type { JobRow } from '../pipelines/pipeline.js';
+import type { Authorizer } from '../../auth/authorizer.js';
+import type { ObjectStore } from '../../platform/storage/index.js';
+import type { PipelinesService } from '../pipelines/pipelines.service.js';
 import type { PipelineEngine } from '../pipelines/pipeline-engine.service.js';
 import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
@@ -15,6 +18,8 @@ import type { RunnersRepository } from '../runners/runners.repository.js';
 import type { RunnersService } from '../runners/runners.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { StoredVariable } from './job-payload.js';
+import { createJobArtifactsRepository } from './job-artifacts.repository.js';
+import { createJobArtifacts } from './job-artifacts.service.js';
 import { createJobQueueSignal } from './job-queue-signal.js';
 import { createRunnerJobsRepository } from './runner-jobs.repository.js';
 import { createRunnerProtocol } from './runner-protocol.service.js';
@@ -33,12 +38,16 @@ export function createRunnerProtocolDomain(deps: {
   protectedTags: Pick<ProtectedTagsRepository, 'listForProject'>;
   users: Pick<UsersRepository, 'findById'>;
   jobLogs: JobLogs;
+  objectStore: ObjectStore;
+  pipelines: Pick<PipelinesService, 'job'>;
+  authorizer: Pick<Authorizer, 'authorize'>;
   /** the stored CI/CD variables a job receives (variablesForJob), in precedence order */
   storedVariables?: (job: JobRow, context: { protectedRef: boolean }) => Promise<StoredVariable[]>;
   serverUrl: string;
   longPollSeconds?: number;
 }) {
   const jobs = createRunnerJobsRepository(deps.db);
+  const artifactRows = createJobArtifactsRepository(deps.db);
   const signal = createJobQueueSignal(deps.db);
   const runnerProtocol = createRunnerProtocol({
     runners: deps.runners,
@@ -52,8 +61,17 @@ export function createRunnerProtocolDomain(deps: {
     signal,
     jobLogs: deps.jobLogs,
     storedVariables: deps.storedVariables,
+    archivesOf: (jobIds) => artifactRows.archivesOf(jobIds),
     serverUrl: deps.serverUrl,
     longPollSeconds: deps.longPollSeconds,
+  });
+  const jobArtifacts = createJobArtifacts({
+    artifacts: artifactRows,
+    store: deps.objectStore,
+    authenticateJob: (jobId, token) => runnerProtocol.authenticateJob(jobId, token),
+    liveJobForToken: (token) => runnerProtocol.liveJobForToken(token),
+    pipelines: deps.pipelines,
+    authorizer: deps.authorizer,
   });
   const FINISHED = ['success', 'failed', 'canceled', 'skipped'];
   const stuckJobs = createStuckJobs({
@@ -61,6 +79,7 @@ export function createRunnerProtocolDomain(deps: {
     jobs,
     engine: deps.engine,
     queue: deps.queue,
+    removeExpiredArtifacts: () => jobArtifacts.removeExpired(),
     finalizeLeftLogs: () =>
       deps.jobLogs.finalizePending(
         async (jobId) => FINISHED.includes((await deps.pipelinesRepository.findJob(jobId))?.status ?? 'failed'),
@@ -72,5 +91,5 @@ export function createRunnerProtocolDomain(deps: {
         },
       ),
   });
-  return { runnerProtocol, stuckJobs, jobQueueSignal: signal, runnerJobsRepository: jobs };
+  return { runnerProtocol, jobArtifacts, stuckJobs, jobQueueSignal: signal, runnerJobsRepository: jobs };
 }

@@ -20,7 +20,7 @@ import type { RunnersRepository } from '../runners/runners.repository.js';
 import type { RunnersService } from '../runners/runners.service.js';
 import type { User } from '../users/user.js';
 import type { UsersRepository } from '../users/users.repository.js';
-import { jobPayload, RUNNER_FAILURE_REASONS, type StoredVariable } from './job-payload.js';
+import { jobPayload, RUNNER_FAILURE_REASONS, type DependencyArtifacts, type StoredVariable } from './job-payload.js';
 import type { JobQueueSignal } from './job-queue-signal.js';
 import { generateJobToken, isJobTokenLive } from './job-token.js';
 import type { PendingCandidate, RunnerJobsRepository } from './runner-jobs.repository.js';
@@ -68,6 +68,8 @@ export function createRunnerProtocol(deps: {
   serverUrl: string;
   /** the project, group and instance variables of a job (CI/CD settings); none until they are wired */
   storedVariables?: (job: JobRow, context: { protectedRef: boolean }) => Promise<StoredVariable[]>;
+  /** the archives of jobs (for `dependencies`) */
+  archivesOf?: (jobIds: readonly number[]) => Promise<{ job_id: number; filename: string; size: number }[]>;
   longPollSeconds?: number;
   now?: () => Date;
 }) {
@@ -116,6 +118,30 @@ export function createRunnerProtocol(deps: {
     }
   }
 
+  /**
+   * The jobs whose artifacts a job receives (GitLab's Ci::BuildDependencies): its `needs` with
+   * `artifacts: true` for a DAG job, else its `dependencies:` list, else every job of the earlier
+   * stages; only those with an archive. Their downloads authenticate with this job's token.
+   */
+  async function dependenciesOf(job: JobRow, token: string): Promise<DependencyArtifacts[]> {
+    if (!deps.archivesOf) return [];
+    const earlier = await deps.jobs.earlierJobs(job.pipeline_id, job.stage_idx);
+    const named = Array.isArray(job.options.dependencies) ? (job.options.dependencies as string[]) : null;
+    const wanted =
+      job.scheduling_type === 'dag'
+        ? earlier.filter((other) => job.needs.some((need) => need.artifacts && need.name === other.name))
+        : named
+          ? earlier.filter((other) => named.includes(other.name))
+          : earlier;
+    const archives = await deps.archivesOf(wanted.map((other) => other.id));
+    return archives.map((archive) => ({
+      id: archive.job_id,
+      name: wanted.find((other) => other.id === archive.job_id)!.name,
+      token,
+      artifacts_file: { filename: archive.filename, size: archive.size },
+    }));
+  }
+
   async function payloadFor(runner: Runner, job: JobRow, token: string): Promise<Record<string, unknown>> {
     const context = await deps.jobs.jobContext(job.id);
     if (!context) throw new NotFoundError('Job');
@@ -132,7 +158,7 @@ export function createRunnerProtocol(deps: {
       user: user ? { id: user.id, username: user.username, name: user.name, email: user.email } : null,
       pipelineVariables: await deps.pipelines.variables(job.pipeline_id),
       storedVariables: deps.storedVariables ? await deps.storedVariables(job, { protectedRef }) : [],
-      dependencies: [],
+      dependencies: await dependenciesOf(job, token),
       now: now(),
     });
   }

@@ -29,6 +29,8 @@ export function createStuckJobs(deps: {
   engine: Pick<PipelineEngine, 'recordJobResult'>;
   /** logs a crash (or an unreachable store) left in chunks after their job ended */
   finalizeLeftLogs?: () => Promise<unknown>;
+  /** artifacts past their expire_in */
+  removeExpiredArtifacts?: () => Promise<unknown>;
   queue: Pick<JobQueue, 'enqueue'>;
   outdatedSeconds?: number;
   now?: () => Date;
@@ -48,10 +50,11 @@ export function createStuckJobs(deps: {
   return {
     schedule: () => schedule(),
 
-    /** Fails the stuck running jobs and frees stale claims; returns the failed job ids. */
+    /** Fails the stuck running jobs, frees stale claims, finalizes left logs, removes expired artifacts; returns the failed job ids. */
     async sweep(): Promise<number[]> {
       await deps.jobs.releaseStaleClaims(STALE_CLAIM_SECONDS);
       await deps.finalizeLeftLogs?.();
+      await deps.removeExpiredArtifacts?.();
       const failed: number[] = [];
       for (const job of await deps.jobs.silentRunningJobs(outdated)) {
         const reason = stuckFailureReason(job, now(), outdated);
