@@ -26,12 +26,16 @@ export async function runnerCommand(args: string[]): Promise<number> {
     return 2;
   }
   const runner = createRunner({ url: values.url, token, concurrent, buildsDir: values['builds-dir']!, executor: values.executor, name: values.name! });
+  let stopping = false;
   const stop = () => {
+    // a second signal (a terminal's Ctrl-C reaches every process of the group) changes nothing
+    if (stopping) return;
+    stopping = true;
     console.log(`${new Date().toISOString()} shutting down (jobs still running are stopped and reported)`);
     runner.stop();
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   await runner.run();
   return 0;
 }
