@@ -98,6 +98,9 @@ describe(`tributary runner end to end (${testDatabaseKind()})`, () => {
     const status = Object.fromEntries(finished.map((j) => [j.name, j.status]));
     expect(status).toEqual({ build: 'success', flaky: 'failed', sleeper: 'canceled', consume: 'success' });
 
+    const pipelines = (await fx.call<{ status: string }[]>('GET', `/projects/${project.id}/pipelines`)).body;
+    expect(pipelines.map((p) => p.status)).toEqual(['canceled']) // GitLab's composite status: a canceled job makes the pipeline canceled;
+
     const build = finished.find((j) => j.name === 'build')!;
     const buildLog = await trace(build.id);
     expect(buildLog).toContain('$ echo "the secret is $MY_SECRET"');
