@@ -4,6 +4,7 @@ import { extractZip, listFiles, selectFiles, writeZip } from './archive.js';
 import { cacheFile } from './cache-key.js';
 import type { RunnerClient } from './client.js';
 import { dockerRunArgs, dockerServiceArgs, networkName, containerName } from './docker-command.js';
+import { expandVariables } from './expand.js';
 import { gitFetchCommands } from './git-commands.js';
 import { runsWhen, type FailureReason, type JobPayload, type JobStep, type JobOutcome } from './job.js';
 import { runInGroup, type RunResult } from './process.js';
@@ -308,7 +309,7 @@ async function jobEnvironment(job: JobPayload, ctx: ExecuteContext): Promise<Nod
     CI_PROJECT_DIR: ctx.workDir,
     CI_JOB_TIMEOUT: String(ctx.timeout),
   };
-  for (const variable of job.variables ?? []) {
+  for (const variable of expandVariables(job.variables ?? [])) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable.key)) continue;
     if (variable.file) {
       const path = join(ctx.tmpDir, variable.key);
