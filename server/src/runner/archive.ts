@@ -1,6 +1,6 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { lstat, mkdir, readdir, realpath } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import picomatch from 'picomatch';
 import yauzl from 'yauzl';
@@ -104,11 +104,3 @@ export async function extractZip(source: string, root: string): Promise<number> 
   }
   return count;
 }
-
-/** For tests and callers that check what a path means relative to a root. */
-export function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-}
-
-export { createReadStream };

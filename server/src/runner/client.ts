@@ -1,5 +1,4 @@
-import { openAsBlob } from 'node:fs';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, openAsBlob } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';

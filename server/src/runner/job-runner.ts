@@ -1,12 +1,12 @@
-import { chmod, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { extractZip, listFiles, selectFiles, writeZip } from './archive.js';
 import { cacheFile } from './cache-key.js';
 import type { RunnerClient } from './client.js';
-import { dockerRunArgs, dockerServiceArgs, networkName, containerName } from './docker-command.js';
+import { containerName, dockerRunArgs, dockerServiceArgs, networkName } from './docker-command.js';
 import { expandVariables } from './expand.js';
 import { gitFetchCommands } from './git-commands.js';
-import { runsWhen, type FailureReason, type JobPayload, type JobStep, type JobOutcome } from './job.js';
+import { runsWhen, type JobOutcome, type JobPayload, type JobStep } from './job.js';
 import { runInGroup, type RunResult } from './process.js';
 import { buildStepScript, errorLine, notice, sectionEnd, sectionStart } from './script.js';
 import { createTrace, traceChecksum, type Trace } from './trace.js';
@@ -90,8 +90,12 @@ export async function runJob(job: JobPayload, options: JobRunnerOptions): Promis
   return outcome;
 }
 
-function formatDuration(seconds: number): string {
-  return `${Math.floor(seconds / 3600)}h ${Math.floor((seconds % 3600) / 60)}m ${seconds % 60}s`.replace(/ seconds$/, '');
+/** A duration as Go prints one (gitlab-runner's message): `1h0m0s`, `10m0s`, `5s`. */
+export function formatDuration(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return h ? `${h}h${m}m${s}s` : m ? `${m}m${s}s` : `${s}s`;
 }
 
 /** The last log bytes, then the final state; 202 means "ask again", 412 "send the whole log again". */
@@ -235,7 +239,6 @@ async function execute(job: JobPayload, ctx: ExecuteContext): Promise<JobOutcome
       if (files.length === 0) return trace.write('WARNING: no files to cache\n');
       const file = cacheFile(ctx.buildsDir, ctx.projectPath, cache.key);
       await writeZip(workDir, files, `${file}.part`);
-      const { rename } = await import('node:fs/promises');
       await rename(`${file}.part`, file);
       trace.write(`Created cache (${files.length} files) for key ${cache.key ?? 'default'}\n`);
     });
@@ -272,7 +275,7 @@ async function execute(job: JobPayload, ctx: ExecuteContext): Promise<JobOutcome
 }
 
 function stoppedOutcome(result: RunResult): JobOutcome | undefined {
-  if (result.stopped === 'timeout') return { state: 'failed', failureReason: 'job_execution_timeout' as FailureReason };
+  if (result.stopped === 'timeout') return { state: 'failed', failureReason: 'job_execution_timeout' };
   if (result.stopped === 'canceled') return { state: 'canceled' };
   return undefined;
 }

@@ -206,6 +206,7 @@ describe('tributary runner against GitLab’s documented runner API', () => {
     expect(text(4)).toContain('ERROR: Job failed: canceled');
 
     expect(jobs.get(5)!.final).toMatchObject({ state: 'failed', failure_reason: 'job_execution_timeout' });
+    expect(text(5)).toContain('ERROR: Job failed: execution took longer than 1s seconds');
   });
 });
 

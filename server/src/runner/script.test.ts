@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { buildStepScript, sectionEnd, sectionStart, shellQuote } from './script.js';
 import { cacheFile, cacheKey } from './cache-key.js';
 import { runsWhen } from './job.js';
+import { formatDuration } from './job-runner.js';
+
+describe('formatDuration', () => {
+  it.each([[3600, '1h0m0s'], [600, '10m0s'], [5, '5s'], [3725, '1h2m5s']])('%d s → %s', (seconds, text) => {
+    expect(formatDuration(seconds)).toBe(text);
+  });
+});
 
 describe('step script', () => {
   it('sets -eo pipefail, echoes each command in green before running it, skips blank lines', () => {
