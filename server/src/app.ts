@@ -303,6 +303,7 @@ export function createServices(deps: AppDeps) {
     jobLogs,
     objectStore,
     pipelines: pipelinesDomain.pipelines,
+    projects,
     authorizer,
     storedVariables: async (job, { protectedRef }) => {
       const project = await projectsRepository.findById(job.project_id);

@@ -10,6 +10,7 @@ import type { JobRow } from '../pipelines/pipeline.js';
 import type { Authorizer } from '../../auth/authorizer.js';
 import type { ObjectStore } from '../../platform/storage/index.js';
 import type { PipelinesService } from '../pipelines/pipelines.service.js';
+import type { ProjectsService } from '../projects/projects.service.js';
 import type { PipelineEngine } from '../pipelines/pipeline-engine.service.js';
 import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
@@ -32,7 +33,7 @@ export function createRunnerProtocolDomain(deps: {
   queue: Pick<JobQueue, 'enqueue'>;
   runners: Pick<RunnersService, 'authenticate' | 'canPick'>;
   runnerRows: Pick<RunnersRepository, 'recordContact'>;
-  pipelinesRepository: Pick<PipelinesRepository, 'findJob' | 'variables'>;
+  pipelinesRepository: Pick<PipelinesRepository, 'findJob' | 'findJobByTokenHash' | 'variables'>;
   engine: Pick<PipelineEngine, 'assignJob' | 'recordJobResult'>;
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
   protectedTags: Pick<ProtectedTagsRepository, 'listForProject'>;
@@ -40,6 +41,7 @@ export function createRunnerProtocolDomain(deps: {
   jobLogs: JobLogs;
   objectStore: ObjectStore;
   pipelines: Pick<PipelinesService, 'job'>;
+  projects: Pick<ProjectsService, 'find'>;
   authorizer: Pick<Authorizer, 'authorize'>;
   /** the stored CI/CD variables a job receives (variablesForJob), in precedence order */
   storedVariables?: (job: JobRow, context: { protectedRef: boolean }) => Promise<StoredVariable[]>;
@@ -71,6 +73,7 @@ export function createRunnerProtocolDomain(deps: {
     authenticateJob: (jobId, token) => runnerProtocol.authenticateJob(jobId, token),
     liveJobForToken: (token) => runnerProtocol.liveJobForToken(token),
     pipelines: deps.pipelines,
+    projects: deps.projects,
     authorizer: deps.authorizer,
   });
   const FINISHED = ['success', 'failed', 'canceled', 'skipped'];

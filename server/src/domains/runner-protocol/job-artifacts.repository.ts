@@ -40,6 +40,18 @@ export function createJobArtifactsRepository(db: Pick<Database, 'query'>) {
       const { rows } = await db.query<JobArtifactRow>(`SELECT ${COLUMNS} FROM ci_job_artifacts WHERE job_id = ANY($1::bigint[]) AND file_type = 'archive' ORDER BY job_id`, [jobIds]);
       return rows.map(toRow);
     },
+    /** The latest successful job named `jobName` with an archive, in the pipelines of `ref` (newest pipeline first). */
+    async latestJobWithArchive(projectId: number, ref: string, jobName: string): Promise<number | null> {
+      const { rows } = await db.query<{ id: number }>(
+        `SELECT b.id FROM ci_builds b
+           JOIN ci_pipelines p ON p.id = b.pipeline_id
+           JOIN ci_job_artifacts a ON a.job_id = b.id AND a.file_type = 'archive'
+          WHERE p.project_id = $1 AND p.ref = $2 AND b.name = $3 AND b.status = 'success' AND NOT b.retried
+          ORDER BY p.id DESC, b.id DESC LIMIT 1`,
+        [projectId, ref, jobName],
+      );
+      return rows[0] ? Number(rows[0].id) : null;
+    },
     async removeForJob(jobId: number): Promise<JobArtifactRow[]> {
       const { rows } = await db.query<JobArtifactRow>(`DELETE FROM ci_job_artifacts WHERE job_id = $1 RETURNING ${COLUMNS}`, [jobId]);
       return rows.map(toRow);

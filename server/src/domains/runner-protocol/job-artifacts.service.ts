@@ -12,7 +12,9 @@ import { objectKeys, type ObjectStore } from '../../platform/storage/index.js';
 import { parseDuration } from '../pipelines/config/duration.js';
 import type { JobRow } from '../pipelines/pipeline.js';
 import type { PipelinesService } from '../pipelines/pipelines.service.js';
+import type { ProjectsService } from '../projects/projects.service.js';
 import type { JobArtifactRow, JobArtifactsRepository } from './job-artifacts.repository.js';
+import { readZipEntry } from './zip-entry.js';
 
 /** GitLab's default maximum artifacts size (max_artifacts_size), 100 MB. */
 export const MAX_ARTIFACTS_BYTES = 100 * 1024 * 1024;
@@ -37,6 +39,7 @@ export function createJobArtifacts(deps: {
   authenticateJob: (jobId: number, token: string | undefined) => Promise<JobRow>;
   liveJobForToken: (token: string) => Promise<JobRow | null>;
   pipelines: Pick<PipelinesService, 'job'>;
+  projects: Pick<ProjectsService, 'find'>;
   authorizer: Pick<Authorizer, 'authorize'>;
   maxBytes?: number;
   now?: () => Date;
@@ -93,6 +96,29 @@ export function createJobArtifacts(deps: {
       const archive = await deps.artifacts.archiveOf(job.id);
       if (!archive) throw new NotFoundError();
       return open(archive);
+    },
+
+    /**
+     * GET /projects/:id/jobs/:job_id/artifacts/*path: one file of the archive, read in memory
+     * (zip-entry.ts guards against zip slips and bombs). 404 when it is not there.
+     */
+    async file(actor: Actor, projectIdOrPath: string, jobId: number, path: string): Promise<{ filename: string; data: Buffer }> {
+      const { body } = await this.download(actor, projectIdOrPath, jobId);
+      const pieces: Buffer[] = [];
+      for await (const piece of body) pieces.push(Buffer.isBuffer(piece) ? piece : Buffer.from(piece as string));
+      const entry = await readZipEntry(Buffer.concat(pieces), path);
+      if (entry.found) return { filename: path.split('/').pop() ?? 'file', data: entry.data };
+      if (entry.reason === 'too_large') throw new PayloadTooLargeError('413 Artifact file too large');
+      throw new NotFoundError();
+    },
+
+    /** GET /projects/:id/jobs/artifacts/:ref/download?job=name: the archive of the ref's latest successful job of that name. */
+    async downloadForRef(actor: Actor, projectIdOrPath: string, ref: string, jobName: string | undefined): Promise<{ artifact: JobArtifactRow; body: Readable }> {
+      if (!jobName) throw ValidationError.missing('job');
+      const project = await deps.projects.find(actor, projectIdOrPath);
+      const jobId = await deps.artifacts.latestJobWithArchive(project.id, ref, jobName);
+      if (jobId === null) throw new NotFoundError();
+      return this.download(actor, String(project.id), jobId);
     },
 
     /** DELETE /projects/:id/jobs/:job_id/artifacts: Developers and above (GitLab's destroy_artifacts). */

@@ -98,12 +98,6 @@ export function createRunnerJobsRepository(db: Pick<Database, 'query' | 'transac
       return rowCount;
     },
 
-    /** The job whose token has this digest. */
-    async jobIdByTokenHash(tokenHash: string): Promise<number | null> {
-      const { rows } = await db.query<{ id: number }>('SELECT id FROM ci_builds WHERE token_hash = $1', [tokenHash]);
-      return rows[0] ? Number(rows[0].id) : null;
-    },
-
     /** The runner reported on the job: the stuck-jobs sweep measures silence from here. */
     async touch(jobId: number, tx?: Queryable): Promise<void> {
       await on(db, tx).query('UPDATE ci_builds SET updated_at = now() WHERE id = $1', [jobId]);

@@ -57,7 +57,7 @@ export function createRunnerProtocol(deps: {
   runners: Pick<RunnersService, 'authenticate' | 'canPick'>;
   runnerRows: Pick<RunnersRepository, 'recordContact'>;
   jobs: RunnerJobsRepository;
-  pipelines: Pick<PipelinesRepository, 'findJob' | 'variables'>;
+  pipelines: Pick<PipelinesRepository, 'findJob' | 'findJobByTokenHash' | 'variables'>;
   engine: Pick<PipelineEngine, 'assignJob' | 'recordJobResult'>;
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
   protectedTags: Pick<ProtectedTagsRepository, 'listForProject'>;
@@ -174,9 +174,7 @@ export function createRunnerProtocol(deps: {
   async function jobForToken(token: string | undefined): Promise<JobRow | null> {
     if (!token) return null;
     const presented = digest(token);
-    const jobId = await deps.jobs.jobIdByTokenHash(presented);
-    if (jobId === null) return null;
-    const job = await deps.pipelines.findJob(jobId);
+    const job = await deps.pipelines.findJobByTokenHash(presented);
     if (!job?.token_hash || !safeEqual(job.token_hash, presented)) return null;
     return job;
   }

@@ -84,4 +84,37 @@ describe(`runner protocol: artifacts (${testDatabaseKind()})`, () => {
     await fx.server.app.services.stuckJobs.sweep();
     expect((await fx.call('GET', `/projects/${project.id}/jobs/${test.id}/artifacts`)).status).toBe(404);
   });
+
+  it('serves one file out of the archive and the latest archive of a ref by job name', async () => {
+    const yazl = (await import('yazl')).default;
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from('coverage: 93%\n'), 'out/summary.txt');
+    zip.end();
+    const pieces: Buffer[] = [];
+    for await (const piece of zip.outputStream) pieces.push(piece as Buffer);
+    const realZip = Buffer.concat(pieces);
+
+    await fx.root.RepositoryFiles.create(project.id, 'CHANGELOG', 'main', 'v2\n', 'Second pipeline');
+    await eventually(async () => (await fx.root.Jobs.all(project.id, { scope: ['pending'] as never })).length > 0);
+    const build = await requestJob();
+    const form = new FormData();
+    form.append('file', new Blob([realZip]), 'artifacts.zip');
+    expect((await fetch(`${fx.server.url}/api/v4/jobs/${build.id}/artifacts?artifact_format=zip&artifact_type=archive`, { method: 'POST', headers: { 'JOB-TOKEN': build.token }, body: form })).status).toBe(201);
+    expect((await finish(build.id, build.token)).status).toBe(200);
+
+    const file = await fx.call('GET', `/projects/${project.id}/jobs/${build.id}/artifacts/out/summary.txt`);
+    expect(file.status).toBe(200);
+    expect(file.raw.toString()).toBe('coverage: 93%\n');
+    expect((await fx.call('GET', `/projects/${project.id}/jobs/${build.id}/artifacts/out/none.txt`)).status).toBe(404);
+    expect((await fx.call('GET', `/projects/${project.id}/jobs/${build.id}/artifacts/out/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+    const stranger = await fx.server.createUser();
+    expect((await fx.call('GET', `/projects/${project.id}/jobs/${build.id}/artifacts/out/summary.txt`, { token: stranger.token })).status).toBe(404);
+
+    const byRef = await fx.call('GET', `/projects/${project.id}/jobs/artifacts/main/download?job=build`);
+    expect(byRef.status).toBe(200);
+    expect(byRef.raw).toEqual(realZip);
+    expect((await fx.call('GET', `/projects/${project.id}/jobs/artifacts/main/download?job=nope`)).status).toBe(404);
+    expect((await fx.call('GET', `/projects/${project.id}/jobs/artifacts/main/download`)).status).toBe(400);
+    expect((await fx.call('GET', `/projects/${project.id}/jobs/artifacts/main/download?job=build`, { token: stranger.token })).status).toBe(404);
+  });
 });

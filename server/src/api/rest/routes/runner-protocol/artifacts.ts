@@ -53,6 +53,22 @@ export function runnerArtifactRoutes(app: FastifyInstance, ctx: RestContext): vo
     return sendArchive(reply, artifact, body);
   });
 
+  app.get('/projects/:id/jobs/:job_id/artifacts/*', async (request, reply) => {
+    const path = (request.params as Record<string, string>)['*'] ?? '';
+    const file = await jobArtifacts.file(request.actor, pathParam(request, 'id'), jobIdParam(request, 'job_id'), path);
+    const name = file.filename.replace(/["\\\r\n]/g, '_');
+    return reply
+      .status(200)
+      .header('Content-Type', 'application/octet-stream')
+      .header('Content-Disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+      .send(file.data);
+  });
+
+  app.get('/projects/:id/jobs/artifacts/:ref/download', async (request, reply) => {
+    const { artifact, body } = await jobArtifacts.downloadForRef(request.actor, pathParam(request, 'id'), pathParam(request, 'ref'), optionalString(input(request), 'job'));
+    return sendArchive(reply, artifact, body);
+  });
+
   app.delete('/projects/:id/jobs/:job_id/artifacts', async (request, reply) => {
     await jobArtifacts.remove(signedIn(request), pathParam(request, 'id'), jobIdParam(request, 'job_id'));
     return reply.status(204).send();
