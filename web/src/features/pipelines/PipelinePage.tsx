@@ -1,6 +1,7 @@
 import { SyncIcon, TrashIcon, XIcon } from '@primer/octicons-react';
 import { Button, Flash, Heading, Stack, UnderlineNav, useConfirm } from '@primer/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PageError } from '../../components/PageError';
 import { PageLoading } from '../../components/PageLoading';
@@ -37,6 +38,13 @@ export function PipelinePage({ project, id, tab }: { project: Project; id: numbe
   const pipeline = useQuery(pipelineQuery(project.id, id));
   const running = !isFinished(pipeline.data?.status);
   const jobs = useQuery(pipelineJobsQuery(project.id, id, running));
+  // The jobs are read again whenever the pipeline changed, so the last transition (the one that
+  // finished it, when polling stops) shows too.
+  const version = pipeline.data ? `${pipeline.data.status} ${pipeline.data.updated_at}` : null;
+  const refetchJobs = jobs.refetch;
+  useEffect(() => {
+    if (version !== null) void refetchJobs();
+  }, [version, refetchJobs]);
   const act = useMutation({
     ...pipelineActionMutation(project.id),
     onSuccess: (_, { action }) => {

@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { TimeAgo } from '../../components/TimeAgo';
 import { urls } from '../../lib/routes';
 import { isFinished, pipelineJobsQuery, pipelineQuery, type PipelineBasic } from './api';
@@ -16,6 +17,12 @@ export function PipelineRow({ projectId, fullPath, basic }: { projectId: number;
   const pipeline = useQuery(pipelineQuery(projectId, basic.id));
   const poll = !isFinished(pipeline.data?.status ?? basic.status);
   const jobs = useQuery(pipelineJobsQuery(projectId, basic.id, poll));
+  // Read the stages again when the pipeline changed (the change that finished it ends polling).
+  const version = pipeline.data ? `${pipeline.data.status} ${pipeline.data.updated_at}` : null;
+  const refetchJobs = jobs.refetch;
+  useEffect(() => {
+    if (version !== null) void refetchJobs();
+  }, [version, refetchJobs]);
   const status = pipeline.data?.detailed_status ?? fallbackStatus(basic.status);
   return (
     <tr>
