@@ -1,5 +1,5 @@
 import { PlayIcon, SyncIcon, XIcon, type Icon } from '@primer/octicons-react';
-import { IconButton, useConfirm } from '@primer/react';
+import { Button, IconButton, useConfirm } from '@primer/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-error';
 import { jobActionMutation, type Job, type JobAction } from './api';
@@ -15,7 +15,7 @@ const ACTIONS: Record<string, { action: JobAction; icon: Icon }> = {
  * nothing. Running a manual job asks first, with GitLab's confirmation texts; the button is
  * disabled while the call is under way, and the pipeline's and job's data are read again after it.
  */
-export function JobActionButton({ projectId, job, onError }: { projectId: number; job: Job; onError?: (message: string) => void }) {
+export function JobActionButton({ projectId, job, onError, labelled = false }: { projectId: number; job: Job; onError?: (message: string) => void; labelled?: boolean }) {
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const act = useMutation({
@@ -40,6 +40,13 @@ export function JobActionButton({ projectId, job, onError }: { projectId: number
     act.mutate({ jobId: job.id, action: known!.action });
   }
 
+  if (labelled) {
+    return (
+      <Button leadingVisual={known.icon} aria-label={`${action.button_title}: ${job.name}`} disabled={act.isPending} onClick={() => void run()}>
+        {action.title}
+      </Button>
+    );
+  }
   return (
     <IconButton
       icon={known.icon}

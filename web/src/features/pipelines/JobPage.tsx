@@ -60,14 +60,14 @@ export function JobPage({ project, id }: { project: Project; id: number }) {
             </span>
           </div>
         </Stack>
-        <JobActionButton projectId={project.id} job={data} onError={setError} />
+        <JobActionButton projectId={project.id} job={data} onError={setError} labelled />
       </Stack>
       {error ? (
         <Flash variant="danger" role="alert">
           {error}
         </Flash>
       ) : null}
-      {data.status === 'failed' ? <Flash variant="danger">{failureMessage(data.failure_reason)}</Flash> : null}
+      {data.status === 'failed' ? <Flash variant={data.allow_failure ? 'warning' : 'danger'}>{failureMessage(data.failure_reason)}</Flash> : null}
       {trace.isError ? (
         <PageError title="The job log could not be loaded." error={trace.error} onRetry={() => void trace.refetch()} />
       ) : trace.isPending ? (
