@@ -172,6 +172,22 @@ describe('pipelines pages', () => {
     await session.snap('new-error', page);
   });
 
+  it('a Reporter reads the pages but gets no Run pipeline, job actions or Delete', async () => {
+    const reporter = await session.server.createUser({ username: 'rory', name: 'Rory Reporter' });
+    await session.rest('POST', `/projects/${project.id}/members`, { user_id: reporter.id, access_level: 20 });
+    const reporterPage = await session.signIn(reporter);
+    await reporterPage.goto(`/${project.path_with_namespace}/-/pipelines`);
+    await reporterPage.getByRole('link', { name: `Pipeline #${pipelineId}` }).waitFor();
+    expect(await reporterPage.getByRole('link', { name: 'Run pipeline' }).count()).toBe(0);
+    await reporterPage.goto(`/${project.path_with_namespace}/-/pipelines/${pipelineId}`);
+    const graph = reporterPage.getByRole('region', { name: 'Pipeline graph' });
+    await graph.getByRole('link', { name: 'compile' }).waitFor();
+    expect(await graph.getByRole('button').count()).toBe(0);
+    expect(await reporterPage.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await session.snap('reporter', reporterPage);
+    await reporterPage.close();
+  });
+
   it('runs a pipeline from the form and lands on it', async () => {
     await page.goto(`/${project.path_with_namespace}/-/pipelines/new`);
     const form = page.getByRole('form', { name: 'Run pipeline' });
