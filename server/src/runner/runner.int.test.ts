@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../test-support/database.js';
-import { eventually } from '../test-support/merge-request-fixtures.js';
+import { eventually } from '../test-support/eventually.js';
 import { startRepositoryFixtures, type RepositoryFixtures } from '../test-support/repository-fixtures.js';
 import { extractZip } from './archive.js';
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../../test-support/database.js';
-import { eventually } from '../../../../test-support/merge-request-fixtures.js';
+import { eventually } from '../../../../test-support/eventually.js';
 import { startRepositoryFixtures, type RepositoryFixtures } from '../../../../test-support/repository-fixtures.js';
 
 const CONFIG = ['stages: [build, test]', 'build:\n  stage: build\n  script: [make]\n  artifacts:\n    paths: [out/]\n    expire_in: 1 week', 'test:\n  stage: test\n  script: [make test]', ''].join('\n');

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../../test-support/database.js';
-import { eventually } from '../../../../test-support/merge-request-fixtures.js';
+import { eventually } from '../../../../test-support/eventually.js';
 import { startRepositoryFixtures, type RepositoryFixtures } from '../../../../test-support/repository-fixtures.js';
 
 const run = promisify(execFile);

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../../../../test-support/database.js';
-import { eventually } from '../../../../test-support/merge-request-fixtures.js';
+import { eventually } from '../../../../test-support/eventually.js';
 import { gitbeakerClient, strongPassword } from '../../../../test-support/server.js';
 import { startServerProcess, type ServerProcess } from '../../../../test-support/server-process.js';
-import { runCli } from '../../../../../test/support/cli.js';
+import { runCli } from '../../../../test-support/cli.js';
 
 describe.runIf(testDatabaseKind() === 'postgres')('runner protocol across two server processes (PostgreSQL only: PGlite runs one process)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'trrun2-'));

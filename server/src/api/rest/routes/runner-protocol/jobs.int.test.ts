@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../../test-support/database.js';
-import { eventually } from '../../../../test-support/merge-request-fixtures.js';
+import { eventually } from '../../../../test-support/eventually.js';
 import { startRepositoryFixtures, type RepositoryFixtures } from '../../../../test-support/repository-fixtures.js';
 
 /** What gitlab-runner 17.5 sends as `info` (common.VersionInfo with its FeaturesInfo). */
