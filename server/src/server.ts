@@ -84,6 +84,7 @@ export async function startServer(config: Config, options: { logger?: Logger; da
     // Jobs start once the server listens: a start does not wait for their first claim.
     await app.queue.start();
     await app.retention.schedule();
+    await app.pipelineScheduleRunner.schedule();
     // Merges another server on this database died in are settled by the survivors, within seconds.
     const settleAbandonedMerges = () => {
       settling = setTimeout(() => {
