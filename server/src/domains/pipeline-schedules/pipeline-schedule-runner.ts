@@ -65,6 +65,7 @@ export function createPipelineScheduleRunner(deps: {
 
   /** Claims every due schedule (see above) and enqueues its run; answers how many were claimed. */
   async function claimDue(): Promise<number> {
+    if (!(await deps.schedules.anyDue())) return 0;
     return deps.db.transaction(async (tx) => {
       const due = await deps.schedules.claimDue(tx, BATCH);
       const from = now();

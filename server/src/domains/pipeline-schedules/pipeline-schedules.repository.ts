@@ -60,6 +60,12 @@ export function createPipelineSchedulesRepository(db: Queryable) {
       await db.query('DELETE FROM ci_pipeline_schedules WHERE id = $1', [id]);
     },
 
+    /** Is any active schedule due? A plain read, so that an idle sweep opens no transaction. */
+    async anyDue(): Promise<boolean> {
+      const { rowCount } = await db.query('SELECT 1 FROM ci_pipeline_schedules WHERE active AND next_run_at <= now() LIMIT 1');
+      return rowCount > 0;
+    },
+
     /**
      * Active schedules that are due, locked for the caller's transaction; rows another runner holds
      * are skipped (it is running them), so each due run is claimed by one runner.
