@@ -193,6 +193,15 @@ describe(`pipeline schedules API (${testDatabaseKind()})`, () => {
     await client.PipelineSchedules.remove(project.id, schedule.id);
   });
 
+  it('keeps one sweep job pending however many processes schedule it', async () => {
+    await Promise.all([runner().schedule(), runner().schedule(), runner().schedule()]);
+    const { rows } = await db().query<{ state: string }>(`SELECT state FROM background_jobs WHERE queue = 'pipelines.run_due_schedules' AND state IN ('pending', 'running')`);
+    // one pending; a sweep of the running server may be running at this moment, and schedules the next itself
+    expect(rows.filter((row) => row.state === 'pending').length).toBeLessThanOrEqual(1);
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    expect(rows.filter((row) => row.state === 'running').length + 1).toBeGreaterThanOrEqual(rows.length);
+  });
+
   it('plays a schedule now (201) as the caller, leaving next_run_at where it was', async () => {
     const schedule = (await gitbeakerClient(fx.server.url, developer.token).PipelineSchedules.create(project.id, 'Played', 'main', '0 1 * * *')) as { id: number; next_run_at: string };
     const played = await fx.call('POST', `/projects/${project.id}/pipeline_schedules/${schedule.id}/play`, { token: maintainer.token });
