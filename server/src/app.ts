@@ -49,6 +49,9 @@ import { createCommitsService } from './domains/repository/commits.service.js';
 import { createCiLintService } from './domains/pipelines/ci-lint.service.js';
 import { createRunnersRepository } from './domains/runners/runners.repository.js';
 import { createRunnersService } from './domains/runners/runners.service.js';
+import { createPipelineScheduleRunner, RUN_DUE_SCHEDULES_JOB, RUN_SCHEDULE_JOB, type PipelineScheduleRunner } from './domains/pipeline-schedules/pipeline-schedule-runner.js';
+import { createPipelineSchedulesRepository } from './domains/pipeline-schedules/pipeline-schedules.repository.js';
+import { createPipelineSchedulesService } from './domains/pipeline-schedules/pipeline-schedules.service.js';
 import { createPipelinesDomain, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB } from './domains/pipelines/index.js';
 import { createRunnerProtocolDomain, STUCK_JOBS_JOB } from './domains/runner-protocol/index.js';
 import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
@@ -287,6 +290,19 @@ export function createServices(deps: AppDeps) {
   events.react('repository.pushed', (event, tx) => pipelinesDomain.onPushed(event, tx));
   queue.register(CREATE_FOR_PUSH_JOB, (payload) => pipelinesDomain.runCreateForPush(payload));
   queue.register(ENQUEUE_SCHEDULED_JOB, (payload) => pipelinesDomain.runEnqueueScheduled(payload));
+  // pipeline schedules: a sweep job every minute claims due schedules and enqueues their runs (domains/pipeline-schedules/)
+  const pipelineSchedulesRepository = createPipelineSchedulesRepository(db);
+  const pipelineScheduleRunner = createPipelineScheduleRunner({
+    db,
+    queue,
+    schedules: pipelineSchedulesRepository,
+    projectRows: projectsRepository,
+    users,
+    creation: pipelinesDomain.pipelineCreation,
+    pipelineRules: pipelinesDomain.pipelines,
+  });
+  queue.register(RUN_DUE_SCHEDULES_JOB, async (_payload, job) => void (await pipelineScheduleRunner.sweep(job.id)));
+  queue.register(RUN_SCHEDULE_JOB, (payload) => pipelineScheduleRunner.run(payload));
   // job logs, artifacts and caches: the data directory's objects/ or S3-compatible storage (platform/storage/)
   const objectStore = openObjectStore(deps.config.objectStore);
 
@@ -382,6 +398,17 @@ export function createServices(deps: AppDeps) {
     pipelineEngine: pipelinesDomain.pipelineEngine,
     pipelinesRepository: pipelinesDomain.pipelinesRepository,
     pipelineCreation: pipelinesDomain.pipelineCreation,
+    pipelineSchedules: createPipelineSchedulesService({
+      projects,
+      authorizer,
+      schedules: pipelineSchedulesRepository,
+      pipelines: pipelinesDomain.pipelinesRepository,
+      pipelineRules: pipelinesDomain.pipelines,
+      queue,
+      repoPath: (projectId) => deps.storage.pathFor(projectId),
+      db,
+    }),
+    pipelineScheduleRunner,
     objectStore,
     // a runner's log chunks by offset, then one object per job (domains/job-logs/)
     jobLogs,
@@ -419,7 +446,7 @@ export function createServices(deps: AppDeps) {
     queue,
     events,
   };
-  return { services, authorizer, queue, events, retention, db, writeWatch };
+  return { services, authorizer, queue, events, retention, pipelineScheduleRunner, db, writeWatch };
 }
 
 export type Services = ReturnType<typeof createServices>['services'];
@@ -434,6 +461,8 @@ export interface App {
   events: EventBus;
   /** schedules the job that prunes finished jobs and old events (server.ts, on start) */
   retention: Pick<Retention, 'schedule'>;
+  /** schedules the sweep that runs due pipeline schedules (server.ts, on start) */
+  pipelineScheduleRunner: Pick<PipelineScheduleRunner, 'schedule'>;
   http: FastifyInstance;
   /** Every route registered (Fastify has no list of its own), for tests that must visit them all. */
   routes: readonly { method: string; url: string }[];
@@ -448,7 +477,7 @@ export interface App {
 export type RoutePlugin = (app: FastifyInstance, ctx: RestContext) => void | Promise<void>;
 
 export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Promise<App> {
-  const { services, authorizer, queue, events, retention, db, writeWatch } = createServices(deps);
+  const { services, authorizer, queue, events, retention, pipelineScheduleRunner, db, writeWatch } = createServices(deps);
   const schemaCompilers = createDeferredSchemaCompilers();
   const http: FastifyInstance = Fastify({
     schemaController: { compilersFactory: schemaCompilers.compilersFactory },
@@ -562,5 +591,5 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     await services.markdown.warmUp();
   }
 
-  return { db, writeWatch, services, authorizer, queue, events, retention, http, routes, warmUp };
+  return { db, writeWatch, services, authorizer, queue, events, retention, pipelineScheduleRunner, http, routes, warmUp };
 }

@@ -87,6 +87,7 @@ export async function startServer(config: Config, options: { logger?: Logger; da
     await app.queue.start();
     await app.retention.schedule();
     await app.services.stuckJobs.schedule();
+    await app.pipelineScheduleRunner.schedule();
     // Merges another server on this database died in are settled by the survivors, within seconds.
     const settleAbandonedMerges = () => {
       settling = setTimeout(() => {

@@ -6,6 +6,7 @@ import {
   canCreateNote,
   canRead,
   canUpdateMergeRequest,
+  canUpdatePipelineSchedule,
   groupAbilities,
   noteAbilities,
   projectAbilities,
@@ -71,6 +72,31 @@ describe('merge request abilities', () => {
     ['guest author who can no longer read the code', 10, true, false],
   ] as const)('update: %s → %s', (_name, accessLevel, isAuthor, expected) => {
     expect(canUpdateMergeRequest(projectAbilities(ctx({ accessLevel })), isAuthor)).toBe(expected);
+  });
+});
+
+describe('pipeline schedule abilities', () => {
+  it.each([
+    ['stranger of a private project has none', { accessLevel: 0 }, [], ['read_pipeline_schedule', 'create_pipeline_schedule']],
+    ['guest has none', { accessLevel: 10 }, [], ['read_pipeline_schedule', 'create_pipeline_schedule']],
+    ['reporter reads them', { accessLevel: 20 }, ['read_pipeline_schedule'], ['create_pipeline_schedule', 'admin_pipeline_schedule']],
+    ['developer creates', { accessLevel: 30 }, ['read_pipeline_schedule', 'create_pipeline_schedule'], ['admin_pipeline_schedule']],
+    ['maintainer administers', { accessLevel: 40 }, ['create_pipeline_schedule', 'admin_pipeline_schedule'], []],
+    ['nobody creates in an archived project', { accessLevel: 40, archived: true }, ['read_pipeline_schedule'], ['create_pipeline_schedule', 'admin_pipeline_schedule']],
+    ['none without CI/CD', { accessLevel: 40, features: { builds_access_level: 0 } }, [], ['read_pipeline_schedule', 'create_pipeline_schedule']],
+  ] as const)('%s', (_name, overrides, granted, denied) => {
+    const abilities = projectAbilities(ctx(overrides as Partial<SubjectContext>));
+    for (const action of granted) expect(abilities.has(action), action).toBe(true);
+    for (const action of denied) expect(abilities.has(action), action).toBe(false);
+  });
+
+  it.each([
+    ['developer, the owner', 30, true, true],
+    ['developer, not the owner', 30, false, false],
+    ['reporter, the owner (demoted)', 20, true, false],
+    ['maintainer, not the owner', 40, false, true],
+  ] as const)('update: %s → %s', (_name, accessLevel, isOwner, expected) => {
+    expect(canUpdatePipelineSchedule(projectAbilities(ctx({ accessLevel })), isOwner)).toBe(expected);
   });
 });
 

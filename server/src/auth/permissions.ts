@@ -46,6 +46,11 @@ export type ProjectAction =
   | 'create_pipeline'
   | 'update_pipeline'
   | 'destroy_pipeline'
+  // pipeline schedules: Reporters see them, Developers create (and edit their own, canUpdatePipelineSchedule),
+  // Maintainers edit any and take ownership (GitLab's read_/create_/admin_pipeline_schedule)
+  | 'read_pipeline_schedule'
+  | 'create_pipeline_schedule'
+  | 'admin_pipeline_schedule'
   // CI/CD variables: Maintainers manage a project's (GitLab's admin_cicd_variables)
   | 'admin_cicd_variables'
   // push rules: Maintainers and above (GitLab's admin_push_rule)
@@ -137,8 +142,11 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
     if (featureAvailable(ctx, 'builds')) {
       abilities.add('create_pipeline');
       abilities.add('update_pipeline');
+      abilities.add('create_pipeline_schedule');
+      if (access >= AccessLevel.Maintainer) abilities.add('admin_pipeline_schedule');
     }
   }
+  if (featureAvailable(ctx, 'builds') && access >= AccessLevel.Reporter) abilities.add('read_pipeline_schedule');
   // Pipelines and jobs: the builds feature, and with public_builds off ("Public pipelines")
   // only Reporters and above.
   if (featureAvailable(ctx, 'builds') && (ctx.features?.public_builds !== false || access >= AccessLevel.Reporter)) {
@@ -201,6 +209,16 @@ export function groupAbilities(ctx: SubjectContext): Set<GroupAction> {
 export function canUpdateMergeRequest(abilities: ReadonlySet<ProjectAction>, isAuthor: boolean): boolean {
   if (abilities.has('update_merge_request')) return true;
   return isAuthor && abilities.has('read_merge_request');
+}
+
+/**
+ * May the caller edit one pipeline schedule (and its variables, and see their values)? Maintainers
+ * may edit any; its owner their own while they may still create schedules (GitLab's
+ * update_pipeline_schedule).
+ */
+export function canUpdatePipelineSchedule(abilities: ReadonlySet<ProjectAction>, isOwner: boolean): boolean {
+  if (abilities.has('admin_pipeline_schedule')) return true;
+  return isOwner && abilities.has('create_pipeline_schedule');
 }
 
 /**

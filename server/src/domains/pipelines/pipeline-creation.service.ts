@@ -49,6 +49,8 @@ export interface CreatePipelineInput {
   tag?: boolean;
   variables?: PipelineVariable[];
   pushOptions?: readonly string[];
+  /** the pipeline schedule creating it (source `schedule`) */
+  pipelineScheduleId?: number;
 }
 
 export type CreateOutcome = { pipeline: PipelineRow } | { error: string[] };
@@ -96,6 +98,7 @@ export function createPipelineCreation(deps: {
       source: input.source,
       userId: input.actor.user?.id ?? null,
       committedAt: commit.committed_date,
+      pipelineScheduleId: input.pipelineScheduleId ?? null,
     };
     const store = (status: 'failed' | 'skipped', extra: { yamlErrors?: string; failureReason?: string } = {}) =>
       deps.db.transaction(async (tx) => ({ pipeline: await deps.pipelines.insertPipeline({ ...base, status, ...extra }, tx) }));
@@ -168,6 +171,14 @@ export function createPipelineCreation(deps: {
       if (input.sha && (await deps.pipelines.existsForPush(input.project.id, input.ref, input.tag === true, input.sha, input.beforeSha ?? '0'.repeat(40)))) return null;
       const outcome = await create(input, true);
       return outcome && 'pipeline' in outcome ? outcome.pipeline : null;
+    },
+
+    /**
+     * For a pipeline schedule: stores what GitLab stores with save_on_errors (a failed pipeline for
+     * a configuration error), or answers why nothing was created.
+     */
+    async createForSchedule(input: CreatePipelineInput): Promise<CreateOutcome | null> {
+      return create({ ...input, source: 'schedule' }, true);
     },
 
     /** For `POST /projects/:id/pipeline`: the pipeline, or a 400 with GitLab's messages. */
