@@ -49,6 +49,7 @@ import { createCommitsService } from './domains/repository/commits.service.js';
 import { createCiLintService } from './domains/pipelines/ci-lint.service.js';
 import { createRunnersRepository } from './domains/runners/runners.repository.js';
 import { createRunnersService } from './domains/runners/runners.service.js';
+import { AUTO_STOP_ENVIRONMENT_JOB, createEnvironmentsDomain } from './domains/environments/index.js';
 import { createPipelinesDomain, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB } from './domains/pipelines/index.js';
 import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
 import { createCompareService } from './domains/repository/compare.service.js';
@@ -286,6 +287,19 @@ export function createServices(deps: AppDeps) {
   events.react('repository.pushed', (event, tx) => pipelinesDomain.onPushed(event, tx));
   queue.register(CREATE_FOR_PUSH_JOB, (payload) => pipelinesDomain.runCreateForPush(payload));
   queue.register(ENQUEUE_SCHEDULED_JOB, (payload) => pipelinesDomain.runEnqueueScheduled(payload));
+  // environments and deployments follow deploy jobs in their transactions (domains/environments/)
+  const environmentsDomain = createEnvironmentsDomain({
+    db,
+    queue,
+    authorizer,
+    projects,
+    pipelines: pipelinesDomain.pipelines,
+    pipelinesRepository: pipelinesDomain.pipelinesRepository,
+    engine: pipelinesDomain.pipelineEngine,
+    repoPath: (projectId) => deps.storage.pathFor(projectId),
+  });
+  pipelinesDomain.listenToJobs(environmentsDomain.tracking);
+  queue.register(AUTO_STOP_ENVIRONMENT_JOB, (payload) => environmentsDomain.runAutoStop(payload));
   // job logs, artifacts and caches: the data directory's objects/ or S3-compatible storage (platform/storage/)
   const objectStore = openObjectStore(deps.config.objectStore);
 
@@ -347,6 +361,8 @@ export function createServices(deps: AppDeps) {
     pipelineEngine: pipelinesDomain.pipelineEngine,
     pipelinesRepository: pipelinesDomain.pipelinesRepository,
     pipelineCreation: pipelinesDomain.pipelineCreation,
+    environments: environmentsDomain.environments,
+    environmentsRepository: environmentsDomain.environmentsRepository,
     objectStore,
     // a runner's log chunks by offset, then one object per job (domains/job-logs/)
     jobLogs: createJobLogs({ db, chunks: createJobLogChunksRepository(db), store: objectStore }),

@@ -46,6 +46,10 @@ export type ProjectAction =
   | 'create_pipeline'
   | 'update_pipeline'
   | 'destroy_pipeline'
+  // environments and deployments (GitLab's read_environment/read_deployment; create/update/stop/destroy_environment and
+  // create/update_deployment are update_deployment here); writing a deployment also needs its ref's branch rule
+  | 'read_deployment'
+  | 'update_deployment'
   // CI/CD variables: Maintainers manage a project's (GitLab's admin_cicd_variables)
   | 'admin_cicd_variables'
   // push rules: Maintainers and above (GitLab's admin_push_rule)
@@ -137,6 +141,7 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
     if (featureAvailable(ctx, 'builds')) {
       abilities.add('create_pipeline');
       abilities.add('update_pipeline');
+      abilities.add('update_deployment');
     }
   }
   // Pipelines and jobs: the builds feature, and with public_builds off ("Public pipelines")
@@ -145,6 +150,9 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
     abilities.add('read_pipeline');
     abilities.add('read_build');
   }
+  // Environments and deployments: Reporters and above, or anyone on a project that is not
+  // private while its pipelines are readable (GitLab's read_environment/read_deployment).
+  if (abilities.has('read_pipeline') && (ctx.visibility !== 'private' || access >= AccessLevel.Reporter)) abilities.add('read_deployment');
   addNoteAbilities(abilities, ctx, access);
   if (access >= AccessLevel.Maintainer) {
     abilities.add('admin_members');

@@ -50,6 +50,8 @@ export interface JobPayloadMap {
   'pipelines.create_for_push': { projectId: number; userId: number | null; ref: string; oldSha: string; newSha: string; pushOptions?: string[] };
   /** a delayed CI/CD job whose time came becomes pending */
   'pipelines.enqueue_scheduled': { jobId: number };
+  /** an environment whose auto_stop_at has come stops (domains/environments/) */
+  'environments.auto_stop': { environmentId: number };
   /** finished jobs and old events are deleted (platform/retention.ts) */
   'platform.prune': Record<string, never>;
 }
