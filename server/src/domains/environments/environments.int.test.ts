@@ -205,4 +205,23 @@ describe(`environments and deployments (${testDatabaseKind()})`, () => {
     expect(dry.scheduled_entries.map((e) => e.name)).toEqual(['review/main']);
     expect(((await client.Environments.all(project.id, { name: 'review/main' })) as unknown[]).length).toBe(1);
   });
+
+  it('refuses to stop through an on_stop job on a ref the caller may not update; a Maintainer stops', async () => {
+    await fx.root.RepositoryFiles.create(project.id, 'again.txt', 'main', 'again', 'Deploy again');
+    const second = await eventually(async () => ((await fx.root.Pipelines.all(project.id)) as { id: number }[]).find((p) => p.id !== pipelineId));
+    const jobs = await jobsOf(second.id);
+    await run(jobs.deploy_review!, 'success', 'env-review-2');
+    await run(jobs.deploy_prod!, 'success', 'env-prod-2');
+    await run(jobs.check!, 'success', 'env-check-2');
+    const review = (await services().environmentsRepository.findByName(project.id, 'review/main'))!;
+    expect(review.state).toBe('available');
+    await fx.root.ProtectedBranches.protect(project.id, 'main', { pushAccessLevel: 40, mergeAccessLevel: 40 });
+    const refused = await fx.call('POST', `/projects/${project.id}/environments/${review.id}/stop`, { token: developer.token });
+    expect(refused.status).toBe(403);
+    expect((await services().environmentsRepository.findById(review.id))!.state).toBe('available');
+    expect((await jobsOf(second.id)).stop_review!.status).toBe('manual');
+    const stopping = (await fx.root.Environments.stop(project.id, review.id)) as Record<string, any>;
+    expect(stopping.state).toBe('stopping');
+    expect((await jobsOf(second.id)).stop_review!.status).toBe('pending');
+  });
 });

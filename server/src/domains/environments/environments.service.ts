@@ -78,17 +78,20 @@ export function createEnvironmentsService(deps: {
   /**
    * Stops an available environment: its last deployment's `on_stop` job is played (the
    * environment is stopping until it succeeds); without one, or when forced, it is stopped.
+   * A caller (none for the auto stop) must be allowed to play that job: GitLab's
+   * stop_environment is play_job on the stop job, which needs its ref's branch rule.
    */
-  async function stop(environment: EnvironmentRow, userId: number | null, force: boolean): Promise<EnvironmentRow> {
+  async function stop(environment: EnvironmentRow, by: { actor: Actor; project: Project } | null, force: boolean): Promise<EnvironmentRow> {
     if (!force && environment.state === 'available') {
       const deployment = await repo.latestDeployment(environment.id);
       const deployJob = deployment?.on_stop && deployment.job_id !== null ? await deps.pipelinesRepository.findJob(Number(deployment.job_id)) : null;
       const stopJob = deployJob ? (await deps.pipelinesRepository.latestJobs(deployJob.pipeline_id)).find((job) => job.name === deployment!.on_stop) : undefined;
       if (stopJob && ['manual', 'success', 'failed', 'canceled', 'skipped'].includes(stopJob.status)) {
+        if (by && !(await deps.pipelines.mayUpdateRef(by.actor, by.project, deployment!.ref, deployment!.tag))) throw new ForbiddenError();
         // GitLab: the stopping state first, then the stop job; its success stops the environment.
         const stopping = (await repo.casState(environment.id, ['available'], 'stopping')) ?? environment;
         try {
-          await deps.engine.playJob(stopJob.id, userId);
+          await deps.engine.playJob(stopJob.id, by?.actor.user?.id ?? null);
         } catch {
           return (await repo.casState(environment.id, ['stopping'], 'stopped')) ?? stopping;
         }
@@ -148,14 +151,21 @@ export function createEnvironmentsService(deps: {
     async stopOne(actor: Actor, idOrPath: string | number, id: number, force: boolean) {
       const project = await open(actor, idOrPath, 'update_deployment');
       const environment = await environmentFor(project, id);
-      const stopped = await stop(environment, actor.user?.id ?? null, force);
+      const stopped = await stop(environment, { actor, project }, force);
       return { project, environment: stopped, facts: await environmentFacts(actor, project, [stopped]) };
     },
 
     /** Stops the environments whose last deployment is older than `before` (GitLab's stop_stale). */
     async stopStale(actor: Actor, idOrPath: string | number, before: Date): Promise<void> {
       const project = await open(actor, idOrPath, 'update_deployment');
-      for (const environment of await repo.stale(project.id, before)) await stop(environment, actor.user?.id ?? null, false);
+      // GitLab's stop_stale skips the environments the caller may not stop.
+      for (const environment of await repo.stale(project.id, before)) {
+        try {
+          await stop(environment, { actor, project }, false);
+        } catch (error) {
+          if (!(error instanceof ForbiddenError)) throw error;
+        }
+      }
     },
 
     /** Deletes stopped review apps (environments in a folder) older than `before`; a dry run only lists them. */
