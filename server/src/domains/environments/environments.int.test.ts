@@ -170,9 +170,13 @@ describe(`environments and deployments (${testDatabaseKind()})`, () => {
     expect(await client.Deployments.allMergeRequests(project.id, created.id)).toEqual([]);
     const ci = ((await client.Deployments.all(project.id, { environment: 'review/main' })) as Record<string, any>[])[0]!;
     const refused = await fx.call('PUT', `/projects/${project.id}/deployments/${ci.id}`, { token: developer.token, body: { status: 'success' } });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: '403 Forbidden - Deployments created using GitLab CI can not be updated using the API' });
     expect((await fx.call('POST', `/projects/${project.id}/deployments`, { token: developer.token, body: { environment: 'x', sha, ref: 'main', tag: false, status: 'bogus' } })).status).toBe(400);
-    expect((await fx.call('POST', `/projects/${project.id}/deployments`, { token: developer.token, body: { environment: 'x', sha: 'f'.repeat(40), ref: 'main', tag: false, status: 'running' } })).status).toBe(400);
+    const noRef = await fx.call('POST', `/projects/${project.id}/deployments`, { token: developer.token, body: { environment: 'x', sha, ref: 'nowhere', tag: false, status: 'running' } });
+    expect(noRef.status).toBe(400);
+    expect(noRef.body).toEqual({ message: { ref: ['The branch or tag does not exist'] } });
+    expect(((await client.Environments.all(project.id, { name: 'x' })) as unknown[]).length).toBe(0);
   });
 
   it('refuses a stranger (404) and a Guest (403) on a private project; a Reporter only reads', async () => {

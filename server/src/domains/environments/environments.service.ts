@@ -28,7 +28,8 @@ export const ENVIRONMENT_MESSAGES = {
   taken: 'has already been taken',
   invalidName: "can contain only letters, digits, '-', '_', '/', '$', '{', '}', '.', and spaces, but it cannot start or end with '/'",
   staleStopped: 'Successfully requested stop for all stale environments',
-  ciDeployment: 'Deployments created using GitLab CI can not be updated using the API',
+  ciDeployment: '403 Forbidden - Deployments created using GitLab CI can not be updated using the API',
+  refMissing: 'The branch or tag does not exist',
 } as const;
 
 export function createEnvironmentsService(deps: {
@@ -201,9 +202,10 @@ export function createEnvironmentsService(deps: {
     async createDeployment(actor: Actor & { user: { id: number } }, idOrPath: string | number, input: { environment: string; sha: string; ref: string; tag: boolean; status: DeploymentStatus }) {
       const project = await open(actor, idOrPath, 'update_deployment');
       if (!validEnvironmentName(input.environment)) throw ValidationError.field('environment', ENVIRONMENT_MESSAGES.invalidName);
-      if (!(await deps.pipelines.mayUpdateRef(actor, project, input.ref, input.tag))) throw new ForbiddenError("You do not have permission to deploy to this ref");
-      const exists = await resolveCommit(deps.repoPath(project.id), input.sha);
-      if (!exists) throw ValidationError.field('sha', 'The commit does not exist');
+      // GitLab's check: the ref names a commit (a branch, a tag or a SHA).
+      const exists = !input.ref.startsWith('-') && (await resolveCommit(deps.repoPath(project.id), input.ref)) !== null;
+      if (!exists) throw ValidationError.field('ref', ENVIRONMENT_MESSAGES.refMissing);
+      if (!(await deps.pipelines.mayUpdateRef(actor, project, input.ref, input.tag))) throw new ForbiddenError();
       const deployment = await deps.db.transaction(async (tx) => {
         const environment = await repo.findOrCreate(project.id, input.environment, {}, tx);
         const row = await repo.insertDeployment({ projectId: project.id, environmentId: environment.id, jobId: null, ref: input.ref, tag: input.tag, sha: input.sha, userId: actor.user.id, status: input.status, onStop: null }, tx);
@@ -217,7 +219,7 @@ export function createEnvironmentsService(deps: {
       const project = await open(actor, idOrPath, 'update_deployment');
       const deployment = await repo.findDeployment(project.id, id);
       if (!deployment) throw new NotFoundError('Deployment');
-      if (deployment.job_id !== null) throw new ValidationError(ENVIRONMENT_MESSAGES.ciDeployment);
+      if (deployment.job_id !== null) throw new ForbiddenError(ENVIRONMENT_MESSAGES.ciDeployment);
       if (!(await deps.pipelines.mayUpdateRef(actor, project, deployment.ref, deployment.tag))) throw new ForbiddenError();
       const updated = deployment.status === status ? deployment : await repo.setDeploymentStatus(deployment.id, status);
       if (status === 'running' || status === 'success') await repo.casState(deployment.environment_id, ['stopped', 'stopping'], 'available');
