@@ -52,6 +52,7 @@ import { createRunnersService } from './domains/runners/runners.service.js';
 import { createPipelineScheduleRunner, RUN_DUE_SCHEDULES_JOB, RUN_SCHEDULE_JOB, type PipelineScheduleRunner } from './domains/pipeline-schedules/pipeline-schedule-runner.js';
 import { createPipelineSchedulesRepository } from './domains/pipeline-schedules/pipeline-schedules.repository.js';
 import { createPipelineSchedulesService } from './domains/pipeline-schedules/pipeline-schedules.service.js';
+import { AUTO_STOP_ENVIRONMENT_JOB, createEnvironmentsDomain } from './domains/environments/index.js';
 import { createPipelinesDomain, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB } from './domains/pipelines/index.js';
 import { createRunnerProtocolDomain, STUCK_JOBS_JOB } from './domains/runner-protocol/index.js';
 import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
@@ -303,6 +304,19 @@ export function createServices(deps: AppDeps) {
   });
   queue.register(RUN_DUE_SCHEDULES_JOB, async (_payload, job) => void (await pipelineScheduleRunner.sweep(job.id)));
   queue.register(RUN_SCHEDULE_JOB, (payload) => pipelineScheduleRunner.run(payload));
+  // environments and deployments follow deploy jobs in their transactions (domains/environments/)
+  const environmentsDomain = createEnvironmentsDomain({
+    db,
+    queue,
+    authorizer,
+    projects,
+    pipelines: pipelinesDomain.pipelines,
+    pipelinesRepository: pipelinesDomain.pipelinesRepository,
+    engine: pipelinesDomain.pipelineEngine,
+    repoPath: (projectId) => deps.storage.pathFor(projectId),
+  });
+  pipelinesDomain.listenToJobs(environmentsDomain.tracking);
+  queue.register(AUTO_STOP_ENVIRONMENT_JOB, (payload) => environmentsDomain.runAutoStop(payload));
   // job logs, artifacts and caches: the data directory's objects/ or S3-compatible storage (platform/storage/)
   const objectStore = openObjectStore(deps.config.objectStore);
 
@@ -409,6 +423,8 @@ export function createServices(deps: AppDeps) {
       db,
     }),
     pipelineScheduleRunner,
+    environments: environmentsDomain.environments,
+    environmentsRepository: environmentsDomain.environmentsRepository,
     objectStore,
     // a runner's log chunks by offset, then one object per job (domains/job-logs/)
     jobLogs,

@@ -208,6 +208,23 @@ describe('pipeline abilities', () => {
   });
 });
 
+describe('environment and deployment abilities', () => {
+  it.each([
+    ['stranger of a private project', { accessLevel: 0 }, [], ['read_deployment', 'update_deployment']],
+    // GitLab: Guests of a private project do not see its environments, even with public pipelines
+    ['guest of a private project', { accessLevel: 10 }, [], ['read_deployment', 'update_deployment']],
+    ['stranger of a public project reads', { visibility: 'public' }, ['read_deployment'], ['update_deployment']],
+    ['public project without readable pipelines', { visibility: 'public', features: { public_builds: false } }, [], ['read_deployment']],
+    ['reporter reads', { accessLevel: 20 }, ['read_deployment'], ['update_deployment']],
+    ['developer deploys and stops', { accessLevel: 30 }, ['read_deployment', 'update_deployment'], []],
+    ['archived projects are read-only', { accessLevel: 50, archived: true }, ['read_deployment'], ['update_deployment']],
+  ] as const)('project: %s', (_name, overrides, granted, denied) => {
+    const abilities = projectAbilities(ctx(overrides as Partial<SubjectContext>));
+    for (const action of granted) expect(abilities.has(action), action).toBe(true);
+    for (const action of denied) expect(abilities.has(action), action).toBe(false);
+  });
+});
+
 describe('label and milestone abilities', () => {
   it.each([
     ['stranger of a private project', { accessLevel: 0 }, [], ['read_label', 'admin_label']],

@@ -51,6 +51,10 @@ export type ProjectAction =
   | 'read_pipeline_schedule'
   | 'create_pipeline_schedule'
   | 'admin_pipeline_schedule'
+  // environments and deployments (GitLab's read_environment/read_deployment; create/update/stop/destroy_environment and
+  // create/update_deployment are update_deployment here); writing a deployment also needs its ref's branch rule
+  | 'read_deployment'
+  | 'update_deployment'
   // CI/CD variables: Maintainers manage a project's (GitLab's admin_cicd_variables)
   | 'admin_cicd_variables'
   // push rules: Maintainers and above (GitLab's admin_push_rule)
@@ -144,6 +148,7 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
       abilities.add('update_pipeline');
       abilities.add('create_pipeline_schedule');
       if (access >= AccessLevel.Maintainer) abilities.add('admin_pipeline_schedule');
+      abilities.add('update_deployment');
     }
   }
   if (featureAvailable(ctx, 'builds') && access >= AccessLevel.Reporter) abilities.add('read_pipeline_schedule');
@@ -153,6 +158,9 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
     abilities.add('read_pipeline');
     abilities.add('read_build');
   }
+  // Environments and deployments: Reporters and above, or anyone on a project that is not
+  // private while its pipelines are readable (GitLab's read_environment/read_deployment).
+  if (abilities.has('read_pipeline') && (ctx.visibility !== 'private' || access >= AccessLevel.Reporter)) abilities.add('read_deployment');
   addNoteAbilities(abilities, ctx, access);
   if (access >= AccessLevel.Maintainer) {
     abilities.add('admin_members');

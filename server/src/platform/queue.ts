@@ -54,6 +54,8 @@ export interface JobPayloadMap {
   'pipelines.run_due_schedules': Record<string, never>;
   /** one run of a pipeline schedule: as its owner, or as the user who played it */
   'pipelines.run_schedule': { scheduleId: number; userId?: number };
+  /** an environment whose auto_stop_at has come stops (domains/environments/) */
+  'environments.auto_stop': { environmentId: number };
   /** finished jobs and old events are deleted (platform/retention.ts) */
   'platform.prune': Record<string, never>;
   /** CI jobs whose runner went silent or vanished are failed (domains/runner-protocol/stuck-jobs.ts) */

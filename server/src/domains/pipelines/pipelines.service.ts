@@ -123,6 +123,14 @@ export function createPipelinesService(deps: {
       return (await mayUpdateRef(actor, project, ref, tag)) ? null : PIPELINE_MESSAGES.protectedRef(ref);
     },
 
+    mayUpdateRef,
+
+    /** Jobs of `project` with what their entities show (for deployments' `deployable`). */
+    async describeJobs(actor: Actor, project: Project, jobIds: readonly number[]) {
+      const jobs = (await Promise.all([...new Set(jobIds)].map((id) => repo.findJob(id)))).filter((job): job is JobRow => job !== null && job.project_id === project.id);
+      return { jobs: new Map(jobs.map((job) => [job.id, job])), facts: await jobFacts(actor, project, jobs) };
+    },
+
     async list(actor: Actor, idOrPath: string | number, filter: Omit<PipelineListFilter, 'projectId'>) {
       const project = await open(actor, idOrPath, 'read_pipeline');
       const result = await repo.listPipelines({ ...filter, projectId: project.id });
