@@ -32,7 +32,7 @@ const TESTS = [
 
 // ---------------------------------------------------------------------------- server layers
 const S = 'server/src';
-const TOP = [`${S}/app.ts`, `${S}/server.ts`, `${S}/main.ts`, `${S}/admin`];
+const TOP = [`${S}/app.ts`, `${S}/server.ts`, `${S}/main.ts`, `${S}/admin`, `${S}/runner`, `${S}/local-runner.ts`];
 const API = [`${S}/api`];
 const DOMAINS = [`${S}/domains`, `${S}/markdown`];
 const ADAPTERS = [`${S}/git`, `${S}/auth`];

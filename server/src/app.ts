@@ -49,7 +49,12 @@ import { createCommitsService } from './domains/repository/commits.service.js';
 import { createCiLintService } from './domains/pipelines/ci-lint.service.js';
 import { createRunnersRepository } from './domains/runners/runners.repository.js';
 import { createRunnersService } from './domains/runners/runners.service.js';
+import { createPipelineScheduleRunner, RUN_DUE_SCHEDULES_JOB, RUN_SCHEDULE_JOB, type PipelineScheduleRunner } from './domains/pipeline-schedules/pipeline-schedule-runner.js';
+import { createPipelineSchedulesRepository } from './domains/pipeline-schedules/pipeline-schedules.repository.js';
+import { createPipelineSchedulesService } from './domains/pipeline-schedules/pipeline-schedules.service.js';
+import { AUTO_STOP_ENVIRONMENT_JOB, createEnvironmentsDomain } from './domains/environments/index.js';
 import { createPipelinesDomain, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB } from './domains/pipelines/index.js';
+import { createRunnerProtocolDomain, STUCK_JOBS_JOB } from './domains/runner-protocol/index.js';
 import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
 import { createCompareService } from './domains/repository/compare.service.js';
 import { createForksRepository } from './domains/forks/forks.repository.js';
@@ -287,8 +292,64 @@ export function createServices(deps: AppDeps) {
   events.react('repository.pushed', (event, tx) => pipelinesDomain.onPushed(event, tx));
   queue.register(CREATE_FOR_PUSH_JOB, (payload) => pipelinesDomain.runCreateForPush(payload));
   queue.register(ENQUEUE_SCHEDULED_JOB, (payload) => pipelinesDomain.runEnqueueScheduled(payload));
+  // pipeline schedules: a sweep job every minute claims due schedules and enqueues their runs (domains/pipeline-schedules/)
+  const pipelineSchedulesRepository = createPipelineSchedulesRepository(db);
+  const pipelineScheduleRunner = createPipelineScheduleRunner({
+    db,
+    queue,
+    schedules: pipelineSchedulesRepository,
+    projectRows: projectsRepository,
+    users,
+    creation: pipelinesDomain.pipelineCreation,
+    pipelineRules: pipelinesDomain.pipelines,
+  });
+  queue.register(RUN_DUE_SCHEDULES_JOB, async (_payload, job) => void (await pipelineScheduleRunner.sweep(job.id)));
+  queue.register(RUN_SCHEDULE_JOB, (payload) => pipelineScheduleRunner.run(payload));
+  // environments and deployments follow deploy jobs in their transactions (domains/environments/)
+  const environmentsDomain = createEnvironmentsDomain({
+    db,
+    queue,
+    authorizer,
+    projects,
+    pipelines: pipelinesDomain.pipelines,
+    pipelinesRepository: pipelinesDomain.pipelinesRepository,
+    engine: pipelinesDomain.pipelineEngine,
+    repoPath: (projectId) => deps.storage.pathFor(projectId),
+  });
+  pipelinesDomain.listenToJobs(environmentsDomain.tracking);
+  queue.register(AUTO_STOP_ENVIRONMENT_JOB, (payload) => environmentsDomain.runAutoStop(payload));
   // job logs, artifacts and caches: the data directory's objects/ or S3-compatible storage (platform/storage/)
   const objectStore = openObjectStore(deps.config.objectStore);
+
+  const jobLogs = createJobLogs({ db, chunks: createJobLogChunksRepository(db), store: objectStore });
+  const ciVariables = createCiVariablesService({ db, variables: createCiVariablesRepository(db), projects, groups, authorizer });
+
+  // The runner protocol: job requests (long polling), state updates, logs, job tokens (domains/runner-protocol/)
+  const runnersRepository = createRunnersRepository(db);
+  const runnersService = createRunnersService({ db, runners: runnersRepository, projects, groups, projectRows: projectsRepository, namespaces, authorizer });
+  const runnerProtocolDomain = createRunnerProtocolDomain({
+    db,
+    queue,
+    runners: runnersService,
+    runnerRows: runnersRepository,
+    pipelinesRepository: pipelinesDomain.pipelinesRepository,
+    engine: pipelinesDomain.pipelineEngine,
+    protectedBranches,
+    protectedTags,
+    users,
+    jobLogs,
+    objectStore,
+    pipelines: pipelinesDomain.pipelines,
+    projects,
+    authorizer,
+    storedVariables: async (job, { protectedRef }) => {
+      const project = await projectsRepository.findById(job.project_id);
+      return project ? ciVariables.jobVariables(project, { refProtected: protectedRef, environment: job.environment, fromFork: false }) : [];
+    },
+    serverUrl: deps.config.externalUrl,
+    longPollSeconds: deps.config.runnerLongPollSeconds,
+  });
+  queue.register(STUCK_JOBS_JOB, (_payload, job) => runnerProtocolDomain.stuckJobs.run(job.id));
 
   const passwords = createPasswordAuthenticator({ db, users });
   const tokens = createTokensService({ tokens: tokensRepository, users, events });
@@ -342,17 +403,34 @@ export function createServices(deps: AppDeps) {
     files,
     ciLint: createCiLintService({ access: repositoryAccess, serverUrl: deps.config.externalUrl }),
     // CI runners: creation, their tokens, the runners API (domains/runners/)
-    runners: createRunnersService({ db, runners: createRunnersRepository(db), projects, groups, projectRows: projectsRepository, namespaces, authorizer }),
+    runners: runnersService,
+    runnerProtocol: runnerProtocolDomain.runnerProtocol,
+    jobArtifacts: runnerProtocolDomain.jobArtifacts,
+    stuckJobs: runnerProtocolDomain.stuckJobs,
+    jobQueueSignal: runnerProtocolDomain.jobQueueSignal,
     pipelines: pipelinesDomain.pipelines,
     // for the runner protocol: assignJob (a runner picked a job), recordJobResult (it finished), pendingJobs
     pipelineEngine: pipelinesDomain.pipelineEngine,
     pipelinesRepository: pipelinesDomain.pipelinesRepository,
     pipelineCreation: pipelinesDomain.pipelineCreation,
+    pipelineSchedules: createPipelineSchedulesService({
+      projects,
+      authorizer,
+      schedules: pipelineSchedulesRepository,
+      pipelines: pipelinesDomain.pipelinesRepository,
+      pipelineRules: pipelinesDomain.pipelines,
+      queue,
+      repoPath: (projectId) => deps.storage.pathFor(projectId),
+      db,
+    }),
+    pipelineScheduleRunner,
+    environments: environmentsDomain.environments,
+    environmentsRepository: environmentsDomain.environmentsRepository,
     objectStore,
     // a runner's log chunks by offset, then one object per job (domains/job-logs/)
-    jobLogs: createJobLogs({ db, chunks: createJobLogChunksRepository(db), store: objectStore }),
+    jobLogs,
     // CI/CD variables of projects, groups and the instance; jobVariableSources feeds variablesForJob (domains/ci-variables/)
-    ciVariables: createCiVariablesService({ db, variables: createCiVariablesRepository(db), projects, groups, authorizer }),
+    ciVariables,
     commits: createCommitsService({ access: repositoryAccess, writer: commitWriter }),
     commitPicks: createCommitPicksService({ access: repositoryAccess, writer: commitWriter }),
     compare: createCompareService({ access: repositoryAccess, forks: forksRepository }),
@@ -385,7 +463,7 @@ export function createServices(deps: AppDeps) {
     queue,
     events,
   };
-  return { services, authorizer, queue, events, retention, db, writeWatch };
+  return { services, authorizer, queue, events, retention, pipelineScheduleRunner, db, writeWatch };
 }
 
 export type Services = ReturnType<typeof createServices>['services'];
@@ -400,6 +478,8 @@ export interface App {
   events: EventBus;
   /** schedules the job that prunes finished jobs and old events (server.ts, on start) */
   retention: Pick<Retention, 'schedule'>;
+  /** schedules the sweep that runs due pipeline schedules (server.ts, on start) */
+  pipelineScheduleRunner: Pick<PipelineScheduleRunner, 'schedule'>;
   http: FastifyInstance;
   /** Every route registered (Fastify has no list of its own), for tests that must visit them all. */
   routes: readonly { method: string; url: string }[];
@@ -414,7 +494,7 @@ export interface App {
 export type RoutePlugin = (app: FastifyInstance, ctx: RestContext) => void | Promise<void>;
 
 export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Promise<App> {
-  const { services, authorizer, queue, events, retention, db, writeWatch } = createServices(deps);
+  const { services, authorizer, queue, events, retention, pipelineScheduleRunner, db, writeWatch } = createServices(deps);
   const schemaCompilers = createDeferredSchemaCompilers();
   const http: FastifyInstance = Fastify({
     schemaController: { compilersFactory: schemaCompilers.compilersFactory },
@@ -455,7 +535,13 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   registerErrorHandler(http);
 
   const ctx: RestContext = { services, authorizer, urls: createUrls(deps.config.externalUrl), externalUrl: deps.config.externalUrl, watch: writeWatch };
-  const authenticate = createAuthenticator({ tokens: services.tokens, sessions: services.sessions, users: services.usersRepository, externalUrl: deps.config.externalUrl });
+  const authenticate = createAuthenticator({
+    tokens: services.tokens,
+    jobTokens: (token) => services.runnerProtocol.jobTokenIdentity(token),
+    sessions: services.sessions,
+    users: services.usersRepository,
+    externalUrl: deps.config.externalUrl,
+  });
 
   await http.register(
     async (api) => {
@@ -522,5 +608,5 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     await services.markdown.warmUp();
   }
 
-  return { db, writeWatch, services, authorizer, queue, events, retention, http, routes, warmUp };
+  return { db, writeWatch, services, authorizer, queue, events, retention, pipelineScheduleRunner, http, routes, warmUp };
 }

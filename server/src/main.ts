@@ -11,6 +11,7 @@ import { DomainError } from './platform/errors.js';
 import type { CreateTokenCommand, CreateUserCommand } from './admin/admin-server.js';
 import { callAdminSocket } from './admin/admin-client.js';
 import { openDatabaseFor } from './platform/db/open.js';
+import { localRunnerExecutor, startLocalRunner } from './local-runner.js';
 
 const USAGE = `Usage: tributary <command>
 
@@ -19,9 +20,12 @@ const USAGE = `Usage: tributary <command>
   user create --username U --password P [--name N] [--email E] [--admin]
   token create --user U --name N --scopes api[,read_api,…] [--expires-at YYYY-MM-DD]
                                 prints the new personal access token
+  runner --url URL --token glrt-… [--concurrent N] [--builds-dir DIR] [--executor shell|docker] [--name N]
+                                run CI jobs for a Tributary (or GitLab) server
 
 Environment: TRIBUTARY_DATA_DIR (./data), PORT (8080), DATABASE_URL (embedded PGlite when unset),
-TRIBUTARY_ROOT_PASSWORD (first start), TRIBUTARY_EXTERNAL_URL, LOG_LEVEL.`;
+TRIBUTARY_ROOT_PASSWORD (first start), TRIBUTARY_EXTERNAL_URL, LOG_LEVEL,
+TRIBUTARY_LOCAL_RUNNER=shell|docker (start also runs one CI runner; off by default).`;
 
 async function start(config: Config): Promise<void> {
   if (!config.databaseUrl && !existsSync(join(config.dataDir, 'pglite', 'PG_VERSION'))) await createEmbeddedDatabase();
@@ -33,7 +37,12 @@ async function start(config: Config): Promise<void> {
   if (server.generatedRootPassword) {
     console.log(`\nCreated the administrator "root" with the password:\n\n    ${server.generatedRootPassword}\n\nIt is shown only this once.`);
   }
+  const executor = localRunnerExecutor(process.env.TRIBUTARY_LOCAL_RUNNER);
+  const localRunner = executor ? await startLocalRunner({ app: server.app, url: server.url, dataDir: config.dataDir, executor }) : undefined;
+  if (executor) console.log(`A local runner (${executor} executor) runs CI jobs; its scripts run with this server's rights.`);
   const stop = async () => {
+    // the runner first: it reports its running jobs while the server can still record them
+    await localRunner?.stop();
     await server.close();
     process.exit(0);
   };
@@ -101,6 +110,11 @@ function formatMessage(message: unknown): string {
 
 async function main(argv: string[]): Promise<number> {
   const [command, sub, ...rest] = argv;
+  if (command === 'runner') {
+    // The runner is a client of the HTTP API only: it loads no server configuration or database.
+    const { runnerCommand } = await import('./runner/cli.js');
+    return runnerCommand(argv.slice(1));
+  }
   const config = loadConfig();
   if (command === 'start') {
     await start(config);

@@ -61,6 +61,8 @@ export async function startServer(config: Config, options: { logger?: Logger; da
     clearTimeout(warmUp);
     clearTimeout(settling);
     await admin?.close();
+    // Long-polling job requests answer 204 now instead of holding the close for up to 50 s.
+    await app.services.jobQueueSignal.stop();
     await app.http.close();
     await app.queue.stop();
     await app.events.stop();
@@ -84,6 +86,8 @@ export async function startServer(config: Config, options: { logger?: Logger; da
     // Jobs start once the server listens: a start does not wait for their first claim.
     await app.queue.start();
     await app.retention.schedule();
+    await app.services.stuckJobs.schedule();
+    await app.pipelineScheduleRunner.schedule();
     // Merges another server on this database died in are settled by the survivors, within seconds.
     const settleAbandonedMerges = () => {
       settling = setTimeout(() => {

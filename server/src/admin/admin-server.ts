@@ -4,6 +4,7 @@ import type { Logger } from '../platform/logger.js';
 import { registerErrorHandler } from '../api/rest/error-handler.js';
 import { NotFoundError } from '../platform/errors.js';
 import { personalAccessToken } from '../api/rest/entities/tokens.js';
+import { actorFor } from '../auth/actor.js';
 
 export interface CreateUserCommand {
   username: string;
@@ -44,6 +45,16 @@ export const adminCommands = {
     if (!user) throw new NotFoundError('User');
     const token = await app.services.tokens.create(null, user.id, { name: command.name, scopes: command.scopes, expires_at: command.expires_at ?? null });
     return { ...personalAccessToken(token), token: token.token };
+  },
+  /**
+   * The local runner of `TRIBUTARY_LOCAL_RUNNER`: an instance runner created as the administrator
+   * "root" would create it in the UI (POST /user/runners), so it is an ordinary runner that the
+   * Runners settings list and that an administrator may pause or delete.
+   */
+  async createLocalRunner(app: Pick<App, 'services'>) {
+    const root = await app.services.users.findByUsername('root');
+    if (!root || !root.is_admin) throw new NotFoundError('User');
+    return app.services.runners.create(actorFor(root, 'session'), { runner_type: 'instance_type', description: 'local runner (TRIBUTARY_LOCAL_RUNNER)', run_untagged: true });
   },
 };
 

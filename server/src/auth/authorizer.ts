@@ -43,8 +43,10 @@ export function createAuthorizer(deps: { members: Pick<MembersRepository, 'effec
   }
 
   async function context(actor: Actor, subject: Subject): Promise<SubjectContext> {
-    const isAdmin = actor.user?.is_admin === true;
-    const base = { userId: actor.user?.id ?? null, isAdmin, accessLevel: await accessLevel(actor, subject) };
+    // A job token outside its job's project is an anonymous caller (GitLab's job-token scope).
+    const outsideJobScope = actor.jobProjectId !== undefined && !('project' in subject && subject.project.id === actor.jobProjectId);
+    const isAdmin = actor.user?.is_admin === true && !outsideJobScope;
+    const base = outsideJobScope ? { userId: null, isAdmin, accessLevel: 0 } : { userId: actor.user?.id ?? null, isAdmin, accessLevel: await accessLevel(actor, subject) };
     if ('project' in subject) return { ...base, visibility: subject.project.visibility, archived: subject.project.archived, features: subject.project };
     // A personal namespace is visible to everyone (its projects carry their own visibility).
     return { ...base, visibility: subject.group.kind === 'user' ? 'public' : subject.group.visibility };

@@ -76,7 +76,8 @@ describe('abilities over roles × feature levels', () => {
     ['reporter', true, false],
     ['developer', true, true],
     ['admin', true, true],
-  ] as const)('repository for members only on a public project: %s reads code → %s, pushes → %s', (role, reads, pushes) => {
+    // typed as rows of any role, so `reads` does not narrow `role` below
+  ] as Array<[Role, boolean, boolean]>)('repository for members only on a public project: %s reads code → %s, pushes → %s', (role, reads, pushes) => {
     const levels = { repository_access_level: 'private', merge_requests_access_level: 'private' } as const;
     expect(can(role, 'public', levels, 'download_code')).toBe(reads);
     expect(can(role, 'public', levels, 'fork_project')).toBe(reads && role !== 'anonymous');

@@ -6,6 +6,7 @@ import {
   canCreateNote,
   canRead,
   canUpdateMergeRequest,
+  canUpdatePipelineSchedule,
   groupAbilities,
   noteAbilities,
   projectAbilities,
@@ -71,6 +72,31 @@ describe('merge request abilities', () => {
     ['guest author who can no longer read the code', 10, true, false],
   ] as const)('update: %s → %s', (_name, accessLevel, isAuthor, expected) => {
     expect(canUpdateMergeRequest(projectAbilities(ctx({ accessLevel })), isAuthor)).toBe(expected);
+  });
+});
+
+describe('pipeline schedule abilities', () => {
+  it.each([
+    ['stranger of a private project has none', { accessLevel: 0 }, [], ['read_pipeline_schedule', 'create_pipeline_schedule']],
+    ['guest has none', { accessLevel: 10 }, [], ['read_pipeline_schedule', 'create_pipeline_schedule']],
+    ['reporter reads them', { accessLevel: 20 }, ['read_pipeline_schedule'], ['create_pipeline_schedule', 'admin_pipeline_schedule']],
+    ['developer creates', { accessLevel: 30 }, ['read_pipeline_schedule', 'create_pipeline_schedule'], ['admin_pipeline_schedule']],
+    ['maintainer administers', { accessLevel: 40 }, ['create_pipeline_schedule', 'admin_pipeline_schedule'], []],
+    ['nobody creates in an archived project', { accessLevel: 40, archived: true }, ['read_pipeline_schedule'], ['create_pipeline_schedule', 'admin_pipeline_schedule']],
+    ['none without CI/CD', { accessLevel: 40, features: { builds_access_level: 0 } }, [], ['read_pipeline_schedule', 'create_pipeline_schedule']],
+  ] as const)('%s', (_name, overrides, granted, denied) => {
+    const abilities = projectAbilities(ctx(overrides as Partial<SubjectContext>));
+    for (const action of granted) expect(abilities.has(action), action).toBe(true);
+    for (const action of denied) expect(abilities.has(action), action).toBe(false);
+  });
+
+  it.each([
+    ['developer, the owner', 30, true, true],
+    ['developer, not the owner', 30, false, false],
+    ['reporter, the owner (demoted)', 20, true, false],
+    ['maintainer, not the owner', 40, false, true],
+  ] as const)('update: %s → %s', (_name, accessLevel, isOwner, expected) => {
+    expect(canUpdatePipelineSchedule(projectAbilities(ctx({ accessLevel })), isOwner)).toBe(expected);
   });
 });
 
@@ -175,6 +201,23 @@ describe('pipeline abilities', () => {
     ['maintainer does not delete', { accessLevel: 40 }, ['update_pipeline'], ['destroy_pipeline']],
     ['owner deletes', { accessLevel: 50 }, ['destroy_pipeline'], []],
     ['archived projects are read-only', { accessLevel: 50, archived: true }, ['read_pipeline'], ['create_pipeline', 'update_pipeline', 'destroy_pipeline']],
+  ] as const)('project: %s', (_name, overrides, granted, denied) => {
+    const abilities = projectAbilities(ctx(overrides as Partial<SubjectContext>));
+    for (const action of granted) expect(abilities.has(action), action).toBe(true);
+    for (const action of denied) expect(abilities.has(action), action).toBe(false);
+  });
+});
+
+describe('environment and deployment abilities', () => {
+  it.each([
+    ['stranger of a private project', { accessLevel: 0 }, [], ['read_deployment', 'update_deployment']],
+    // GitLab: Guests of a private project do not see its environments, even with public pipelines
+    ['guest of a private project', { accessLevel: 10 }, [], ['read_deployment', 'update_deployment']],
+    ['stranger of a public project reads', { visibility: 'public' }, ['read_deployment'], ['update_deployment']],
+    ['public project without readable pipelines', { visibility: 'public', features: { public_builds: false } }, [], ['read_deployment']],
+    ['reporter reads', { accessLevel: 20 }, ['read_deployment'], ['update_deployment']],
+    ['developer deploys and stops', { accessLevel: 30 }, ['read_deployment', 'update_deployment'], []],
+    ['archived projects are read-only', { accessLevel: 50, archived: true }, ['read_deployment'], ['update_deployment']],
   ] as const)('project: %s', (_name, overrides, granted, denied) => {
     const abilities = projectAbilities(ctx(overrides as Partial<SubjectContext>));
     for (const action of granted) expect(abilities.has(action), action).toBe(true);

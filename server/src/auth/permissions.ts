@@ -46,6 +46,15 @@ export type ProjectAction =
   | 'create_pipeline'
   | 'update_pipeline'
   | 'destroy_pipeline'
+  // pipeline schedules: Reporters see them, Developers create (and edit their own, canUpdatePipelineSchedule),
+  // Maintainers edit any and take ownership (GitLab's read_/create_/admin_pipeline_schedule)
+  | 'read_pipeline_schedule'
+  | 'create_pipeline_schedule'
+  | 'admin_pipeline_schedule'
+  // environments and deployments (GitLab's read_environment/read_deployment; create/update/stop/destroy_environment and
+  // create/update_deployment are update_deployment here); writing a deployment also needs its ref's branch rule
+  | 'read_deployment'
+  | 'update_deployment'
   // CI/CD variables: Maintainers manage a project's (GitLab's admin_cicd_variables)
   | 'admin_cicd_variables'
   // push rules: Maintainers and above (GitLab's admin_push_rule)
@@ -137,14 +146,21 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
     if (featureAvailable(ctx, 'builds')) {
       abilities.add('create_pipeline');
       abilities.add('update_pipeline');
+      abilities.add('create_pipeline_schedule');
+      if (access >= AccessLevel.Maintainer) abilities.add('admin_pipeline_schedule');
+      abilities.add('update_deployment');
     }
   }
+  if (featureAvailable(ctx, 'builds') && access >= AccessLevel.Reporter) abilities.add('read_pipeline_schedule');
   // Pipelines and jobs: the builds feature, and with public_builds off ("Public pipelines")
   // only Reporters and above.
   if (featureAvailable(ctx, 'builds') && (ctx.features?.public_builds !== false || access >= AccessLevel.Reporter)) {
     abilities.add('read_pipeline');
     abilities.add('read_build');
   }
+  // Environments and deployments: Reporters and above, or anyone on a project that is not
+  // private while its pipelines are readable (GitLab's read_environment/read_deployment).
+  if (abilities.has('read_pipeline') && (ctx.visibility !== 'private' || access >= AccessLevel.Reporter)) abilities.add('read_deployment');
   addNoteAbilities(abilities, ctx, access);
   if (access >= AccessLevel.Maintainer) {
     abilities.add('admin_members');
@@ -201,6 +217,16 @@ export function groupAbilities(ctx: SubjectContext): Set<GroupAction> {
 export function canUpdateMergeRequest(abilities: ReadonlySet<ProjectAction>, isAuthor: boolean): boolean {
   if (abilities.has('update_merge_request')) return true;
   return isAuthor && abilities.has('read_merge_request');
+}
+
+/**
+ * May the caller edit one pipeline schedule (and its variables, and see their values)? Maintainers
+ * may edit any; its owner their own while they may still create schedules (GitLab's
+ * update_pipeline_schedule).
+ */
+export function canUpdatePipelineSchedule(abilities: ReadonlySet<ProjectAction>, isOwner: boolean): boolean {
+  if (abilities.has('admin_pipeline_schedule')) return true;
+  return isOwner && abilities.has('create_pipeline_schedule');
 }
 
 /**

@@ -23,7 +23,7 @@ describe('forkRepository on linear-history', () => {
     await forkRepository(scenario.repo, fork);
     const refs = (await rawGit(fork, 'for-each-ref', '--format=%(refname)')).trim().split('\n');
     expect(refs).toEqual(['refs/heads/feature/x', 'refs/heads/main', 'refs/tags/light', 'refs/tags/v1.0']);
-    expect((await readRef(fork, 'refs/heads/main'))?.commit.id).toBe((await readRef(scenario.repo, 'refs/heads/main'))?.commit.id);
+    expect((await readRef(fork, 'refs/heads/main'))?.commit?.id).toBe((await readRef(scenario.repo, 'refs/heads/main'))?.commit?.id);
     expect((await rawGit(fork, 'symbolic-ref', 'HEAD')).trim()).toBe('refs/heads/main');
     const config = await rawGit(fork, 'config', '--local', '--list');
     expect(config).not.toMatch(/^remote\./m);

@@ -31,6 +31,8 @@ export interface Config {
    */
   jobLeaseSeconds: number;
   jobPollMs: number;
+  /** How long `POST /api/v4/jobs/request` is held when no job waits (TRIBUTARY_RUNNER_LONG_POLL_SECONDS, 50 as GitLab Workhorse). */
+  runnerLongPollSeconds: number;
   /** Where job logs, artifacts and caches are kept: `<dataDir>/objects` or S3-compatible storage (platform/storage). */
   objectStore: ObjectStoreConfig;
 }
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: overrides.trustProxy ?? parseTrustProxy(env.TRIBUTARY_TRUST_PROXY),
     jobLeaseSeconds: overrides.jobLeaseSeconds ?? positive(env.TRIBUTARY_JOB_LEASE_SECONDS, 30),
     jobPollMs: overrides.jobPollMs ?? positive(env.TRIBUTARY_JOB_POLL_MS, 5_000),
+    runnerLongPollSeconds: overrides.runnerLongPollSeconds ?? positive(env.TRIBUTARY_RUNNER_LONG_POLL_SECONDS, 50),
     objectStore: overrides.objectStore ?? objectStoreConfig(env, dataDir),
     testCrashAt: overrides.testCrashAt ?? (env.NODE_ENV === 'test' ? env.TRIBUTARY_TEST_CRASH_AT || undefined : undefined),
   };

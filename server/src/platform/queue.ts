@@ -50,8 +50,16 @@ export interface JobPayloadMap {
   'pipelines.create_for_push': { projectId: number; userId: number | null; ref: string; oldSha: string; newSha: string; pushOptions?: string[] };
   /** a delayed CI/CD job whose time came becomes pending */
   'pipelines.enqueue_scheduled': { jobId: number };
+  /** due pipeline schedules are claimed and their runs enqueued (domains/pipeline-schedules/pipeline-schedule-runner.ts) */
+  'pipelines.run_due_schedules': Record<string, never>;
+  /** one run of a pipeline schedule: as its owner, or as the user who played it */
+  'pipelines.run_schedule': { scheduleId: number; userId?: number };
+  /** an environment whose auto_stop_at has come stops (domains/environments/) */
+  'environments.auto_stop': { environmentId: number };
   /** finished jobs and old events are deleted (platform/retention.ts) */
   'platform.prune': Record<string, never>;
+  /** CI jobs whose runner went silent or vanished are failed (domains/runner-protocol/stuck-jobs.ts) */
+  'ci.stuck_jobs': Record<string, never>;
 }
 
 /** A map of any names and payloads, for tests of the queue itself. */

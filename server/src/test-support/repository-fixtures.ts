@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import type { Config } from '../platform/config.js';
 import { gitbeakerClient, startTestServer, type TestServer, type TestUser } from './server.js';
 
 const run = promisify(execFile);
@@ -35,8 +36,8 @@ export interface RepositoryFixtures {
 
 const GIT_ENV = { PATH: process.env.PATH ?? '/usr/bin:/bin', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', LC_ALL: 'C', HOME: '/nonexistent' };
 
-export async function startRepositoryFixtures(): Promise<RepositoryFixtures> {
-  const server = await startTestServer();
+export async function startRepositoryFixtures(options: { config?: Partial<Config> } = {}): Promise<RepositoryFixtures> {
+  const server = await startTestServer(options.config ? { config: options.config } : {});
   const root = gitbeakerClient(server.url, server.root.token);
 
   const fixtures: RepositoryFixtures = {

@@ -168,8 +168,9 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
 /* -------------------------------------------------------------------- clients */
 
 /** The GitLab API client from npm, pointed at a test server. */
-export function gitbeakerClient(url: string, token: string): InstanceType<typeof Gitlab> {
-  return new Gitlab({ host: url, token });
+export function gitbeakerClient(url: string, token: string): Gitlab<false> {
+  // camelize is off (gitbeaker's default): responses keep GitLab's snake_case field names
+  return new Gitlab<false>({ host: url, token });
 }
 
 export interface GitResult {

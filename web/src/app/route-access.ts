@@ -30,6 +30,7 @@ export function projectPageNeedsUser(page: ProjectPage): boolean {
   switch (page.kind) {
     case 'new-merge-request':
     case 'new-fork':
+    case 'new-pipeline':
     case 'edit':
       return true;
     case 'merge-request':

@@ -52,6 +52,16 @@ describe('parseProjectPage', () => {
     [['merge_requests', '0'], { kind: 'unknown' }],
     [['merge_requests', 'abc'], { kind: 'unknown' }],
     [['merge_requests', '12', 'diffs', 'x'], { kind: 'unknown' }],
+    [['pipelines'], { kind: 'pipelines' }],
+    [['pipelines', 'new'], { kind: 'new-pipeline' }],
+    [['pipelines', '7'], { kind: 'pipeline', id: 7, tab: 'graph' }],
+    [['pipelines', '7', 'builds'], { kind: 'pipeline', id: 7, tab: 'builds' }],
+    [['pipelines', '7', 'failures'], { kind: 'pipeline', id: 7, tab: 'failures' }],
+    [['pipelines', '7', 'security'], { kind: 'unknown' }],
+    [['pipelines', '0'], { kind: 'unknown' }],
+    [['jobs'], { kind: 'jobs' }],
+    [['jobs', '42'], { kind: 'job', id: 42 }],
+    [['jobs', 'x'], { kind: 'unknown' }],
     [['forks', 'new'], { kind: 'new-fork' }],
     [['forks'], { kind: 'unknown' }],
     [['edit', 'main', 'src', 'a.ts'], { kind: 'edit', refAndPath: 'main/src/a.ts' }],
@@ -68,6 +78,9 @@ describe('urls', () => {
     expect(urls.blob('g/p', 'main', 'docs/a b#c.md')).toBe('/g/p/-/blob/main/docs/a%20b%23c.md');
     expect(urls.commits('g/p', 'main', 'src')).toBe('/g/p/-/commits/main/src');
     expect(urls.commit('g/p', 'abc')).toBe('/g/p/-/commit/abc');
+    expect(urls.pipeline('g/p', 7)).toBe('/g/p/-/pipelines/7');
+    expect(urls.pipeline('g/p', 7, 'failures')).toBe('/g/p/-/pipelines/7/failures');
+    expect(urls.job('g/p', 42)).toBe('/g/p/-/jobs/42');
     expect(urls.branches('g/p')).toBe('/g/p/-/branches');
     expect(urls.projectMembers('g/p')).toBe('/g/p/-/project_members');
     expect(urls.groupMembers('g/sub')).toBe('/groups/g/sub/-/group_members');

@@ -20,7 +20,36 @@ export type ProjectPage =
   | { kind: 'new-fork' }
   | { kind: 'edit'; refAndPath: string }
   | { kind: 'settings'; section: ProjectSettingsPage }
+  | { kind: 'pipelines' }
+  | { kind: 'new-pipeline' }
+  | { kind: 'pipeline'; id: number; tab: PipelineTab }
+  | { kind: 'jobs' }
+  | { kind: 'job'; id: number }
   | { kind: 'unknown' };
+
+/** A pipeline page's tabs, GitLab's URLs: the graph at the bare URL, `/builds` and `/failures`. */
+export type PipelineTab = 'graph' | 'builds' | 'failures';
+
+const PIPELINE_TABS: Record<string, PipelineTab> = { builds: 'builds', failures: 'failures' };
+
+const isId = (text: string | undefined): text is string => text !== undefined && /^\d{1,15}$/.test(text) && Number(text) > 0;
+
+/** `pipelines/…` after the `/-/`: the list, the new form, or one pipeline and its tab. */
+function parsePipelinePage(tail: string[]): ProjectPage {
+  const [first, second, ...more] = tail;
+  if (first === undefined) return { kind: 'pipelines' };
+  if (first === 'new' && second === undefined) return { kind: 'new-pipeline' };
+  if (!isId(first) || more.length > 0) return { kind: 'unknown' };
+  if (second === undefined) return { kind: 'pipeline', id: Number(first), tab: 'graph' };
+  const tab = PIPELINE_TABS[second];
+  return tab ? { kind: 'pipeline', id: Number(first), tab } : { kind: 'unknown' };
+}
+
+/** `jobs/…` after the `/-/`: the list or one job. */
+function parseJobPage(tail: string[]): ProjectPage {
+  if (tail.length === 0) return { kind: 'jobs' };
+  return tail.length === 1 && isId(tail[0]) ? { kind: 'job', id: Number(tail[0]) } : { kind: 'unknown' };
+}
 
 /** The project's settings pages: `/<project>/edit` (General) and `/-/settings/<page>`, as GitLab. */
 export type ProjectSettingsPage = 'general' | 'repository' | 'merge_requests' | 'ci_cd';
@@ -109,6 +138,10 @@ export function parseProjectPage(rest: string[] | null): ProjectPage {
       return tail.length === 0 ? { kind: 'milestones' } : { kind: 'unknown' };
     case 'merge_requests':
       return parseMergeRequestPage(tail);
+    case 'pipelines':
+      return parsePipelinePage(tail);
+    case 'jobs':
+      return parseJobPage(tail);
     case 'forks':
       return tail.length === 1 && tail[0] === 'new' ? { kind: 'new-fork' } : { kind: 'unknown' };
     case 'edit':
@@ -173,6 +206,12 @@ export const urls = {
     for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(`merge_request[${key}]`, String(value));
     return withSearch(join(encodeSegments(fullPath), '-', 'merge_requests', 'new'), search);
   },
+  pipelines: (fullPath: string, search?: URLSearchParams) => withSearch(join(encodeSegments(fullPath), '-', 'pipelines'), search),
+  newPipeline: (fullPath: string) => join(encodeSegments(fullPath), '-', 'pipelines', 'new'),
+  pipeline: (fullPath: string, id: number, tab: PipelineTab = 'graph') =>
+    join(encodeSegments(fullPath), '-', 'pipelines', String(id), tab === 'graph' ? '' : tab),
+  jobs: (fullPath: string, search?: URLSearchParams) => withSearch(join(encodeSegments(fullPath), '-', 'jobs'), search),
+  job: (fullPath: string, id: number) => join(encodeSegments(fullPath), '-', 'jobs', String(id)),
   newFork: (fullPath: string) => join(encodeSegments(fullPath), '-', 'forks', 'new'),
   /** GitLab's single-file editor. */
   edit: (fullPath: string, ref: string, file: string) => join(encodeSegments(fullPath), '-', 'edit', encodeSegments(ref), encodeSegments(file)),

@@ -85,7 +85,7 @@ export interface GitHttpDeps {
  */
 export function createGitHttpRoutes(deps: GitHttpDeps) {
   return function gitHttpRoutes(app: FastifyInstance, ctx: RestContext): void {
-    const authenticateBasic = createGitAuthenticator({ tokens: ctx.services.tokens, passwords: ctx.services.passwords });
+    const authenticateBasic = createGitAuthenticator({ tokens: ctx.services.tokens, passwords: ctx.services.passwords, jobTokens: (token) => ctx.services.runnerProtocol.jobTokenIdentity(token) });
 
     for (const type of ['application/x-git-upload-pack-request', 'application/x-git-receive-pack-request']) {
       app.addContentTypeParser(type, (_request, payload, done) => done(null, payload));

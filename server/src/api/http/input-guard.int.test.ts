@@ -24,7 +24,7 @@ describe(`bad input on every route (${testDatabaseKind()})`, () => {
       headers: { 'private-token': server.root.token, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'guarded', visibility: 'public', initialize_with_readme: true }),
     });
-    project = await response.json();
+    project = (await response.json()) as typeof project;
   });
   afterAll(() => server?.close());
 

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '@tributary/contracts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../platform/errors.js';
-import { actorFor, ANONYMOUS, type Actor, type TokenScope } from '../../auth/actor.js';
+import { actorFor, ANONYMOUS, jobTokenActor, type Actor, type TokenScope } from '../../auth/actor.js';
+import type { User } from '../../domains/users/user.js';
 import { safeEqual } from '../../auth/secrets.js';
 import type { SessionsService } from '../../domains/sessions/sessions.service.js';
 import type { TokensService } from '../../domains/tokens/tokens.service.js';
@@ -54,8 +55,31 @@ export function requestedSudo(request: FastifyRequest): string | undefined {
   return typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined;
 }
 
+/** A CI job token: GitLab's JOB-TOKEN header or `job_token` parameter. */
+export function presentedJobToken(request: FastifyRequest): string | undefined {
+  const header = request.headers['job-token'];
+  if (typeof header === 'string' && header) return header;
+  const fromQuery = (request.query as Record<string, unknown> | undefined)?.job_token;
+  return typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined;
+}
+
+/**
+ * The API a job token may call: its own project's endpoints by numeric id (GitLab lets job
+ * tokens into a list of endpoints only, and answers 401 elsewhere). Lists across projects are
+ * never reachable with one, so the job-token scope cannot be widened through them.
+ */
+export function jobTokenMayCall(url: string, projectId: number): boolean {
+  const match = /^\/api\/v4\/projects\/(\d+)(?:[/?]|$)/.exec(url);
+  return match !== null && Number(match[1]) === projectId;
+}
+
+/** The runner's own job calls (PUT /jobs/:id, its log and artifacts) judge the job token themselves: a dead one is their 403. */
+const RUNNER_JOB_ROUTES = /^\/api\/v4\/jobs\//;
+
 export function createAuthenticator(deps: {
   tokens: Pick<TokensService, 'authenticate'>;
+  /** the user and project of a running job's CI_JOB_TOKEN; null when unknown or the job has ended */
+  jobTokens?: (token: string) => Promise<{ user: User; projectId: number } | null>;
   sessions: Pick<SessionsService, 'find'>;
   users: Pick<UsersRepository, 'findById' | 'findByUsername'>;
   externalUrl: string;
@@ -84,6 +108,14 @@ export function createAuthenticator(deps: {
       const found = await deps.tokens.authenticate(secret);
       if (!found) throw new UnauthorizedError();
       return actorFor(found.user, 'token', found.token.scopes as TokenScope[], found.token.id);
+    }
+    const jobToken = presentedJobToken(request);
+    if (jobToken && deps.jobTokens) {
+      if (RUNNER_JOB_ROUTES.test(request.url)) return { ...ANONYMOUS, accessCache: new Map() };
+      // GitLab's job-token scope: the job's user, reading, in the job's own project.
+      const job = await deps.jobTokens(jobToken);
+      if (!job || !jobTokenMayCall(request.url, job.projectId)) throw new UnauthorizedError();
+      return jobTokenActor(job.user, job.projectId);
     }
     const sessionId = request.cookies?.[SESSION_COOKIE];
     if (sessionId) {

@@ -53,7 +53,7 @@ describe('renderedAnswers', () => {
 
 describe('callerKey', () => {
   const user = { id: 7, is_admin: false } as User;
-  it('tells apart users, administrators, sessions and token scopes', () => {
+  it('tells apart users, administrators, sessions, token scopes and job tokens\' projects', () => {
     const keys = [
       callerKey(actorFor(null, 'anonymous')),
       callerKey(actorFor(user, 'session')),
@@ -61,6 +61,9 @@ describe('callerKey', () => {
       callerKey(actorFor(user, 'token', ['read_api'])),
       callerKey(actorFor(user, 'token', ['api'])),
       callerKey(actorFor({ ...user, id: 8 }, 'session')),
+      // the same user's CI job tokens in two projects: each acts for the user only in its own project
+      callerKey({ ...actorFor(user, 'token', ['read_api']), jobProjectId: 1 }),
+      callerKey({ ...actorFor(user, 'token', ['read_api']), jobProjectId: 2 }),
     ];
     expect(new Set(keys).size).toBe(keys.length);
   });

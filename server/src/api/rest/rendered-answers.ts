@@ -5,7 +5,8 @@ import { WATCHED_TABLES, type WriteWatch } from '../../platform/db/write-watch.j
 /** Everything about the caller that can change what an entity shows them. */
 export function callerKey(actor: Actor): string {
   const user = actor.user;
-  return user ? `${user.id}:${user.is_admin}:${actor.via}:${actor.scopes?.join(',') ?? ''}` : 'anonymous';
+  // a CI job token acts for its user only inside its job's project, so that project is part of who asks
+  return user ? `${user.id}:${user.is_admin}:${actor.via}:${actor.scopes?.join(',') ?? ''}:${actor.jobProjectId ?? ''}` : 'anonymous';
 }
 
 /**

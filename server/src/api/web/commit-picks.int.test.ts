@@ -21,7 +21,7 @@ describe(`revert and cherry-pick into a new merge request (${testDatabaseKind()}
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { 'private-token': token } : {}) },
       body: JSON.stringify(body),
-    }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    }).then(async (response) => ({ status: response.status, body: (await response.json()) as { notice: string | null; merge_request: { iid: number } } }));
   const files = async (projectId: number, ref: string) => (await fx.rawGit(projectId, ['ls-tree', '--name-only', ref])).toString().trim().split('\n');
 
   beforeAll(async () => {

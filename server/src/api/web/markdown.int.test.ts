@@ -62,7 +62,7 @@ describe(`markdown batch (${testDatabaseKind()})`, () => {
   });
 
   it('answers 404 for a project the caller cannot see, anonymous or signed in', async () => {
-    for (const headers of [{ 'private-token': stranger.token }, {}]) {
+    for (const headers of [{ 'private-token': stranger.token }, {}] as Array<Record<string, string>>) {
       const response = await batch(secret.path_with_namespace, { texts: ['!1'] }, headers);
       expect(response.status).toBe(404);
       expect(JSON.stringify(response.body)).not.toContain('Secret');

@@ -33,7 +33,7 @@ describe(`merge request widget endpoint (${testDatabaseKind()})`, () => {
     expect(response.status).toBe(200);
     expect(response.headers.get(POLL_INTERVAL_HEADER)).toBe(String(WIDGET_POLLING.defaultIntervalMs));
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    const body = await response.json();
+    const body = (await response.json()) as { mergeability_checks: unknown[] };
     expect(body).toMatchObject({
       id: mr.id,
       iid: mr.iid,

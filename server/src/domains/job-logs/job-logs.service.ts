@@ -21,10 +21,12 @@ export function createJobLogs(deps: { db: Pick<Database, 'transaction'>; chunks:
     return (await store.head(objectKeys.jobLog(jobId)))?.size ?? 0;
   }
 
-  async function finalize(jobId: number): Promise<{ size: number }> {
+  /** `transform` rewrites the whole log on its way to the object (the runner protocol masks secrets there). */
+  async function finalize(jobId: number, transform?: (log: Buffer) => Buffer): Promise<{ size: number }> {
     const all = await chunks.chunksFrom(jobId, 0);
     if (all.length === 0) return { size: (await store.head(objectKeys.jobLog(jobId)))?.size ?? 0 };
-    const log = Buffer.concat(all.map((chunk) => chunk.data));
+    const joined = Buffer.concat(all.map((chunk) => chunk.data));
+    const log = transform ? transform(joined) : joined;
     // The object first (written whole, atomically), then the chunks go.
     await store.put(objectKeys.jobLog(jobId), log);
     await chunks.removeAll(jobId);
@@ -71,11 +73,11 @@ export function createJobLogs(deps: { db: Pick<Database, 'transaction'>; chunks:
     finalize,
 
     /** Finalizes the logs a crash left in chunks; for jobs that have ended (the caller says which). */
-    async finalizePending(isFinished: (jobId: number) => Promise<boolean>): Promise<number[]> {
+    async finalizePending(isFinished: (jobId: number) => Promise<boolean>, transform?: (jobId: number) => Promise<(log: Buffer) => Buffer>): Promise<number[]> {
       const done: number[] = [];
       for (const jobId of await chunks.jobIdsWithChunks()) {
         if (!(await isFinished(jobId))) continue;
-        await finalize(jobId);
+        await finalize(jobId, transform ? await transform(jobId) : undefined);
         done.push(jobId);
       }
       return done;

@@ -17,6 +17,7 @@ import type { RepositoryAccess } from '../repository/repository-access.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { createPipelineCreation, CREATE_FOR_PUSH_JOB } from './pipeline-creation.service.js';
 import { createPipelineEngine, ENQUEUE_SCHEDULED_JOB } from './pipeline-engine.service.js';
+import type { JobListener } from './pipeline.js';
 import { createPipelinesRepository } from './pipelines.repository.js';
 import { createPipelinesService } from './pipelines.service.js';
 
@@ -36,7 +37,9 @@ export function createPipelinesDomain(deps: {
   serverUrl: string;
 }) {
   const pipelinesRepository = createPipelinesRepository(deps.db);
-  const pipelineEngine = createPipelineEngine({ db: deps.db, pipelines: pipelinesRepository, queue: deps.queue });
+  // Other domains follow jobs through listeners registered after construction (listenToJobs).
+  const listeners: JobListener[] = [];
+  const pipelineEngine = createPipelineEngine({ db: deps.db, pipelines: pipelinesRepository, queue: deps.queue, listeners });
   const pipelineCreation = createPipelineCreation({
     db: deps.db,
     pipelines: pipelinesRepository,
@@ -44,6 +47,7 @@ export function createPipelinesDomain(deps: {
     access: deps.access,
     repoPath: deps.repoPath,
     serverUrl: deps.serverUrl,
+    listeners,
   });
   const pipelines = createPipelinesService({
     projects: deps.projects,
@@ -63,6 +67,11 @@ export function createPipelinesDomain(deps: {
     pipelinesRepository,
     pipelineEngine,
     pipelineCreation,
+
+    /** Registers a listener told of job creations and transitions in their transactions. */
+    listenToJobs(listener: JobListener): void {
+      listeners.push(listener);
+    },
 
     /** The `repository.pushed` reaction, in the push's transaction: one creation job per pushed branch or tag. */
     async onPushed(event: DomainEvent<'repository.pushed'>, tx: Queryable): Promise<void> {

@@ -22,7 +22,7 @@ import { predefinedVariables } from './config/predefined-variables.js';
 import { skipsCi } from './config/skip-ci.js';
 import type { PipelineSource } from './config/types.js';
 import { configFileReader, readConfigBlob } from './config-file-reader.js';
-import type { PipelineRow, PipelineVariable } from './pipeline.js';
+import type { JobListener, PipelineRow, PipelineVariable } from './pipeline.js';
 import type { PipelineEngine } from './pipeline-engine.service.js';
 import type { PipelinesRepository } from './pipelines.repository.js';
 
@@ -49,6 +49,8 @@ export interface CreatePipelineInput {
   tag?: boolean;
   variables?: PipelineVariable[];
   pushOptions?: readonly string[];
+  /** the pipeline schedule creating it (source `schedule`) */
+  pipelineScheduleId?: number;
 }
 
 export type CreateOutcome = { pipeline: PipelineRow } | { error: string[] };
@@ -60,6 +62,8 @@ export function createPipelineCreation(deps: {
   access: Pick<RepositoryAccess, 'open'>;
   repoPath: (projectId: number) => string;
   serverUrl: string;
+  /** told of the new pipeline's jobs in its transaction (the domain's index.ts fills it) */
+  listeners?: readonly JobListener[];
 }) {
   /** Where the ref points: a branch first, then a tag (GitLab's order), or null. */
   async function resolveRef(repoPath: string, ref: string, tag: boolean | undefined): Promise<{ sha: string; tag: boolean } | null> {
@@ -96,6 +100,7 @@ export function createPipelineCreation(deps: {
       source: input.source,
       userId: input.actor.user?.id ?? null,
       committedAt: commit.committed_date,
+      pipelineScheduleId: input.pipelineScheduleId ?? null,
     };
     const store = (status: 'failed' | 'skipped', extra: { yamlErrors?: string; failureReason?: string } = {}) =>
       deps.db.transaction(async (tx) => ({ pipeline: await deps.pipelines.insertPipeline({ ...base, status, ...extra }, tx) }));
@@ -154,6 +159,10 @@ export function createPipelineCreation(deps: {
       const stageIds = await deps.pipelines.insertStages(row.id, project.id, usedStages, tx);
       for (const job of plan.jobs) await deps.pipelines.insertJob(row, stageIds.get(job.stage)!, job, tx);
       await deps.pipelines.insertVariables(row.id, input.variables ?? [], tx);
+      if ((deps.listeners ?? []).length > 0) {
+        const jobs = await deps.pipelines.latestJobs(row.id, tx);
+        for (const listener of deps.listeners ?? []) await listener.jobsCreated?.(row, jobs, tx);
+      }
       const processed = (await deps.engine.process(row.id, tx)) ?? row;
       await deps.engine.cancelRedundant(row, resolved.sha, tx);
       return processed;
@@ -168,6 +177,14 @@ export function createPipelineCreation(deps: {
       if (input.sha && (await deps.pipelines.existsForPush(input.project.id, input.ref, input.tag === true, input.sha, input.beforeSha ?? '0'.repeat(40)))) return null;
       const outcome = await create(input, true);
       return outcome && 'pipeline' in outcome ? outcome.pipeline : null;
+    },
+
+    /**
+     * For a pipeline schedule: stores what GitLab stores with save_on_errors (a failed pipeline for
+     * a configuration error), or answers why nothing was created.
+     */
+    async createForSchedule(input: CreatePipelineInput): Promise<CreateOutcome | null> {
+      return create({ ...input, source: 'schedule' }, true);
     },
 
     /** For `POST /projects/:id/pipeline`: the pipeline, or a 400 with GitLab's messages. */

@@ -16,7 +16,7 @@ import { parseDuration } from './config/duration.js';
 import { allowedToFailWithCode, isAutoCancelable, isRetryable, playAction, shouldAutoRetry } from './engine/job-rules.js';
 import { jobsToReset, nextPipelineStatus, pipelineStatus, processJobs, stageStatus, type ProcessableJob } from './engine/processing.js';
 import { CANCELABLE_STATUSES, isCompleted, sourcesOf, transition, type JobEvent, type Status } from './engine/status.js';
-import type { JobRow, PipelineRow } from './pipeline.js';
+import type { JobListener, JobRow, PipelineRow } from './pipeline.js';
 import type { JobChanges, PipelinesRepository } from './pipelines.repository.js';
 
 export const ENQUEUE_SCHEDULED_JOB = 'pipelines.enqueue_scheduled';
@@ -56,6 +56,8 @@ export function createPipelineEngine(deps: {
   pipelines: PipelinesRepository;
   queue: Pick<JobQueue, 'enqueue'>;
   now?: () => Date;
+  /** told of every transition in its transaction (the domain's index.ts fills it) */
+  listeners?: readonly JobListener[];
 }) {
   const now = deps.now ?? (() => new Date());
   const repo = deps.pipelines;
@@ -77,6 +79,7 @@ export function createPipelineEngine(deps: {
     if (moved && to === 'scheduled' && moved.scheduled_at) {
       await deps.queue.enqueue(ENQUEUE_SCHEDULED_JOB, { jobId: moved.id }, { runAt: moved.scheduled_at, tx });
     }
+    if (moved) for (const listener of deps.listeners ?? []) await listener.jobMoved?.(moved, tx);
     return moved;
   }
 

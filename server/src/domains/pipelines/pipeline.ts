@@ -1,5 +1,6 @@
 /** Stored pipelines and jobs, as the repository returns them. */
 import type { JobWhen, PipelineSource } from './config/types.js';
+import type { Queryable } from '../../platform/db/database.js';
 import type { Status } from './engine/status.js';
 
 export interface PipelineRow {
@@ -79,4 +80,16 @@ export interface PipelineVariable {
   key: string;
   value: string;
   variable_type: 'env_var' | 'file';
+}
+
+/**
+ * Told of jobs being created and moved, in the transaction that does it, so that what follows a
+ * job (an environment's deployment) changes with it. Other domains register one (index.ts
+ * `listenToJobs`); the engine knows nothing of them.
+ */
+export interface JobListener {
+  /** the jobs of a new pipeline, before its first processing */
+  jobsCreated?(pipeline: PipelineRow, jobs: readonly JobRow[], tx: Queryable): Promise<void>;
+  /** a job whose status changed (the transition's compare-and-swap won) */
+  jobMoved?(job: JobRow, tx: Queryable): Promise<void>;
 }

@@ -19,6 +19,8 @@ export interface NewPipeline {
   yamlErrors?: string | null;
   failureReason?: string | null;
   committedAt?: Date | null;
+  /** the pipeline schedule that created it */
+  pipelineScheduleId?: number | null;
 }
 
 export interface PipelineListFilter {
@@ -33,6 +35,8 @@ export interface PipelineListFilter {
   yamlErrors?: boolean;
   updatedAfter?: Date;
   updatedBefore?: Date;
+  /** the pipelines one schedule created */
+  pipelineScheduleId?: number;
   orderBy: 'id' | 'status' | 'ref' | 'updated_at' | 'user_id';
   sort: 'asc' | 'desc';
   limit: number;
@@ -73,9 +77,9 @@ export function createPipelinesRepository(db: Queryable) {
       );
       const finished = input.status === 'failed' || input.status === 'skipped';
       const { rows } = await q.query<PipelineRow>(
-        `INSERT INTO ci_pipelines (project_id, iid, sha, before_sha, ref, tag, source, status, user_id, name, yaml_errors, failure_reason, committed_at, finished_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, CASE WHEN $14::boolean THEN now() END) RETURNING *`,
-        [input.projectId, iid[0]!.last_iid, input.sha, input.beforeSha, input.ref, input.tag, input.source, input.status, input.userId, input.name ?? null, input.yamlErrors ?? null, input.failureReason ?? null, input.committedAt ?? null, finished],
+        `INSERT INTO ci_pipelines (project_id, iid, sha, before_sha, ref, tag, source, status, user_id, name, yaml_errors, failure_reason, committed_at, finished_at, pipeline_schedule_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, CASE WHEN $14::boolean THEN now() END, $15) RETURNING *`,
+        [input.projectId, iid[0]!.last_iid, input.sha, input.beforeSha, input.ref, input.tag, input.source, input.status, input.userId, input.name ?? null, input.yamlErrors ?? null, input.failureReason ?? null, input.committedAt ?? null, finished, input.pipelineScheduleId ?? null],
       );
       return rows[0]!;
     },
@@ -287,6 +291,7 @@ export function createPipelinesRepository(db: Queryable) {
       if (filter.yamlErrors !== undefined) where.push(filter.yamlErrors ? 'c.yaml_errors IS NOT NULL' : 'c.yaml_errors IS NULL');
       if (filter.updatedAfter) add((n) => `c.updated_at > ${n}`, filter.updatedAfter);
       if (filter.updatedBefore) add((n) => `c.updated_at < ${n}`, filter.updatedBefore);
+      if (filter.pipelineScheduleId !== undefined) add((n) => `c.pipeline_schedule_id = ${n}`, filter.pipelineScheduleId);
       const clause = where.join(' AND ');
       const direction = filter.sort === 'asc' ? 'ASC' : 'DESC';
       const order = filter.orderBy === 'id' ? `c.id ${direction}` : `c.${filter.orderBy} ${direction}, c.id ${direction}`;

@@ -29,6 +29,7 @@ import type { JobListFilter, PipelineListFilter, PipelinesRepository } from './p
 export const PIPELINE_MESSAGES = {
   protectedRef: (ref: string) => `You do not have sufficient permission to run a pipeline on '${ref}'. Please select a different branch or contact your administrator for assistance.`,
   notRetryable: '403 Forbidden - Job is not retryable',
+  insufficientPermissions: 'Insufficient permissions to create a new pipeline',
   unplayable: '400 Bad request - Unplayable Job',
 } as const;
 
@@ -113,6 +114,23 @@ export function createPipelinesService(deps: {
   }
 
   return {
+    /**
+     * Why `actor` may not create a pipeline on the branch or tag now, or null when they may: what
+     * POST /pipeline checks, and what a pipeline schedule checks of its owner before each run.
+     */
+    async refusalToCreate(actor: Actor, project: Project, ref: string, tag: boolean): Promise<string | null> {
+      if (!actor.user || actor.user.state !== 'active' || !(await deps.authorizer.can(actor, 'create_pipeline', { project }))) return PIPELINE_MESSAGES.insufficientPermissions;
+      return (await mayUpdateRef(actor, project, ref, tag)) ? null : PIPELINE_MESSAGES.protectedRef(ref);
+    },
+
+    mayUpdateRef,
+
+    /** Jobs of `project` with what their entities show (for deployments' `deployable`). */
+    async describeJobs(actor: Actor, project: Project, jobIds: readonly number[]) {
+      const jobs = (await Promise.all([...new Set(jobIds)].map((id) => repo.findJob(id)))).filter((job): job is JobRow => job !== null && job.project_id === project.id);
+      return { jobs: new Map(jobs.map((job) => [job.id, job])), facts: await jobFacts(actor, project, jobs) };
+    },
+
     async list(actor: Actor, idOrPath: string | number, filter: Omit<PipelineListFilter, 'projectId'>) {
       const project = await open(actor, idOrPath, 'read_pipeline');
       const result = await repo.listPipelines({ ...filter, projectId: project.id });

@@ -1,4 +1,4 @@
-import { CodeIcon, GearIcon, GitBranchIcon, GitCommitIcon, GitPullRequestIcon, MilestoneIcon, PeopleIcon, RepoForkedIcon, TagIcon } from '@primer/octicons-react';
+import { CodeIcon, GearIcon, PlayIcon, RocketIcon, GitBranchIcon, GitCommitIcon, GitPullRequestIcon, MilestoneIcon, PeopleIcon, RepoForkedIcon, TagIcon } from '@primer/octicons-react';
 import { Breadcrumbs, Link, PageHeader, Stack, UnderlineNav } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
@@ -14,7 +14,7 @@ import { MAINTAINER } from '../../lib/permissions';
 import { userCanUseFeature, userProjectLevel, useOptionalUser } from '../session';
 import styles from './ProjectLayout.module.css';
 
-export type ProjectSection = 'code' | 'commits' | 'branches' | 'merge-requests' | 'labels' | 'milestones' | 'members' | 'settings';
+export type ProjectSection = 'code' | 'commits' | 'branches' | 'merge-requests' | 'labels' | 'milestones' | 'members' | 'settings' | 'pipelines' | 'jobs';
 
 /** Every project page: breadcrumbs, name, visibility, and the project's sections as tabs. */
 export function ProjectLayout({ project, section, children }: { project: Project; section: ProjectSection | null; children: ReactNode }) {
@@ -24,6 +24,7 @@ export function ProjectLayout({ project, section, children }: { project: Project
   // A disabled or members-only feature hides its tabs, as GitLab's sidebar does (the server refuses them anyway).
   const code = userCanUseFeature(project, user, 'repository');
   const mergeRequests = userCanUseFeature(project, user, 'merge_requests');
+  const builds = userCanUseFeature(project, user, 'builds');
   const openCount = useQuery({ ...openMergeRequestCountQuery(project.id), enabled: mergeRequests });
   const nav: { id: ProjectSection; label: string; to: string; icon: ReactElement; counter?: number }[] = [
     ...(code
@@ -35,6 +36,13 @@ export function ProjectLayout({ project, section, children }: { project: Project
       : []),
     ...(mergeRequests
       ? [{ id: 'merge-requests' as const, label: 'Merge requests', to: urls.mergeRequests(fullPath), icon: <GitPullRequestIcon />, counter: openCount.data ?? undefined }]
+      : []),
+    // GitLab's Build → Pipelines and Jobs (shown while CI/CD is enabled for the visitor).
+    ...(builds
+      ? [
+          { id: 'pipelines' as const, label: 'Pipelines', to: urls.pipelines(fullPath), icon: <RocketIcon /> },
+          { id: 'jobs' as const, label: 'Jobs', to: urls.jobs(fullPath), icon: <PlayIcon /> },
+        ]
       : []),
     { id: 'labels', label: 'Labels', to: urls.labels(fullPath), icon: <TagIcon /> },
     { id: 'milestones', label: 'Milestones', to: urls.milestones(fullPath), icon: <MilestoneIcon /> },

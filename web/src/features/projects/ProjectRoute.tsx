@@ -6,7 +6,7 @@ import { NotFoundPage } from '../../app/NotFoundPage';
 import type { Project } from '../../lib/gitlab-types';
 import { projectPageNeedsUser } from '../../app/route-access';
 import { MAINTAINER } from '../../lib/permissions';
-import { parseProjectPage, urls, type MergeRequestTab, type ProjectPage, type ProjectSettingsPage } from '../../lib/routes';
+import { parseProjectPage, urls, type MergeRequestTab, type PipelineTab, type ProjectPage, type ProjectSettingsPage } from '../../lib/routes';
 import { userProjectLevel, useOptionalUser } from '../session';
 import { loadBranchesPage } from '../branches';
 import { loadCommitPage, loadCommitsPage } from '../commits';
@@ -15,6 +15,7 @@ import { loadProjectLabelsPage, loadProjectMilestonesPage } from '../labels';
 import { loadProjectMembersPage } from '../members';
 import { loadMergeRequestPage, loadMergeRequestsPage, loadNewMergeRequestPage } from '../merge-requests';
 import { loadBlobPage, loadEditFilePage, loadProjectOverviewPage, loadTreePage } from '../repository';
+import { loadJobPage, loadJobsPage, loadNewPipelinePage, loadPipelinePage, loadPipelinesPage } from '../pipelines';
 import { loadProjectSettingsRoute } from '../settings';
 import { ProjectLayout, type ProjectSection } from './ProjectLayout';
 
@@ -38,6 +39,11 @@ const ProjectLabelsPage = lazyPage(() => loadProjectLabelsPage().then((m) => m.P
 const ProjectMilestonesPage = lazyPage(() => loadProjectMilestonesPage().then((m) => m.ProjectMilestonesPage));
 const NewForkPage = lazyPage(() => loadNewForkPage().then((m) => m.NewForkPage));
 const ProjectSettingsRoute = lazyPage<{ section: ProjectSettingsPage }>(() => loadProjectSettingsRoute().then((m) => m.ProjectSettingsRoute));
+const PipelinesPage = lazyPage(() => loadPipelinesPage().then((m) => m.PipelinesPage));
+const NewPipelinePage = lazyPage(() => loadNewPipelinePage().then((m) => m.NewPipelinePage));
+const PipelinePage = lazyPage<{ id: number; tab: PipelineTab }>(() => loadPipelinePage().then((m) => m.PipelinePage));
+const JobsPage = lazyPage(() => loadJobsPage().then((m) => m.JobsPage));
+const JobPage = lazyPage<{ id: number }>(() => loadJobPage().then((m) => m.JobPage));
 const EditFilePage = lazyPage<{ refAndPath: string }>(() => loadEditFilePage().then((m) => m.EditFilePage));
 
 /** The tab a page belongs to; none for 'Page not found'. */
@@ -62,6 +68,13 @@ function sectionOf(page: ProjectPage): ProjectSection | null {
     case 'new-merge-request':
     case 'merge-request':
       return 'merge-requests';
+    case 'pipelines':
+    case 'new-pipeline':
+    case 'pipeline':
+      return 'pipelines';
+    case 'jobs':
+    case 'job':
+      return 'jobs';
     default:
       return 'code';
   }
@@ -97,6 +110,16 @@ function PageFor({ project, page }: { project: Project; page: ProjectPage }) {
       return <NewForkPage project={project} />;
     case 'edit':
       return <EditFilePage project={project} refAndPath={page.refAndPath} />;
+    case 'pipelines':
+      return <PipelinesPage project={project} />;
+    case 'new-pipeline':
+      return <NewPipelinePage project={project} />;
+    case 'pipeline':
+      return <PipelinePage project={project} id={page.id} tab={page.tab} />;
+    case 'jobs':
+      return <JobsPage project={project} />;
+    case 'job':
+      return <JobPage project={project} id={page.id} />;
     case 'settings':
       return <ProjectSettingsRoute project={project} section={page.section} />;
     case 'unknown':
@@ -138,6 +161,16 @@ function titleFor(page: ProjectPage): string[] | null {
       return ['Fork project'];
     case 'edit':
       return ['Edit', page.refAndPath];
+    case 'pipelines':
+      return ['Pipelines'];
+    case 'new-pipeline':
+      return ['New pipeline', 'Pipelines'];
+    case 'pipeline':
+      return [`Pipeline #${page.id}`, 'Pipelines'];
+    case 'jobs':
+      return ['Jobs'];
+    case 'job':
+      return [`Job #${page.id}`, 'Jobs'];
     case 'settings':
       return [SETTINGS_TITLES[page.section], 'Settings'];
     case 'merge-request':

@@ -298,7 +298,7 @@ describe(`GraphQL for editor extensions (${testDatabaseKind()})`, () => {
       const seen: string[] = [];
       let cursor: string | null = null;
       for (;;) {
-        const { discussions: got } = (await page(cursor)).body.data.project.mergeRequest;
+        const { discussions: got }: { discussions: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: Array<{ replyId: string }> } } = (await page(cursor)).body.data.project.mergeRequest;
         seen.push(...got.nodes.map((d: any) => d.replyId));
         if (!got.pageInfo.hasNextPage) break;
         cursor = got.pageInfo.endCursor;

@@ -104,20 +104,20 @@ describe(`GraphQL labels and milestones (${testDatabaseKind()})`, () => {
     expect(notes).toEqual(expect.arrayContaining([`removed milestone %${milestone.iid}`, `changed milestone to %${milestone.iid}`]));
     // a milestone the project cannot use names nothing
     const missing = await set('gid://gitlab/Milestone/999999');
-    expect(missing.body.errors[0].message).toBe('No object found for `milestoneId: "gid://gitlab/Milestone/999999"`');
+    expect(missing.body.errors?.[0]?.message).toBe('No object found for `milestoneId: "gid://gitlab/Milestone/999999"`');
     expect(await labelTitles()).toEqual(['area::web', 'bug']);
   });
 
   it('refuses strangers, Reporters and signed-out callers, and ids of another class, changing nothing', async () => {
     for (const credentials of [{ token: stranger.token }, { token: reporter.token }, {}] as Credentials[]) {
       const labels = await run(SET_LABELS, { path, iid: String(iid), labelIds: [`gid://gitlab/ProjectLabel/${ux.id}`] }, credentials);
-      expect(labels.body.errors[0].message).toBe(RESOURCE_NOT_AVAILABLE);
+      expect(labels.body.errors?.[0]?.message).toBe(RESOURCE_NOT_AVAILABLE);
       expect(labels.body.data.mergeRequestSetLabels).toBeNull();
       const unset = await run(SET_MILESTONE, { path, iid: String(iid), milestoneId: null }, credentials);
-      expect(unset.body.errors[0].message).toBe(RESOURCE_NOT_AVAILABLE);
+      expect(unset.body.errors?.[0]?.message).toBe(RESOURCE_NOT_AVAILABLE);
     }
     const wrongClass = await run(SET_LABELS, { path, iid: String(iid), labelIds: [`gid://gitlab/Milestone/${milestone.id}`] });
-    expect(wrongClass.body.errors[0].message).toContain(`"gid://gitlab/Milestone/${milestone.id}" does not represent an instance of Label`);
+    expect(wrongClass.body.errors?.[0]?.message).toContain(`"gid://gitlab/Milestone/${milestone.id}" does not represent an instance of Label`);
     expect(await labelTitles()).toEqual(['area::web', 'bug']);
     expect((await run(READ, { path, iid: String(iid) })).body.data.project.mergeRequest.milestone.title).toBe('v1.0');
   });

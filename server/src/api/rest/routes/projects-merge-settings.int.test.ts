@@ -1,3 +1,4 @@
+import type { EditProjectOptions } from '@gitbeaker/rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../test-support/database.js';
 import { startRepositoryFixtures, type RepositoryFixtures } from '../../../test-support/repository-fixtures.js';
@@ -27,7 +28,8 @@ describe(`project merge settings (${testDatabaseKind()})`, () => {
   });
 
   it('stores every merge setting a Maintainer sends, and clears text settings sent empty', async () => {
-    const edited = await fx.root.Projects.edit(project.id, {
+    // GitLab's merge_request_title_regex(_description) are missing from gitbeaker's EditProjectOptions
+    const settings: EditProjectOptions & { mergeRequestTitleRegex: string; mergeRequestTitleRegexDescription: string } = {
       mergeMethod: 'ff',
       squashOption: 'always',
       mergeCommitTemplate: "Merge '%{source_branch}' into '%{target_branch}'\n\n%{title}",
@@ -35,7 +37,8 @@ describe(`project merge settings (${testDatabaseKind()})`, () => {
       mergeRequestTitleRegex: '^(feat|fix): ',
       mergeRequestTitleRegexDescription: 'Start with feat: or fix:',
       onlyAllowMergeIfAllDiscussionsAreResolved: true,
-    });
+    };
+    const edited = await fx.root.Projects.edit(project.id, settings);
     const expected = {
       merge_method: 'ff',
       squash_option: 'always',

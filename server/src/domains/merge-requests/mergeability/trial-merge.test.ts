@@ -34,7 +34,8 @@ describe('runTrialMerge on conflicting-branches', () => {
   beforeAll(async () => {
     scenario = await buildScenario('conflicting-branches');
     repo = scenario.repo;
-    [main, clean, feature] = await Promise.all(['main', 'clean', 'feature'].map(async (branch) => (await revParse(repo, `refs/heads/${branch}`))!));
+    const tip = async (branch: string) => (await revParse(repo, `refs/heads/${branch}`))!;
+    [main, clean, feature] = await Promise.all([tip('main'), tip('clean'), tip('feature')]);
   });
   afterAll(() => scenario.cleanup());
 

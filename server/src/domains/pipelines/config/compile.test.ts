@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { compilePipelineConfig } from './compile.js';
 import { memoryRepository, pushContext } from './test-context.js';
 import type { CompileResult, PipelineContext, PlannedJob } from './types.js';
+import { environmentSlug } from '../../environments/environment-rules.js';
 
 const noFiles = memoryRepository({});
 
@@ -314,6 +315,21 @@ job:
       timeoutSeconds: 5400,
       environment: { action: 'prepare', auto_stop_in: '1 day', deployment_tier: 'development' },
     });
+  });
+
+  it('expands the environment url with the job’s variables, CI_ENVIRONMENT_NAME and CI_ENVIRONMENT_SLUG', async () => {
+    const job = (
+      await plan(`
+job:
+  script: x
+  variables: { DOMAIN: example.com }
+  environment:
+    name: review/$CI_COMMIT_REF_NAME
+    url: https://$CI_ENVIRONMENT_SLUG.$DOMAIN/$CI_ENVIRONMENT_NAME?$UNKNOWN
+`)
+    ).jobs[0]!;
+    const slug = environmentSlug('review/main');
+    expect(job.options.environment).toMatchObject({ name: 'review/main', url: `https://${slug}.example.com/review/main?$UNKNOWN` });
   });
 });
 

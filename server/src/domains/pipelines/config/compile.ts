@@ -18,6 +18,7 @@ import { resolveNeeds, validateNeedsAndDependencies, type SeededInstance } from 
 import { firstMatchingRule, onlyExceptIncludes } from './rules.js';
 import { skipsCi } from './skip-ci.js';
 import type { CompileResult, JobWhen, PipelineContext, PlannedJob, ReadConfigFile } from './types.js';
+import { environmentSlug } from '../../environments/environment-rules.js';
 import { evaluateWorkflow, FILTERED_BY_WORKFLOW, validateWorkflow } from './workflow.js';
 import { isPlainObject, loadYaml } from './yaml-loader.js';
 
@@ -232,6 +233,17 @@ function decide(definition: JobDefinition, context: PipelineContext, visible: Re
   };
 }
 
+/**
+ * The job's environment with its name and url expanded (GitLab expands both with the job's
+ * variables; the url also sees CI_ENVIRONMENT_NAME and CI_ENVIRONMENT_SLUG).
+ */
+function expandEnvironment(environment: Record<string, unknown>, expansion: Record<string, string>): Record<string, unknown> {
+  const name = expandVariables(String(environment.name), expansion);
+  if (typeof environment.url !== 'string') return { ...environment, name };
+  const url = expandVariables(environment.url, { ...expansion, CI_ENVIRONMENT_NAME: name, CI_ENVIRONMENT_SLUG: environmentSlug(name) });
+  return { ...environment, name, url };
+}
+
 function plannedJob(
   decision: Decision,
   instance: ReturnType<typeof expandParallel>[number],
@@ -241,9 +253,7 @@ function plannedJob(
 ): PlannedJob {
   const definition = decision.definition;
   const expansion = { ...variables, ...context.variables };
-  const environment = definition.environment
-    ? { ...definition.environment, name: expandVariables(String(definition.environment.name), expansion) }
-    : undefined;
+  const environment = definition.environment ? expandEnvironment(definition.environment, expansion) : undefined;
   const job: PlannedJob = {
     name: instance.name,
     stage: definition.stage,

@@ -64,7 +64,7 @@ describe(`one merge rule on every surface (${testDatabaseKind()})`, () => {
     return {
       rest: rest.body.user.can_merge,
       graphql: gql.body.data.project.mergeRequest.userPermissions.canMerge,
-      widget: (await widget.json()).current_user.can_merge,
+      widget: ((await widget.json()) as { current_user: { can_merge: boolean } }).current_user.can_merge,
       merge: merge.status !== 401,
       collaboration: collaboration.status === 201,
     };

@@ -58,7 +58,7 @@ describe('merge request parameters', () => {
   });
 
   it('takes only positive integer iids from the path (404 otherwise)', () => {
-    const path = (iid: string) => coerceInput(MergeRequestUpdate, { id: '1', iid, title: 'x' });
+    const path = (iid: string) => coerceInput<{ iid: number }>(MergeRequestUpdate, { id: '1', iid, title: 'x' });
     expect(path('12').iid).toBe(12);
     for (const bad of ['0', '1e3', '99999999999', 'x']) expect(() => path(bad)).toThrow('404 Merge Request Not Found');
   });

@@ -151,7 +151,7 @@ describe(`concurrent merges (${testDatabaseKind()})`, () => {
       if (step !== 'merge:commits-written') return;
       // a real push through the API, recorded as a new version before the intent is written
       await gitbeakerClient(fx.server.url, fx.server.root.token).Commits.create(project.id, 'moving', 'late push', [{ action: 'create', filePath: 'late.txt', content: 'late' }]);
-      await fx.server.app.services.mergeRequestVersions.refresh({ mergeRequestId: mr.id });
+      await fx.server.app.services.mergeRequestVersions.refresh({ mergeRequestId: mr.id, retargeted: false });
     });
     await expect(racing.merge(actor, project.id, mr.iid, { sha: head })).rejects.toMatchObject({ status: 409 });
     expect(await fx.tip(project.id, 'main')).toBe(before);

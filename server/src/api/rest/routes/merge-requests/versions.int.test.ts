@@ -81,7 +81,7 @@ describe(`merge request versions (${testDatabaseKind()})`, () => {
     expect(oldest.diffs[0]!.diff).toContain('+topic version');
     // The Changes tab compares two versions by their heads (a straight compare): still possible after gc.
     const between = await fx.root.Repositories.compare(project.id, first.head_commit_sha, rewritten, { straight: true });
-    expect(between.diffs.find((diff) => diff.new_path === 'shared.txt')?.diff).toBe('@@ -1 +1 @@\n-topic version\n+rewritten\n');
+    expect(between.diffs?.find((diff) => diff.new_path === 'shared.txt')?.diff).toBe('@@ -1 +1 @@\n-topic version\n+rewritten\n');
   });
 
   it('does not record a version when only the target branch moves, and rechecks mergeability', async () => {

@@ -1,3 +1,4 @@
+import type { MergeRequestNoteSchema } from '@gitbeaker/rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../../test-support/database.js';
 import { SETUP_TIMEOUT_MS, startNotesFixtures, type Client, type NotesFixtures, type NotesProject } from '../../../../test-support/notes-fixtures.js';
@@ -98,7 +99,7 @@ describe(`merge request notes (${testDatabaseKind()})`, () => {
     const note = await developer.api.MergeRequestNotes.create(project.id, project.iid, 'Whose is this');
     const asSeenBy = async (api: Client) => {
       const [discussion] = (await api.MergeRequestDiscussions.all(project.id, project.iid)).filter((d) => (d.notes as Array<{ id: number }>)[0]!.id === note.id);
-      return (discussion!.notes as Array<{ current_user: unknown }>)[0]!.current_user;
+      return discussion!.notes![0]!.current_user;
     };
     const other = await fx.memberClient(project.id, 30);
     expect(await asSeenBy(developer.api)).toEqual({ can_edit: true, can_delete: true, can_award_emoji: true, can_resolve_discussion: false });
@@ -112,7 +113,7 @@ describe(`merge request notes (${testDatabaseKind()})`, () => {
     const note = await developer.api.MergeRequestNotes.create(project.id, project.iid, 'Before');
     expect(await developer.api.MergeRequestNotes.show(project.id, project.iid, note.id)).toMatchObject({ last_edited_at: null, last_edited_by: null });
     await developer.api.MergeRequestNotes.edit(project.id, project.iid, note.id, { body: 'After' });
-    const edited = (await developer.api.MergeRequestNotes.show(project.id, project.iid, note.id)) as { last_edited_at: string; last_edited_by: { username: string } };
+    const edited = (await developer.api.MergeRequestNotes.show(project.id, project.iid, note.id)) as MergeRequestNoteSchema & { last_edited_at: string; last_edited_by: { username: string } };
     expect(edited.last_edited_by.username).toBe(developer.user.username);
     expect(Date.parse(edited.last_edited_at)).not.toBeNaN();
   });

@@ -86,7 +86,7 @@ describe(`reading notes writes nothing (${testDatabaseKind()})`, () => {
     expect(reads.every((statements) => statements.length > 0)).toBe(true);
   }
 
-  async function notes(): Promise<Array<{ body: string; system: boolean; suggestions?: unknown[] }>> {
+  async function notes(): Promise<Array<{ id: number; body: string; system: boolean; suggestions?: Array<{ to_content: string }> }>> {
     return (await fx.root.MergeRequestNotes.all(project.id, project.iid, { sort: 'asc', perPage: 100 })) as never;
   }
 

@@ -1,0 +1,48 @@
+/**
+ * The environments domain: environments and deployments that follow pipeline jobs (a job
+ * listener registered with the pipelines domain), the auto stop queue job, and the service
+ * the REST API calls. `app.ts` wires the listener and the queue job.
+ */
+import type { Authorizer } from '../../auth/authorizer.js';
+import type { Database } from '../../platform/db/database.js';
+import type { JobPayloadMap, JobQueue } from '../../platform/queue.js';
+import type { PipelineEngine } from '../pipelines/pipeline-engine.service.js';
+import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
+import type { PipelinesService } from '../pipelines/pipelines.service.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import { AUTO_STOP_ENVIRONMENT_JOB, createDeploymentTracking } from './deployment-tracking.js';
+import { createEnvironmentsRepository } from './environments.repository.js';
+import { createEnvironmentsService } from './environments.service.js';
+
+export { AUTO_STOP_ENVIRONMENT_JOB };
+
+export function createEnvironmentsDomain(deps: {
+  db: Database;
+  queue: Pick<JobQueue, 'enqueue'>;
+  authorizer: Pick<Authorizer, 'authorize'>;
+  projects: Pick<ProjectsService, 'find'>;
+  pipelines: Pick<PipelinesService, 'mayUpdateRef' | 'describeJobs'>;
+  pipelinesRepository: PipelinesRepository;
+  engine: Pick<PipelineEngine, 'playJob'>;
+  repoPath: (projectId: number) => string;
+}) {
+  const environmentsRepository = createEnvironmentsRepository(deps.db);
+  const tracking = createDeploymentTracking({ environments: environmentsRepository, pipelines: deps.pipelinesRepository, queue: deps.queue });
+  const environments = createEnvironmentsService({
+    db: deps.db,
+    projects: deps.projects,
+    authorizer: deps.authorizer,
+    environments: environmentsRepository,
+    pipelines: deps.pipelines,
+    pipelinesRepository: deps.pipelinesRepository,
+    engine: deps.engine,
+    repoPath: deps.repoPath,
+  });
+  return {
+    environments,
+    environmentsRepository,
+    /** the listener to register with the pipelines domain (listenToJobs) */
+    tracking,
+    runAutoStop: (payload: JobPayloadMap[typeof AUTO_STOP_ENVIRONMENT_JOB]) => environments.autoStop(payload.environmentId),
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * Job artifacts (GitLab's Ci::JobArtifact): the runner authorizes and uploads them with its job
+ * token, downloads its dependencies' archives with it, and users download or delete a job's
+ * archive through the jobs API. The bytes live in the object store; expired ones are removed by
+ * the stuck-jobs sweep.
+ */
+import type { Readable } from 'node:stream';
+import type { Actor } from '../../auth/actor.js';
+import type { Authorizer } from '../../auth/authorizer.js';
+import { ForbiddenError, NotFoundError, PayloadTooLargeError, ValidationError } from '../../platform/errors.js';
+import { objectKeys, type ObjectStore } from '../../platform/storage/index.js';
+import { parseDuration } from '../pipelines/config/duration.js';
+import type { JobRow } from '../pipelines/pipeline.js';
+import type { PipelinesService } from '../pipelines/pipelines.service.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import type { JobArtifactRow, JobArtifactsRepository } from './job-artifacts.repository.js';
+import { readZipEntry } from './zip-entry.js';
+
+/** GitLab's default maximum artifacts size (max_artifacts_size), 100 MB. */
+export const MAX_ARTIFACTS_BYTES = 100 * 1024 * 1024;
+/** GitLab's default expiry when the job sets none (default_artifacts_expire_in), 30 days. */
+export const DEFAULT_EXPIRE_IN_SECONDS = 30 * 24 * 3600;
+
+const ARTIFACT_FORMATS = ['zip', 'gzip', 'raw'] as const;
+const ARTIFACT_TYPE = /^[a-z_]{1,50}$/;
+
+/** When an artifact expires: `never` → null, a duration from now, or GitLab's 30-day default. */
+export function artifactExpiry(expireIn: string | undefined, now: Date): Date | null {
+  if (expireIn === undefined || expireIn === '') return new Date(now.getTime() + DEFAULT_EXPIRE_IN_SECONDS * 1000);
+  if (expireIn.trim().toLowerCase() === 'never') return null;
+  const seconds = parseDuration(expireIn);
+  if (seconds === null) throw new ValidationError('400 (Bad request) "expire_in" is invalid');
+  return new Date(now.getTime() + seconds * 1000);
+}
+
+export function createJobArtifacts(deps: {
+  artifacts: JobArtifactsRepository;
+  store: Pick<ObjectStore, 'put' | 'get' | 'delete'>;
+  authenticateJob: (jobId: number, token: string | undefined) => Promise<JobRow>;
+  liveJobForToken: (token: string) => Promise<JobRow | null>;
+  pipelines: Pick<PipelinesService, 'job'>;
+  projects: Pick<ProjectsService, 'find'>;
+  authorizer: Pick<Authorizer, 'authorize'>;
+  maxBytes?: number;
+  now?: () => Date;
+}) {
+  const maxBytes = deps.maxBytes ?? MAX_ARTIFACTS_BYTES;
+  const now = deps.now ?? (() => new Date());
+
+  async function open(row: JobArtifactRow): Promise<{ artifact: JobArtifactRow; body: Readable }> {
+    return { artifact: row, body: await deps.store.get(row.object_key) };
+  }
+
+  return {
+    /** POST /jobs/:id/artifacts/authorize: 413 when the announced size is over the limit. */
+    async authorize(jobId: number, token: string | undefined, filesize: number | undefined): Promise<{ TempPath: string; MaximumSize: number }> {
+      await deps.authenticateJob(jobId, token);
+      if (filesize !== undefined && filesize > maxBytes) throw new PayloadTooLargeError();
+      return { TempPath: '', MaximumSize: maxBytes };
+    },
+
+    /** POST /jobs/:id/artifacts (multipart `file`): stored under the job, replacing an earlier upload of the same type. */
+    async upload(jobId: number, token: string | undefined, input: { file?: { filename: string; data: Buffer }; artifactType?: string; artifactFormat?: string; expireIn?: string }): Promise<JobArtifactRow> {
+      const job = await deps.authenticateJob(jobId, token);
+      if (!input.file) throw ValidationError.missing('file');
+      if (input.file.data.length > maxBytes) throw new PayloadTooLargeError();
+      const type = input.artifactType || 'archive';
+      const format = input.artifactFormat || 'zip';
+      if (!ARTIFACT_TYPE.test(type)) throw new ValidationError('400 (Bad request) "artifact_type" does not have a valid value');
+      if (!(ARTIFACT_FORMATS as readonly string[]).includes(format)) throw new ValidationError('400 (Bad request) "artifact_format" does not have a valid value');
+      const expireAt = artifactExpiry(input.expireIn, now());
+      const filename = input.file.filename.split(/[\\/]/).pop() || 'artifacts.zip';
+      const key = objectKeys.artifact(job.project_id, job.id, `${type}-${filename}`);
+      await deps.store.put(key, input.file.data);
+      return deps.artifacts.upsert({ job_id: job.id, project_id: job.project_id, file_type: type, file_format: format, filename, size: input.file.data.length, object_key: key, expire_at: expireAt });
+    },
+
+    /**
+     * GET /jobs/:id/artifacts for the runner: the archive of job `jobId`, with the job token of a
+     * running job of the same pipeline (GitLab authenticates it through the dependent job).
+     */
+    async downloadForRunner(jobId: number, token: string | undefined): Promise<{ artifact: JobArtifactRow; body: Readable }> {
+      const dependent = token ? await deps.liveJobForToken(token) : null;
+      if (!dependent) throw new ForbiddenError();
+      const archive = await deps.artifacts.archiveOf(jobId);
+      if (!archive || archive.project_id !== dependent.project_id) throw new NotFoundError();
+      return open(archive);
+    },
+
+    /** The archives a job receives as `dependencies`. */
+    archivesOf: (jobIds: readonly number[]) => deps.artifacts.archivesOf(jobIds),
+
+    /** GET /projects/:id/jobs/:job_id/artifacts: for whoever may read the project's jobs. */
+    async download(actor: Actor, projectIdOrPath: string, jobId: number): Promise<{ artifact: JobArtifactRow; body: Readable }> {
+      const { job } = await deps.pipelines.job(actor, projectIdOrPath, jobId);
+      const archive = await deps.artifacts.archiveOf(job.id);
+      if (!archive) throw new NotFoundError();
+      return open(archive);
+    },
+
+    /**
+     * GET /projects/:id/jobs/:job_id/artifacts/*path: one file of the archive, read in memory
+     * (zip-entry.ts guards against zip slips and bombs). 404 when it is not there.
+     */
+    async file(actor: Actor, projectIdOrPath: string, jobId: number, path: string): Promise<{ filename: string; data: Buffer }> {
+      const { body } = await this.download(actor, projectIdOrPath, jobId);
+      const pieces: Buffer[] = [];
+      for await (const piece of body) pieces.push(Buffer.isBuffer(piece) ? piece : Buffer.from(piece as string));
+      const entry = await readZipEntry(Buffer.concat(pieces), path);
+      if (entry.found) return { filename: path.split('/').pop() ?? 'file', data: entry.data };
+      if (entry.reason === 'too_large') throw new PayloadTooLargeError('413 Artifact file too large');
+      throw new NotFoundError();
+    },
+
+    /** GET /projects/:id/jobs/artifacts/:ref/download?job=name: the archive of the ref's latest successful job of that name. */
+    async downloadForRef(actor: Actor, projectIdOrPath: string, ref: string, jobName: string | undefined): Promise<{ artifact: JobArtifactRow; body: Readable }> {
+      if (!jobName) throw ValidationError.missing('job');
+      const project = await deps.projects.find(actor, projectIdOrPath);
+      const jobId = await deps.artifacts.latestJobWithArchive(project.id, ref, jobName);
+      if (jobId === null) throw new NotFoundError();
+      return this.download(actor, String(project.id), jobId);
+    },
+
+    /** DELETE /projects/:id/jobs/:job_id/artifacts: Developers and above (GitLab's destroy_artifacts). */
+    async remove(actor: Actor, projectIdOrPath: string, jobId: number): Promise<void> {
+      const { job, project } = await deps.pipelines.job(actor, projectIdOrPath, jobId);
+      await deps.authorizer.authorize(actor, 'update_pipeline', { project });
+      for (const row of await deps.artifacts.removeForJob(job.id)) await deps.store.delete(row.object_key);
+    },
+
+    /** Removes expired artifacts and their objects; returns how many. */
+    async removeExpired(): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const rows = await deps.artifacts.takeExpired();
+        for (const row of rows) await deps.store.delete(row.object_key);
+        total += rows.length;
+        if (rows.length < 500) return total;
+      }
+    },
+  };
+}
+
+export type JobArtifacts = ReturnType<typeof createJobArtifacts>;

@@ -1,0 +1,61 @@
+import { PlayIcon, SyncIcon, XIcon, type Icon } from '@primer/octicons-react';
+import { Button, IconButton, useConfirm } from '@primer/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '../../lib/api-error';
+import { jobActionMutation, type Job, type JobAction } from './api';
+
+const ACTIONS: Record<string, { action: JobAction; icon: Icon }> = {
+  play: { action: 'play', icon: PlayIcon },
+  retry: { action: 'retry', icon: SyncIcon },
+  cancel: { action: 'cancel', icon: XIcon },
+};
+
+/**
+ * The action GitLab offers on a job (its `detailed_status.action`: Run, Run again, Cancel), or
+ * nothing. Running a manual job asks first, with GitLab's confirmation texts; the button is
+ * disabled while the call is under way, and the pipeline's and job's data are read again after it.
+ */
+export function JobActionButton({ projectId, job, onError, labelled = false }: { projectId: number; job: Job; onError?: (message: string) => void; labelled?: boolean }) {
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const act = useMutation({
+    ...jobActionMutation(projectId),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['projects', projectId] }),
+    onError: (error) => onError?.(errorMessage(error)),
+  });
+  const action = job.detailed_status?.action;
+  const known = action ? ACTIONS[action.icon] : undefined;
+  if (!action || !known) return null;
+
+  async function run() {
+    if (known!.action === 'play' && job.status === 'manual') {
+      const confirmed = await confirm({
+        title: `Are you sure you want to run ${job.name}?`,
+        content: 'Do you want to continue?',
+        confirmButtonContent: `Yes, run ${job.name}`,
+        cancelButtonContent: 'Cancel',
+      });
+      if (!confirmed) return;
+    }
+    act.mutate({ jobId: job.id, action: known!.action });
+  }
+
+  if (labelled) {
+    return (
+      <Button leadingVisual={known.icon} aria-label={`${action.button_title}: ${job.name}`} disabled={act.isPending} onClick={() => void run()}>
+        {action.title}
+      </Button>
+    );
+  }
+  return (
+    <IconButton
+      icon={known.icon}
+      size="small"
+      variant="invisible"
+      aria-label={`${action.button_title}: ${job.name}`}
+      title={action.button_title}
+      disabled={act.isPending}
+      onClick={() => void run()}
+    />
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Flash, VisuallyHidden } from '@primer/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { TimeAgo } from '../../components/TimeAgo';
+import { urls } from '../../lib/routes';
+import type { Job } from './api';
+import { formatDuration } from './format';
+import { JobActionButton } from './JobActionButton';
+import { fallbackStatus, StatusBadge } from './StatusBadge';
+import styles from './Pipelines.module.css';
+
+/** Jobs as a table: status, job (name and id), stage, pipeline (optional), duration, created, action. */
+export function JobsTable({ projectId, fullPath, jobs, showPipeline = false, label = 'Jobs' }: { projectId: number; fullPath: string; jobs: Job[]; showPipeline?: boolean; label?: string }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      {error ? (
+        <Flash variant="danger" role="alert">
+          {error}
+        </Flash>
+      ) : null}
+      <table className={styles.table} aria-label={label}>
+        <thead>
+          <tr>
+            <th scope="col">Status</th>
+            <th scope="col">Job</th>
+            <th scope="col">Stage</th>
+            {showPipeline ? <th scope="col">Pipeline</th> : null}
+            <th scope="col">Duration</th>
+            <th scope="col">Created</th>
+            <th scope="col">
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {jobs.map((job) => (
+            <tr key={job.id}>
+              <td>
+                <StatusBadge status={job.detailed_status ?? fallbackStatus(job.status)} />
+              </td>
+              <td>
+                <div className={styles.cellStack}>
+                  {job.detailed_status?.has_details ? <RouterLink to={urls.job(fullPath, job.id)}>{job.name}</RouterLink> : <span>{job.name}</span>}
+                  <span className={styles.muted}>#{job.id}</span>
+                </div>
+              </td>
+              <td>{job.stage}</td>
+              {showPipeline ? (
+                <td>
+                  <RouterLink to={urls.pipeline(fullPath, job.pipeline.id)}>#{job.pipeline.id}</RouterLink>
+                </td>
+              ) : null}
+              <td className={styles.muted}>{formatDuration(job.duration)}</td>
+              <td className={styles.muted}>
+                <TimeAgo date={job.created_at} />
+              </td>
+              <td>
+                <JobActionButton projectId={projectId} job={job} onError={setError} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

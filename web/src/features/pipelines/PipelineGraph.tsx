@@ -1,0 +1,56 @@
+import { Flash } from '@primer/react';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { urls } from '../../lib/routes';
+import type { Job } from './api';
+import { JobActionButton } from './JobActionButton';
+import { fallbackStatus, StatusIcon } from './StatusBadge';
+import styles from './Pipelines.module.css';
+
+export interface Stage {
+  name: string;
+  jobs: Job[];
+}
+
+/** Jobs grouped by stage, in the order the stages first appear (the jobs come sorted by id, so by stage order). */
+export function groupByStage(jobs: Job[]): Stage[] {
+  const stages = new Map<string, Job[]>();
+  for (const job of jobs) {
+    const list = stages.get(job.stage) ?? [];
+    list.push(job);
+    stages.set(job.stage, list);
+  }
+  return [...stages].map(([name, list]) => ({ name, jobs: list }));
+}
+
+/** The pipeline graph: one column per stage, one card per job with its status and its action. */
+export function PipelineGraph({ projectId, fullPath, jobs }: { projectId: number; fullPath: string; jobs: Job[] }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      {error ? (
+        <Flash variant="danger" role="alert">
+          {error}
+        </Flash>
+      ) : null}
+      <div className={styles.graph} aria-label="Pipeline graph" role="region">
+        {groupByStage(jobs).map((stage) => (
+          <section key={stage.name} className={styles.stage} aria-label={`Stage ${stage.name}`}>
+            <h3 className={styles.stageName}>{stage.name}</h3>
+            <ul aria-label={`Jobs of stage ${stage.name}`} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+              {stage.jobs.map((job) => (
+                <li key={job.id} className={styles.jobCard} data-job={job.name}>
+                  <StatusIcon status={job.detailed_status ?? fallbackStatus(job.status)} />
+                  <span className={styles.jobName}>
+                    {job.detailed_status?.has_details ? <RouterLink to={urls.job(fullPath, job.id)}>{job.name}</RouterLink> : job.name}
+                  </span>
+                  <JobActionButton projectId={projectId} job={job} onError={setError} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}

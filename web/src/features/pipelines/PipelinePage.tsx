@@ -1,0 +1,156 @@
+import { SyncIcon, TrashIcon, XIcon } from '@primer/octicons-react';
+import { Button, Flash, Heading, Stack, UnderlineNav, useConfirm } from '@primer/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { PageError } from '../../components/PageError';
+import { PageLoading } from '../../components/PageLoading';
+import { TimeAgo } from '../../components/TimeAgo';
+import { NotFoundPage } from '../../app/NotFoundPage';
+import { errorMessage } from '../../lib/api-error';
+import type { Project } from '../../lib/gitlab-types';
+import { DEVELOPER, OWNER } from '../../lib/permissions';
+import { urls, type PipelineTab } from '../../lib/routes';
+import { userProjectLevel, useOptionalUser } from '../session';
+import { isFinished, pipelineActionMutation, pipelineJobsQuery, pipelineQuery } from './api';
+import { FailuresTable } from './FailuresTable';
+import { formatDuration } from './format';
+import { JobsTable } from './JobsTable';
+import { PipelineGraph } from './PipelineGraph';
+import { StatusBadge } from './StatusBadge';
+import styles from './Pipelines.module.css';
+
+const RETRYABLE = new Set(['failed', 'canceled']);
+const CANCELABLE = new Set(['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'scheduled']);
+
+/**
+ * `/<project>/-/pipelines/:id`: the header (status, ref, commit, triggerer, duration, actions) and
+ * the tabs Pipeline (graph), Jobs and Failures. While the pipeline is not finished it and its jobs
+ * are read again every few seconds (not while the browser tab is hidden), so transitions show.
+ */
+export function PipelinePage({ project, id, tab }: { project: Project; id: number; tab: PipelineTab }) {
+  const fullPath = project.path_with_namespace;
+  const user = useOptionalUser();
+  const level = userProjectLevel(project, user);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const pipeline = useQuery(pipelineQuery(project.id, id));
+  const running = !isFinished(pipeline.data?.status);
+  const jobs = useQuery(pipelineJobsQuery(project.id, id, running));
+  // The jobs are read again whenever the pipeline changed, so the last transition (the one that
+  // finished it, when polling stops) shows too.
+  const version = pipeline.data ? `${pipeline.data.status} ${pipeline.data.updated_at}` : null;
+  const refetchJobs = jobs.refetch;
+  useEffect(() => {
+    if (version !== null) void refetchJobs();
+  }, [version, refetchJobs]);
+  const act = useMutation({
+    ...pipelineActionMutation(project.id),
+    onSuccess: (_, { action }) => {
+      if (action === 'delete') void navigate(urls.pipelines(fullPath));
+      else void queryClient.invalidateQueries({ queryKey: ['projects', project.id] });
+    },
+  });
+
+  if (pipeline.isPending) return <PageLoading label="Loading pipeline…" />;
+  if (pipeline.isError) {
+    if ((pipeline.error as { status?: number }).status === 404) return <NotFoundPage />;
+    return <PageError title="The pipeline could not be loaded." error={pipeline.error} onRetry={() => void pipeline.refetch()} />;
+  }
+  const data = pipeline.data;
+  const failedCount = jobs.data?.filter((job) => job.status === 'failed').length ?? 0;
+  const canUpdate = user !== null && level >= DEVELOPER;
+
+  async function remove() {
+    const confirmed = await confirm({
+      title: 'Delete pipeline',
+      content: 'Are you sure you want to delete this pipeline? Doing so will expire all pipeline caches and delete all related objects, such as builds, logs, artifacts, and triggers. This action cannot be undone.',
+      confirmButtonContent: 'Delete pipeline',
+      confirmButtonType: 'danger',
+    });
+    if (confirmed) act.mutate({ pipelineId: id, action: 'delete' });
+  }
+
+  const tabs: { id: PipelineTab; label: string; counter?: number }[] = [
+    { id: 'graph', label: 'Pipeline' },
+    { id: 'builds', label: 'Jobs', counter: jobs.data?.length },
+    { id: 'failures', label: 'Failures', counter: failedCount },
+  ];
+
+  return (
+    <Stack gap="normal">
+      <Stack direction="horizontal" justify="space-between" align="start" wrap="wrap">
+        <Stack gap="condensed">
+          <Heading as="h2" className={styles.headerMeta} style={{ fontSize: 20 }}>
+            {data.name || `Pipeline #${data.id}`}
+          </Heading>
+          <div className={styles.headerMeta}>
+            <StatusBadge status={data.detailed_status} />
+            <span>
+              Pipeline #{data.id} triggered <TimeAgo date={data.created_at} /> {data.user ? <>by {data.user.name}</> : null}
+            </span>
+          </div>
+          <div className={styles.headerMeta}>
+            <span>
+              For{' '}
+              <RouterLink to={urls.tree(fullPath, data.ref)} className={styles.mono}>
+                {data.ref}
+              </RouterLink>
+            </span>
+            <RouterLink to={urls.commit(fullPath, data.sha)} className={styles.mono}>
+              {data.sha.slice(0, 8)}
+            </RouterLink>
+            <span className={styles.muted}>Duration {formatDuration(data.duration)}</span>
+            <span className={styles.muted}>Source {data.source}</span>
+          </div>
+        </Stack>
+        <Stack direction="horizontal" gap="condensed">
+          {canUpdate && RETRYABLE.has(data.status) ? (
+            <Button leadingVisual={SyncIcon} disabled={act.isPending} onClick={() => act.mutate({ pipelineId: id, action: 'retry' })}>
+              Retry
+            </Button>
+          ) : null}
+          {canUpdate && CANCELABLE.has(data.status) ? (
+            <Button leadingVisual={XIcon} variant="danger" disabled={act.isPending} onClick={() => act.mutate({ pipelineId: id, action: 'cancel' })}>
+              Cancel pipeline
+            </Button>
+          ) : null}
+          {user !== null && level >= OWNER ? (
+            <Button leadingVisual={TrashIcon} variant="danger" disabled={act.isPending} onClick={() => void remove()}>
+              Delete
+            </Button>
+          ) : null}
+        </Stack>
+      </Stack>
+      {act.isError ? (
+        <Flash variant="danger" role="alert">
+          {errorMessage(act.error)}
+        </Flash>
+      ) : null}
+      {data.yaml_errors ? (
+        <Flash variant="danger" role="alert">
+          {data.yaml_errors}
+        </Flash>
+      ) : null}
+      <UnderlineNav aria-label="Pipeline tabs">
+        {tabs.map((item) => (
+          <UnderlineNav.Item key={item.id} as={RouterLink} to={urls.pipeline(fullPath, id, item.id)} aria-current={item.id === tab ? 'page' : undefined} counter={item.counter}>
+            {item.label}
+          </UnderlineNav.Item>
+        ))}
+      </UnderlineNav>
+      {jobs.isPending ? (
+        <PageLoading label="Loading jobs…" />
+      ) : jobs.isError ? (
+        <PageError title="The jobs could not be loaded." error={jobs.error} onRetry={() => void jobs.refetch()} />
+      ) : tab === 'graph' ? (
+        <PipelineGraph projectId={project.id} fullPath={fullPath} jobs={jobs.data} />
+      ) : tab === 'builds' ? (
+        <JobsTable projectId={project.id} fullPath={fullPath} jobs={jobs.data} />
+      ) : (
+        <FailuresTable projectId={project.id} fullPath={fullPath} jobs={jobs.data} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { TimeAgo } from '../../components/TimeAgo';
+import { urls } from '../../lib/routes';
+import { isFinished, pipelineJobsQuery, pipelineQuery, type PipelineBasic } from './api';
+import { formatDuration, stageStatus, statusText } from './format';
+import { groupByStage } from './PipelineGraph';
+import { fallbackStatus, StatusBadge, StatusIcon } from './StatusBadge';
+import styles from './Pipelines.module.css';
+
+/**
+ * One row of the pipelines list. GitLab's list answers PipelineBasic, so the row reads the pipeline
+ * (triggerer, duration, detailed status) and its jobs (the stage badges) itself.
+ */
+export function PipelineRow({ projectId, fullPath, basic }: { projectId: number; fullPath: string; basic: PipelineBasic }) {
+  const pipeline = useQuery(pipelineQuery(projectId, basic.id));
+  const poll = !isFinished(pipeline.data?.status ?? basic.status);
+  const jobs = useQuery(pipelineJobsQuery(projectId, basic.id, poll));
+  // Read the stages again when the pipeline changed (the change that finished it ends polling).
+  const version = pipeline.data ? `${pipeline.data.status} ${pipeline.data.updated_at}` : null;
+  const refetchJobs = jobs.refetch;
+  useEffect(() => {
+    if (version !== null) void refetchJobs();
+  }, [version, refetchJobs]);
+  const status = pipeline.data?.detailed_status ?? fallbackStatus(basic.status);
+  return (
+    <tr>
+      <td>
+        <div className={styles.cellStack}>
+          <StatusBadge status={status} />
+          <span className={styles.muted}>{formatDuration(pipeline.data?.duration)}</span>
+        </div>
+      </td>
+      <td>
+        <div className={styles.cellStack}>
+          <RouterLink to={urls.pipeline(fullPath, basic.id)} aria-label={`Pipeline #${basic.id}`}>
+            {basic.name || `#${basic.id}`}
+          </RouterLink>
+          <span className={styles.muted}>
+            #{basic.id} · iid {basic.iid}
+          </span>
+        </div>
+      </td>
+      <td>
+        <div className={styles.cellStack}>
+          <RouterLink to={urls.tree(fullPath, basic.ref)} className={styles.mono}>
+            {basic.ref}
+          </RouterLink>
+          <RouterLink to={urls.commit(fullPath, basic.sha)} className={styles.mono}>
+            {basic.sha.slice(0, 8)}
+          </RouterLink>
+        </div>
+      </td>
+      <td className={styles.muted}>{basic.source}</td>
+      <td className={styles.muted}>{pipeline.data?.user ? pipeline.data.user.name : '—'}</td>
+      <td className={styles.muted}>
+        <TimeAgo date={basic.created_at} />
+      </td>
+      <td>
+        <span className={styles.miniGraph} aria-label="Stages">
+          {jobs.data
+            ? groupByStage(jobs.data).map((stage) => {
+                const stageState = fallbackStatus(stageStatus(stage.jobs));
+                return (
+                  <StatusIcon key={stage.name} status={{ ...stageState, tooltip: `${stage.name}: ${statusText(stageStatus(stage.jobs))}` }} size={16} />
+                );
+              })
+            : null}
+        </span>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,8 @@
+// features/pipelines: what other areas and the app may use. Everything else in this folder is its own.
+// Pages load lazily, each its own chunk: the router and routes import their loaders from here.
+
+export const loadPipelinesPage = () => import('./PipelinesPage');
+export const loadNewPipelinePage = () => import('./NewPipelinePage');
+export const loadPipelinePage = () => import('./PipelinePage');
+export const loadJobsPage = () => import('./JobsPage');
+export const loadJobPage = () => import('./JobPage');
