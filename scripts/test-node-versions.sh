@@ -64,6 +64,8 @@ check_server() {
       -d "{\"login\":\"root\",\"password\":\"$root_password\"}" "http://127.0.0.1:$port/-/session")
     echo "POST /-/session as root: $session_status $(head -c 120 "$data/session.json")"
     if [ "$session_status" != 201 ] || ! grep -q '"username":"root"' "$data/session.json"; then ok=1; fi
+    # Node's deprecation and experimental warnings are the first sign of the next incompatibility.
+    grep -E 'Warning|DEP0' "$log" && echo "(the server printed the warnings above)" || true
   else
     echo "the server did not answer; its output:"; tail -n 40 "$log"
   fi
