@@ -100,6 +100,9 @@ export default defineConfig({
           name: 'unit',
           include: ['server/src/**/*.test.ts', 'packages/**/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'bench/lib/**/*.test.ts'],
           exclude: [...configDefaults.exclude, '**/*.int.test.ts', '**/*.e2e.test.ts'],
+          // Web modules reach Primer (which imports its own CSS) through feature indexes, even from
+          // tests of pure helpers: Node answers every .css import with an empty module in every file.
+          setupFiles: [here('web/src/test-support/css-imports.ts')],
           testTimeout: 15_000,
           hookTimeout: 30_000,
         },

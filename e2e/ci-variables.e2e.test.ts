@@ -50,6 +50,8 @@ describe('CI/CD variables settings', () => {
     await page.goto(`/${project.path_with_namespace}/edit`);
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'CI/CD' }).click();
     await page.waitForURL((url) => url.pathname === ciCdUrl());
+    // the document title is set once the page has rendered, after the URL changed
+    await page.waitForFunction((word) => document.title.includes(word), 'CI/CD');
     expect(await page.title()).toContain('CI/CD');
     const table = page.getByRole('table', { name: 'CI/CD variables' });
     const row = table.getByRole('row').filter({ hasText: 'EXISTING_HIDDEN' });

@@ -72,6 +72,8 @@ describe('pipelines pages', () => {
     await row.getByText('Administrator').waitFor();
     await row.getByRole('img', { name: 'Status: build: pending' }).waitFor();
     await row.getByRole('img', { name: 'Status: deploy: created' }).waitFor();
+    // the document title is set once the page has rendered, after the URL changed
+    await page.waitForFunction((word) => document.title.includes(word), 'Pipelines');
     expect(await page.title()).toContain('Pipelines');
     await session.snap('list', page);
 

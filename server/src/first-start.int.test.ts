@@ -36,7 +36,8 @@ describe.runIf(testDatabaseKind() === 'pglite')('tributary start on an empty dat
     for (let attempt = 0; ; attempt++) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`tributary start exited early:\n${log.slice(-4000)}`);
       const ok = await fetch(`${url}/api/v4/version`).then((response) => response.ok, () => false);
-      if (ok) return { child, url, log: () => log };
+      // The server prints its line once it listens, so an answer can arrive before the line does.
+      if (ok && log.includes('Tributary is running')) return { child, url, log: () => log };
       if (attempt > 1200) throw new Error(`tributary start did not answer:\n${log.slice(-4000)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
