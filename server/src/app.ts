@@ -81,7 +81,8 @@ import { registerGitlabJsonContentType } from './api/rest/json-content-type.js';
 import { createDeferredSchemaCompilers } from './api/http/deferred-schema-compilers.js';
 import { registerMultipart } from './api/http/multipart.js';
 import { rewriteProjectPathUrl } from './api/web/project-path-routes.js';
-import { parseQueryString, nestPairs } from './api/rest/params.js';
+import { nestFields, parseQueryString } from './api/http/query-string.js';
+import { declaredInput } from './api/rest/input/route.js';
 import { registerRestApi } from './api/rest/index.js';
 import { sessionRoutes } from './api/web/session.routes.js';
 import { mergeRequestWidgetRoutes } from './api/web/merge-request-widget.routes.js';
@@ -522,11 +523,11 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   // Multipart fields arrive flat (`position[base_sha]`); nest them like a query string.
   http.addHook('preValidation', async (request) => {
     if (request.isMultipart() && request.body && typeof request.body === 'object') {
-      request.body = nestPairs(Object.entries(request.body as Record<string, unknown>));
+      request.body = nestFields(request.body as Record<string, unknown>);
     }
   });
   // No input reaches the database unchecked: NUL bytes and out-of-range ids, on every route.
-  registerInputGuard(http);
+  registerInputGuard(http, { declaresInput: (request) => declaredInput(request) !== undefined });
   const routes: { method: string; url: string }[] = [];
   http.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });

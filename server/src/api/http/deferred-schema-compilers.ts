@@ -4,7 +4,8 @@ import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 /**
  * Fastify compiles every route's JSON schemas while the server starts: building Ajv
  * (and compiling its meta-schema) alone is over 100 ms of a start, for the handful of
- * schemas our plugins bring (GraphQL's routes; our own routes validate with zod). These
+ * schemas our plugins bring (GraphQL's routes; the REST routes' declared inputs are read
+ * by their own coercer, api/rest/input/, and are not Fastify schemas). These
  * compilers hand Fastify functions that compile on their first call instead, and
  * `compileAll()` compiles whatever is still pending once the server listens, so the
  * first request that needs one seldom pays for it. Same compilers and options as

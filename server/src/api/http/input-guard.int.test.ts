@@ -53,6 +53,9 @@ describe(`bad input on every route (${testDatabaseKind()})`, () => {
     expect(urls.filter((url) => url.startsWith('/api/v4/')).length).toBeGreaterThan(100);
   });
 
+  /** Routes whose body is bytes, not parameters: the runner's log chunk is log text whatever it looks like. */
+  const RAW_BODY_ROUTES = ['PATCH /api/v4/jobs/:id/trace'];
+
   it('answers 400 or 404, never 500, for a NUL byte and for an out-of-range id anywhere', async () => {
     const failures: string[] = [];
     for (const { method, url } of routes()) {
@@ -64,7 +67,7 @@ describe(`bad input on every route (${testDatabaseKind()})`, () => {
         cases.push(['NUL in the path', fill(url, () => 'a%00b'), withBody ? {} : undefined, [400]]);
         cases.push(['an out-of-range id in the path', fill(url, () => HUGE_ID), withBody ? {} : undefined, [400, 404]]);
       }
-      if (withBody) cases.push(['1e20 as an id in the body', fill(url, real), { user_id: 1e20 }, [400]]);
+      if (withBody && !RAW_BODY_ROUTES.includes(`${method} ${url}`)) cases.push(['1e20 as an id in the body', fill(url, real), { user_id: 1e20 }, [400]]);
       for (const [what, path, body, expected] of cases) {
         const status = await send(method, path, body);
         if (!expected.includes(status)) failures.push(`${method} ${url}: ${what} answered ${status}`);

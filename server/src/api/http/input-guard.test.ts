@@ -17,6 +17,11 @@ describe('pathParamsProblem', () => {
   ] as const)('%j', (params, expected) => {
     expect(body(pathParamsProblem(params))).toEqual(expected);
   });
+
+  it('leaves the ids of a route with a declared input to its schema, and still refuses NUL there', () => {
+    expect(pathParamsProblem({ id: '99999999999999999999999999' }, { ids: false })).toBeNull();
+    expect(body(pathParamsProblem({ id: 'a\u0000b' }, { ids: false }))).toEqual([400, '400 (Bad request) "id" is invalid']);
+  });
 });
 
 describe('valuesProblem', () => {

@@ -8,7 +8,8 @@ import { NotFoundError, ValidationError } from '../../platform/errors.js';
  * - a NUL byte in any path segment, query or body string (or key) is a 400: PostgreSQL text
  *   cannot hold one, and GitLab refuses it too (its HandleMalformedStrings middleware);
  * - an id in the path (`:id`, `:merge_request_iid`, `:note_id`, …) made of digits beyond
- *   the integers ids can be is a 404, as GitLab answers for an id that does not exist;
+ *   the integers ids can be is a 404, as GitLab answers for an id that does not exist (on routes
+ *   without a declared input: a REST route's declared schema checks its own path ids);
  * - a JSON number that is a whole number beyond the safe integers (`"user_id": 1e20`) is a
  *   400: no id or count is that large, and it cannot be represented exactly.
  *
@@ -27,13 +28,13 @@ export type InputProblem = ValidationError | NotFoundError;
 
 const invalid = (key: string) => new ValidationError(`400 (Bad request) "${key}" is invalid`);
 
-/** Path parameters: NUL anywhere is a 400, a numeric id out of range a 404. */
-export function pathParamsProblem(params: unknown): InputProblem | null {
+/** Path parameters: NUL anywhere is a 400, a numeric id out of range a 404 (unless the route's schema checks its ids). */
+export function pathParamsProblem(params: unknown, options: { ids: boolean } = { ids: true }): InputProblem | null {
   if (!params || typeof params !== 'object') return null;
   for (const [name, value] of Object.entries(params as Record<string, unknown>)) {
     if (typeof value !== 'string') continue;
     if (value.includes(NUL)) return invalid(name === '*' ? 'path' : name);
-    if (ID_PARAM.test(name) && /^\d+$/.test(value) && !Number.isSafeInteger(Number(value))) return new NotFoundError();
+    if (options.ids && ID_PARAM.test(name) && /^\d+$/.test(value) && !Number.isSafeInteger(Number(value))) return new NotFoundError();
   }
   return null;
 }
@@ -83,10 +84,10 @@ export function graphqlTextProblem(values: unknown): InputProblem | null {
  * The hooks answer by themselves (GitLab's status and `{"message": …}`) rather than throw, so
  * that plugins with error handlers of their own (GraphQL's) answer bad input alike.
  */
-export function registerInputGuard(http: FastifyInstance): void {
+export function registerInputGuard(http: FastifyInstance, options: { declaresInput: (request: FastifyRequest) => boolean }): void {
   const refuse = (reply: FastifyReply, problem: InputProblem) => reply.status(problem.status).send({ message: problem.body });
   http.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const problem = pathParamsProblem(request.params) ?? valuesProblem(request.query);
+    const problem = pathParamsProblem(request.params, { ids: !options.declaresInput(request) }) ?? valuesProblem(request.query);
     if (problem) return refuse(reply, problem);
   });
   http.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -5,7 +5,6 @@ import type { Authorizer } from '../../auth/authorizer.js';
 import type { Services } from '../../app.js';
 import type { WriteWatch } from '../../platform/db/write-watch.js';
 import type { ProjectUrls } from './entities/projects.js';
-import { mergeParams, type Params } from './params.js';
 
 /** What every REST route module receives from the composition root. */
 export interface RestContext {
@@ -15,16 +14,6 @@ export interface RestContext {
   externalUrl: string;
   /** moves when a watched table is written: whole answers are kept until it does (rendered-answers.ts) */
   watch?: Pick<WriteWatch, 'generation'>;
-}
-
-/** Query and body merged into one nested object (see params.ts). */
-export function input(request: FastifyRequest): Params {
-  return mergeParams(request.query, request.body);
-}
-
-/** The path parameter, as sent (Fastify has already decoded %2F inside the segment). */
-export function pathParam(request: FastifyRequest, name: string): string {
-  return (request.params as Record<string, string>)[name] ?? '';
 }
 
 export function signedIn(request: FastifyRequest): Actor & { user: NonNullable<Actor['user']> } {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError, InsufficientScopeError } from '../../platform/errors.js';
+import { ParamsError } from './input/coerce.js';
 
 /** Errors from lower layers (git, parsers) may carry an HTTP status of their own. */
 function statusOf(error: unknown): number | undefined {
@@ -10,13 +11,15 @@ function statusOf(error: unknown): number | undefined {
 
 /**
  * The one error handler: typed domain errors become GitLab's status codes
- * and `{"message": …}` bodies; Fastify's own 4xx (bad JSON, oversize body,
+ * and `{"message": …}` bodies; input that does not match a route's declared
+ * schema is Grape's 400 `{"error": "title is missing, iid is invalid"}`; Fastify's own 4xx (bad JSON, oversize body,
  * unsupported media type) keep their status with a GitLab-style message;
  * anything else is a logged 500 whose details never reach the caller.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof DomainError) return reply.status(error.status).send({ message: error.body });
+    if (error instanceof ParamsError) return reply.status(400).send({ error: error.message });
     if (error instanceof InsufficientScopeError) {
       return reply.status(403).send({
         error: 'insufficient_scope',

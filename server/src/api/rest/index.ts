@@ -26,11 +26,23 @@ import { pipelineRoutes } from './routes/pipelines.js';
 import { ciVariableRoutes } from './routes/ci-variables.js';
 import { runnerJobRoutes } from './routes/runner-protocol/jobs.js';
 import { runnerArtifactRoutes } from './routes/runner-protocol/artifacts.js';
+import { collectRoutes, openApiDocument } from './input/openapi.js';
+import { Input, routes } from './input/route-kit.js';
+
+const VERSION = { version: '17.0.0-tributary', revision: 'tributary' };
 
 /** Every GitLab REST API v4 route module, mounted under /api/v4. */
 export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, pushRuleRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes, markdownRoutes, notesRoutes, suggestionRoutes, uploadRoutes, abuseReportRoutes, descriptionVersionRoutes, labelRoutes, milestoneRoutes, ciLintRoutes, runnerRoutes, pipelineRoutes, ciVariableRoutes, runnerJobRoutes, runnerArtifactRoutes, pipelineScheduleRoutes, environmentRoutes];
 
 export async function registerRestApi(api: FastifyInstance, ctx: RestContext): Promise<void> {
+  const registered = collectRoutes(api);
   for (const register of REST_ROUTE_MODULES) register(api, ctx);
-  api.get('/version', async () => ({ version: '17.0.0-tributary', revision: 'tributary' }));
+  const r = routes(api);
+  r.get('/version', Input({}), async () => VERSION);
+  // The OpenAPI description of every route above, built once on first request (the routes are all registered by then).
+  let openApi: string | undefined;
+  r.get('/openapi.json', Input({}), async (_input, request, reply) => {
+    openApi ??= JSON.stringify(openApiDocument(registered, { prefix: api.prefix, version: VERSION.version }));
+    return reply.type('application/json').send(openApi);
+  });
 }

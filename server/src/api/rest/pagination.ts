@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { Params } from './params.js';
 
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
@@ -11,8 +10,8 @@ export interface Page {
   offset: number;
 }
 
-/** GitLab's offset pagination: page from 1, per_page 20 by default, clamped to 100. */
-export function parsePage(params: Params): Page {
+/** GitLab's offset pagination: page from 1, per_page 20 by default, clamped to 100 (the declared `Pagination` parameters). */
+export function parsePage(params: { page?: unknown; per_page?: unknown }): Page {
   const rawPage = Number(params.page ?? 1);
   const rawPerPage = Number(params.per_page ?? DEFAULT_PER_PAGE);
   const page = Number.isSafeInteger(rawPage) && rawPage > 0 ? rawPage : 1;

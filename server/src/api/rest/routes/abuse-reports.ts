@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { ABUSE_CATEGORIES } from '../../../domains/abuse-reports/abuse-report-rules.js';
 import type { AbuseReport } from '../../../domains/abuse-reports/abuse-reports.repository.js';
 import type { User } from '../../../domains/users/user.js';
-import { ValidationError } from '../../../platform/errors.js';
-import { input, pathParam, type RestContext } from '../context.js';
+import type { RestContext } from '../context.js';
 import { userBasic } from '../entities/users.js';
 import { paginationHeaders, parsePage, requestUrl } from '../pagination.js';
-import { optionalInt, optionalString, oneOf } from '../params.js';
+import { Enum, Input, Int, Obj, Optional, Pagination, routes, Str } from '../input/route-kit.js';
 
 /**
  * Abuse reports: `POST /abuse_reports` (the drawer's form: user_id, category,
@@ -32,44 +31,53 @@ export function abuseReportRoutes(app: FastifyInstance, ctx: RestContext): void 
     };
   };
   const one = async (report: AbuseReport) => entity(report, await abuseReports.usersOf([report]));
-  const reportId = (raw: string) => {
-    if (!/^\d{1,18}$/.test(raw)) throw new ValidationError('400 (Bad request) "id" is invalid');
-    return Number(raw);
-  };
+  const r = routes(app);
+  const ReportId = Int({ minimum: 0 });
 
-  app.post('/abuse_reports', async (request, reply) => {
-    const params = input(request);
-    // The web form nests its fields (abuse_report[category]); API clients send them flat.
-    const nested = (params.abuse_report && typeof params.abuse_report === 'object' ? params.abuse_report : {}) as Record<string, unknown>;
-    const report = await abuseReports.create(request.actor, {
-      userId: optionalInt(params, 'user_id'),
-      category: optionalString(nested, 'category') ?? optionalString(params, 'category'),
-      comment: optionalString(nested, 'message') ?? optionalString(params, 'comment') ?? optionalString(params, 'message'),
-      reportedFromUrl: optionalString(nested, 'reported_from_url') ?? optionalString(params, 'reported_from_url'),
-    });
-    return reply.status(201).send(await one(report));
-  });
+  r.post(
+    '/abuse_reports',
+    Input({
+      user_id: Optional(Int()),
+      category: Optional(Str()),
+      comment: Optional(Str()),
+      message: Optional(Str()),
+      reported_from_url: Optional(Str()),
+      // The web form nests its fields (abuse_report[category]); API clients send them flat.
+      abuse_report: Optional(Obj({ category: Optional(Str()), message: Optional(Str()), reported_from_url: Optional(Str()) })),
+    }),
+    async (params, request, reply) => {
+      const nested = params.abuse_report ?? {};
+      const report = await abuseReports.create(request.actor, {
+        userId: params.user_id,
+        category: nested.category ?? params.category,
+        comment: nested.message ?? params.comment ?? params.message,
+        reportedFromUrl: nested.reported_from_url ?? params.reported_from_url,
+      });
+      return reply.status(201).send(await one(report));
+    },
+  );
 
-  app.get('/admin/abuse_reports', async (request, reply) => {
-    const params = input(request);
-    const page = parsePage(params);
-    const status = oneOf(params, 'status', ['all', 'open', 'closed'] as const, 'open');
-    const category = oneOf(params, 'category', ['all', ...ABUSE_CATEGORIES] as const, 'all');
-    const { reports, total } = await abuseReports.list(request.actor, { status: status === 'all' ? undefined : status, category: category === 'all' ? undefined : category }, page);
-    reply.headers(paginationHeaders(requestUrl(request, ctx.externalUrl), page, total));
-    const users = await abuseReports.usersOf(reports);
-    return reports.map((report) => entity(report, users));
-  });
+  r.get(
+    '/admin/abuse_reports',
+    Input({ ...Pagination, status: Optional(Enum(['all', 'open', 'closed'] as const, { default: 'open' })), category: Optional(Enum(['all', ...ABUSE_CATEGORIES] as const, { default: 'all' })) }),
+    async (params, request, reply) => {
+      const page = parsePage(params);
+      const { status, category } = params;
+      const { reports, total } = await abuseReports.list(request.actor, { status: status === 'all' ? undefined : status, category: category === 'all' ? undefined : category }, page);
+      reply.headers(paginationHeaders(requestUrl(request, ctx.externalUrl), page, total));
+      const users = await abuseReports.usersOf(reports);
+      return reports.map((report) => entity(report, users));
+    },
+  );
 
-  app.get('/admin/abuse_reports/:report_id', async (request) => one(await abuseReports.get(request.actor, reportId(pathParam(request, 'report_id')))));
+  r.get('/admin/abuse_reports/:report_id', Input({ report_id: ReportId }), async ({ report_id }, request) => one(await abuseReports.get(request.actor, report_id)));
 
-  app.put('/admin/abuse_reports/:report_id', async (request) => {
-    const status = oneOf(input(request), 'status', ['open', 'closed'] as const, 'closed');
-    return one(await abuseReports.setStatus(request.actor, reportId(pathParam(request, 'report_id')), status));
-  });
+  r.put('/admin/abuse_reports/:report_id', Input({ report_id: ReportId, status: Optional(Enum(['open', 'closed'] as const, { default: 'closed' })) }), async ({ report_id, status }, request) =>
+    one(await abuseReports.setStatus(request.actor, report_id, status ?? 'closed')),
+  );
 
-  app.delete('/admin/abuse_reports/:report_id', async (request, reply) => {
-    await abuseReports.remove(request.actor, reportId(pathParam(request, 'report_id')));
+  r.delete('/admin/abuse_reports/:report_id', Input({ report_id: ReportId }), async ({ report_id }, request, reply) => {
+    await abuseReports.remove(request.actor, report_id);
     return reply.status(204).send();
   });
 }

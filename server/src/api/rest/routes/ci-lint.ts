@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ValidationError } from '../../../platform/errors.js';
-import { input, pathParam, type RestContext } from '../context.js';
-import { optionalBool, optionalString } from '../params.js';
+import type { RestContext } from '../context.js';
+import { BlankableStr, Bool, Input, NamespacedRef, Optional, routes, Text } from '../input/route-kit.js';
 
 /**
  * POST /projects/:id/ci/lint (doc/api/lint.md): validates `content` in the project's context and
@@ -9,15 +8,13 @@ import { optionalBool, optionalString } from '../params.js';
  * configurations included. `dry_run` simulates a pipeline on `ref` (workflow:rules apply).
  */
 export function ciLintRoutes(app: FastifyInstance, ctx: RestContext): void {
-  app.post('/projects/:id/ci/lint', async (request, reply) => {
-    const params = input(request);
-    const content = optionalString(params, 'content');
-    if (content === undefined) throw ValidationError.missing('content');
-    const result = await ctx.services.ciLint.lint(request.actor, pathParam(request, 'id'), {
-      content,
-      dryRun: optionalBool(params, 'dry_run') ?? false,
-      includeJobs: optionalBool(params, 'include_jobs') ?? false,
-      ref: optionalString(params, 'ref') || undefined,
+  const CiLint = Input({ id: NamespacedRef(), content: BlankableStr(), dry_run: Optional(Bool()), include_jobs: Optional(Bool()), ref: Optional(Text()) });
+  routes(app).post('/projects/:id/ci/lint', CiLint, async (params, request, reply) => {
+    const result = await ctx.services.ciLint.lint(request.actor, params.id, {
+      content: params.content,
+      dryRun: params.dry_run ?? false,
+      includeJobs: params.include_jobs ?? false,
+      ref: params.ref,
     });
     return reply.status(200).send(result);
   });

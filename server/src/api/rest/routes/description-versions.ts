@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DescriptionVersion } from '../../../domains/description-versions/description-versions.repository.js';
-import { input, pathParam, signedIn, type RestContext } from '../context.js';
-import { optionalInt } from '../params.js';
+import { signedIn, type RestContext } from '../context.js';
+import { Input, Int, Optional, PathId, routes } from '../input/route-kit.js';
+import { MergeRequestPath } from './merge-requests/input.js';
 import { mergeRequestRef } from './merge-requests/merge-requests.js';
-import { parseId } from './notes/input.js';
 
 /**
  * A merge request's description history. GitLab has no REST API for it (its web app calls
@@ -16,12 +16,13 @@ import { parseId } from './notes/input.js';
  */
 export function descriptionVersionRoutes(app: FastifyInstance, ctx: RestContext): void {
   const { descriptionVersions } = ctx.services;
+  const r = routes(app);
   const base = '/projects/:id/merge_requests/:iid/description_versions';
-  const versionId = (request: FastifyRequest) => parseId(pathParam(request, 'version_id'));
+  const Version = { ...MergeRequestPath, version_id: PathId('Description version') };
   const brief = (version: DescriptionVersion) => ({ id: version.id, author_id: version.author_id, created_at: version.created_at });
 
-  app.get(base, async (request) =>
-    (await descriptionVersions.list(...mergeRequestRef(request))).map((version) => ({
+  r.get(base, Input(MergeRequestPath), async (params, request) =>
+    (await descriptionVersions.list(...mergeRequestRef(request, params))).map((version) => ({
       id: version.id,
       description: version.description,
       author_id: version.author_id,
@@ -33,14 +34,14 @@ export function descriptionVersionRoutes(app: FastifyInstance, ctx: RestContext)
     })),
   );
 
-  app.get(`${base}/:version_id/diff`, async (request) => {
-    const { version, start, diff } = await descriptionVersions.diff(mergeRequestRef(request), versionId(request), optionalInt(input(request), 'start_version_id'));
+  r.get(`${base}/:version_id/diff`, Input({ ...Version, start_version_id: Optional(Int()) }), async (params, request) => {
+    const { version, start, diff } = await descriptionVersions.diff(mergeRequestRef(request, params), params.version_id, params.start_version_id);
     return { version: brief(version), start_version: start ? brief(start) : null, diff };
   });
 
-  app.delete(`${base}/:version_id`, async (request, reply) => {
+  r.delete(`${base}/:version_id`, Input(Version), async (params, request, reply) => {
     signedIn(request);
-    await descriptionVersions.remove(mergeRequestRef(request), versionId(request));
+    await descriptionVersions.remove(mergeRequestRef(request, params), params.version_id);
     return reply.status(204).send();
   });
 }

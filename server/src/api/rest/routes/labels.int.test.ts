@@ -56,7 +56,7 @@ describe(`labels API (${testDatabaseKind()})`, () => {
     expect(await fx.call('POST', base, { body: { name: 'x', color: 'not-a-colour' } })).toMatchObject({ status: 400, body: { message: { color: ['must be a valid color code'] } } });
     expect(await fx.call('POST', base, { body: { name: 'x', color: '#12' } })).toMatchObject({ status: 400 });
     expect(await fx.call('POST', base, { body: { name: 'a,b', color: '#123' } })).toMatchObject({ status: 400, body: { message: { title: ['is invalid'] } } });
-    expect(await fx.call('POST', base, { body: { color: '#123' } })).toMatchObject({ status: 400, body: { message: '400 (Bad request) "name" not given' } });
+    expect(await fx.call('POST', base, { body: { color: '#123' } })).toMatchObject({ status: 400, body: { error: 'name is missing' } });
     expect(await fx.call('POST', base, { body: { name: 'defect', color: '#123' } })).toMatchObject({ status: 409, body: { message: 'Label already exists' } });
     expect(await fx.call('PUT', `${base}/defect`, { body: {} })).toMatchObject({ status: 400 });
     expect(await fx.call('PUT', `${base}/defect`, { body: { priority: -1 } })).toMatchObject({ status: 400 });

@@ -1,29 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LabelInput } from '../../../domains/labels/labels.service.js';
 import type { Label } from '../../../domains/labels/labels.repository.js';
-import { ValidationError } from '../../../platform/errors.js';
-import { input, pathParam, signedIn, type RestContext } from '../context.js';
+import { signedIn, type RestContext } from '../context.js';
 import { labelEntity } from '../entities/labels.js';
-import { paginationHeaders, parsePage, requestUrl } from '../pagination.js';
-import { optionalBool, optionalString, type Params } from '../params.js';
+import { paginationHeaders, parsePage, requestUrl, type Page } from '../pagination.js';
+import { Bool, Input, Int, NamespacedRef, Nullable, Optional, Pagination, Ref, Removable, routes, Str, Text } from '../input/route-kit.js';
 
 /** `priority`: a non-negative integer; null or '' removes it (GitLab). */
-function priorityParam(params: Params): number | null | undefined {
-  const value = params.priority;
-  if (value === undefined) return undefined;
-  if (value === null || value === '') return null;
-  const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isSafeInteger(number)) throw new ValidationError('400 (Bad request) "priority" is invalid');
-  return number;
-}
+const LabelFields = { color: Optional(Str()), description: Optional(Nullable(Str())), priority: Optional(Removable(Int())) };
+const LabelPath = { id: NamespacedRef(), label_id: Ref({ description: 'ID or title' }) };
+const LabelList = Input({ id: NamespacedRef(), ...Pagination, include_ancestor_groups: Optional(Bool()), search: Optional(Text()), with_counts: Optional(Bool()) });
+const LabelRead = Input({ ...LabelPath, include_ancestor_groups: Optional(Bool()) });
+const LabelCreate = Input({ id: NamespacedRef(), name: Str(), ...LabelFields });
+const LabelUpdate = Input({ ...LabelPath, new_name: Optional(Str()), ...LabelFields });
 
-function labelInput(params: Params, nameKey: 'name' | 'new_name'): LabelInput {
-  return {
-    name: optionalString(params, nameKey),
-    color: optionalString(params, 'color'),
-    description: params.description === null ? null : optionalString(params, 'description'),
-    priority: priorityParam(params),
-  };
+function labelInput(params: { name?: string; new_name?: string; color?: string; description?: string | null; priority?: number | null }): LabelInput {
+  return { name: params.name ?? params.new_name, color: params.color, description: params.description, priority: params.priority };
 }
 
 /**
@@ -32,88 +24,75 @@ function labelInput(params: Params, nameKey: 'name' | 'new_name'): LabelInput {
  */
 export function labelRoutes(app: FastifyInstance, ctx: RestContext): void {
   const { labels } = ctx.services;
+  const r = routes(app);
   const project = '/projects/:id/labels';
   const group = '/groups/:id/labels';
 
-  async function page(request: FastifyRequest, reply: FastifyReply, all: Label[], render: (list: Label[]) => Promise<unknown[]>) {
-    const params = input(request);
-    const window = parsePage(params);
+  async function page(request: FastifyRequest, reply: FastifyReply, window: Page, all: Label[], render: (list: Label[]) => Promise<unknown[]>) {
     reply.headers(paginationHeaders(requestUrl(request, ctx.externalUrl), window, all.length));
     return render(all.slice(window.offset, window.offset + window.limit));
   }
 
-  app.get(project, async (request, reply) => {
-    const params = input(request);
-    const result = await labels.listForProject(request.actor, pathParam(request, 'id'), {
-      includeAncestorGroups: optionalBool(params, 'include_ancestor_groups') ?? true,
-      search: optionalString(params, 'search') || undefined,
-    });
-    const withCounts = optionalBool(params, 'with_counts') === true;
-    return page(request, reply, result.labels, async (list) => {
-      const counts = withCounts ? await labels.counts(list.map((label) => label.id), { projectId: result.project.id }) : undefined;
+  r.get(project, LabelList, async (params, request, reply) => {
+    const result = await labels.listForProject(request.actor, params.id, { includeAncestorGroups: params.include_ancestor_groups ?? true, search: params.search });
+    return page(request, reply, parsePage(params), result.labels, async (list) => {
+      const counts = params.with_counts === true ? await labels.counts(list.map((label) => label.id), { projectId: result.project.id }) : undefined;
       const subscribed = await labels.subscribedIds(request.actor, list, result.project.id);
       return list.map((label) => labelEntity(label, { project: true, counts: counts?.get(label.id), subscribed }));
     });
   });
 
-  app.get(`${project}/:label_id`, async (request) => {
-    const params = input(request);
-    const { project: owner, label } = await labels.getForProject(request.actor, pathParam(request, 'id'), pathParam(request, 'label_id'), { includeAncestorGroups: optionalBool(params, 'include_ancestor_groups') ?? true });
+  r.get(`${project}/:label_id`, LabelRead, async (params, request) => {
+    const { project: owner, label } = await labels.getForProject(request.actor, params.id, params.label_id, { includeAncestorGroups: params.include_ancestor_groups ?? true });
     return labelEntity(label, { project: true, subscribed: await labels.subscribedIds(request.actor, [label], owner.id) });
   });
 
-  app.post(project, async (request, reply) => {
-    const { label } = await labels.createForProject(signedIn(request), pathParam(request, 'id'), labelInput(input(request), 'name'));
+  r.post(project, LabelCreate, async (params, request, reply) => {
+    const { label } = await labels.createForProject(signedIn(request), params.id, labelInput(params));
     return reply.status(201).send(labelEntity(label, { project: true }));
   });
 
-  app.put(`${project}/:label_id`, async (request) => {
-    const { project: owner, label } = await labels.updateForProject(signedIn(request), pathParam(request, 'id'), pathParam(request, 'label_id'), labelInput(input(request), 'new_name'));
+  r.put(`${project}/:label_id`, LabelUpdate, async (params, request) => {
+    const { project: owner, label } = await labels.updateForProject(signedIn(request), params.id, params.label_id, labelInput(params));
     return labelEntity(label, { project: true, subscribed: await labels.subscribedIds(request.actor, [label], owner.id) });
   });
 
-  app.delete(`${project}/:label_id`, async (request, reply) => {
-    await labels.deleteForProject(signedIn(request), pathParam(request, 'id'), pathParam(request, 'label_id'));
+  r.delete(`${project}/:label_id`, Input(LabelPath), async (params, request, reply) => {
+    await labels.deleteForProject(signedIn(request), params.id, params.label_id);
     return reply.status(204).send();
   });
 
-  app.put(`${project}/:label_id/promote`, async (request) => {
-    const { label } = await labels.promote(signedIn(request), pathParam(request, 'id'), pathParam(request, 'label_id'));
+  r.put(`${project}/:label_id/promote`, Input(LabelPath), async (params, request) => {
+    const { label } = await labels.promote(signedIn(request), params.id, params.label_id);
     return labelEntity(label);
   });
 
-  app.get(group, async (request, reply) => {
-    const params = input(request);
-    const result = await labels.listForGroup(request.actor, pathParam(request, 'id'), {
-      includeAncestorGroups: optionalBool(params, 'include_ancestor_groups') ?? true,
-      search: optionalString(params, 'search') || undefined,
-    });
-    const withCounts = optionalBool(params, 'with_counts') === true;
-    return page(request, reply, result.labels, async (list) => {
-      const counts = withCounts ? await labels.counts(list.map((label) => label.id), { groupId: result.group.id }) : undefined;
+  r.get(group, LabelList, async (params, request, reply) => {
+    const result = await labels.listForGroup(request.actor, params.id, { includeAncestorGroups: params.include_ancestor_groups ?? true, search: params.search });
+    return page(request, reply, parsePage(params), result.labels, async (list) => {
+      const counts = params.with_counts === true ? await labels.counts(list.map((label) => label.id), { groupId: result.group.id }) : undefined;
       const subscribed = await labels.subscribedIds(request.actor, list, null);
       return list.map((label) => labelEntity(label, { counts: counts?.get(label.id), subscribed }));
     });
   });
 
-  app.get(`${group}/:label_id`, async (request) => {
-    const params = input(request);
-    const { label } = await labels.getForGroup(request.actor, pathParam(request, 'id'), pathParam(request, 'label_id'), { includeAncestorGroups: optionalBool(params, 'include_ancestor_groups') ?? true });
+  r.get(`${group}/:label_id`, LabelRead, async (params, request) => {
+    const { label } = await labels.getForGroup(request.actor, params.id, params.label_id, { includeAncestorGroups: params.include_ancestor_groups ?? true });
     return labelEntity(label, { subscribed: await labels.subscribedIds(request.actor, [label], null) });
   });
 
-  app.post(group, async (request, reply) => {
-    const { label } = await labels.createForGroup(signedIn(request), pathParam(request, 'id'), labelInput(input(request), 'name'));
+  r.post(group, LabelCreate, async (params, request, reply) => {
+    const { label } = await labels.createForGroup(signedIn(request), params.id, labelInput(params));
     return reply.status(201).send(labelEntity(label));
   });
 
-  app.put(`${group}/:label_id`, async (request) => {
-    const { label } = await labels.updateForGroup(signedIn(request), pathParam(request, 'id'), pathParam(request, 'label_id'), labelInput(input(request), 'new_name'));
+  r.put(`${group}/:label_id`, LabelUpdate, async (params, request) => {
+    const { label } = await labels.updateForGroup(signedIn(request), params.id, params.label_id, labelInput(params));
     return labelEntity(label, { subscribed: await labels.subscribedIds(request.actor, [label], null) });
   });
 
-  app.delete(`${group}/:label_id`, async (request, reply) => {
-    await labels.deleteForGroup(signedIn(request), pathParam(request, 'id'), pathParam(request, 'label_id'));
+  r.delete(`${group}/:label_id`, Input(LabelPath), async (params, request, reply) => {
+    await labels.deleteForGroup(signedIn(request), params.id, params.label_id);
     return reply.status(204).send();
   });
 
@@ -122,13 +101,13 @@ export function labelRoutes(app: FastifyInstance, ctx: RestContext): void {
    * state changed, 304 Not Modified with no body when it already was so; sign-in required.
    */
   for (const [action, subscribe] of [['subscribe', true], ['unsubscribe', false]] as const) {
-    app.post(`${project}/:label_id/${action}`, async (request, reply) => {
-      const { project: owner, label, changed } = await labels.setProjectSubscription(signedIn(request), pathParam(request, 'id'), pathParam(request, 'label_id'), subscribe);
+    r.post(`${project}/:label_id/${action}`, Input(LabelPath), async (params, request, reply) => {
+      const { project: owner, label, changed } = await labels.setProjectSubscription(signedIn(request), params.id, params.label_id, subscribe);
       if (!changed) return reply.status(304).send();
       return reply.status(201).send(labelEntity(label, { project: true, subscribed: await labels.subscribedIds(request.actor, [label], owner.id) }));
     });
-    app.post(`${group}/:label_id/${action}`, async (request, reply) => {
-      const { label, changed } = await labels.setGroupSubscription(signedIn(request), pathParam(request, 'id'), pathParam(request, 'label_id'), subscribe);
+    r.post(`${group}/:label_id/${action}`, Input(LabelPath), async (params, request, reply) => {
+      const { label, changed } = await labels.setGroupSubscription(signedIn(request), params.id, params.label_id, subscribe);
       if (!changed) return reply.status(304).send();
       return reply.status(201).send(labelEntity(label, { subscribed: await labels.subscribedIds(request.actor, [label], null) }));
     });

@@ -44,7 +44,7 @@ describe(`milestones API (${testDatabaseKind()})`, () => {
   it('refuses bad input with GitLab’s 400 and changes nothing', async () => {
     const base = `/projects/${project.id}/milestones`;
     const [existing] = await fx.root.ProjectMilestones.all(project.id);
-    expect(await fx.call('POST', base, { body: {} })).toMatchObject({ status: 400, body: { message: '400 (Bad request) "title" not given' } });
+    expect(await fx.call('POST', base, { body: {} })).toMatchObject({ status: 400, body: { error: 'title is missing' } });
     expect(await fx.call('POST', base, { body: { title: 'x', due_date: '2020-13-01' } })).toMatchObject({ status: 400, body: { message: '400 (Bad request) "due_date" is invalid' } });
     expect(await fx.call('POST', base, { body: { title: 'x', start_date: '2020-02-01', due_date: '2020-01-01' } })).toMatchObject({ status: 400, body: { message: { due_date: ['must be greater than start date'] } } });
     expect(await fx.call('POST', base, { body: { title: existing!.title } })).toMatchObject({ status: 400, body: { message: { title: ['already being used for another group or project milestone.'] } } });

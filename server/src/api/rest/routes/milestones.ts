@@ -1,51 +1,63 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { parseMilestoneDate } from '../../../domains/milestones/milestone-rules.js';
 import type { MilestoneInput } from '../../../domains/milestones/milestones.service.js';
-import { NotFoundError } from '../../../platform/errors.js';
-import { input, pathParam, signedIn, type RestContext } from '../context.js';
+import { signedIn, type RestContext } from '../context.js';
 import { milestoneEntity } from '../entities/labels.js';
 import { paginationHeaders, parsePage, requestUrl } from '../pagination.js';
-import { oneOf, optionalBool, optionalString, type Params } from '../params.js';
-import { optionalIdList } from './merge-requests/input.js';
+import { Bool, Enum, Id, Input, List, NamespacedRef, Nullable, Optional, Pagination, PathId, routes, Str, Text } from '../input/route-kit.js';
 
-function milestoneInput(params: Params): MilestoneInput {
+/** The dates are checked by the milestone rules (YYYY-MM-DD); null removes one. */
+const MilestoneFields = {
+  title: Optional(Str()),
+  description: Optional(Nullable(Str())),
+  start_date: Optional(Nullable(Str({ description: 'YYYY-MM-DD' }))),
+  due_date: Optional(Nullable(Str({ description: 'YYYY-MM-DD' }))),
+  state_event: Optional(Enum(['close', 'activate'] as const)),
+};
+type MilestoneParams = { title?: string; description?: string | null; start_date?: string | null; due_date?: string | null; state_event?: 'close' | 'activate' };
+
+function milestoneInput(params: MilestoneParams): MilestoneInput {
   return {
-    title: optionalString(params, 'title'),
-    description: params.description === null ? null : optionalString(params, 'description'),
-    startDate: parseMilestoneDate('start_date', params.start_date === null ? null : optionalString(params, 'start_date')),
-    dueDate: parseMilestoneDate('due_date', params.due_date === null ? null : optionalString(params, 'due_date')),
-    stateEvent: params.state_event === undefined ? undefined : oneOf(params, 'state_event', ['close', 'activate'] as const, 'close'),
+    title: params.title,
+    description: params.description,
+    startDate: parseMilestoneDate('start_date', params.start_date),
+    dueDate: parseMilestoneDate('due_date', params.due_date),
+    stateEvent: params.state_event,
   };
 }
 
-/** The :milestone_id path segment; anything but a positive integer names nothing. */
-function milestoneId(request: FastifyRequest): number {
-  const raw = pathParam(request, 'milestone_id');
-  if (!/^\d{1,18}$/.test(raw)) throw new NotFoundError('Milestone');
-  return Number(raw);
-}
+/** The :milestone_id path segment; anything but a non-negative integer names nothing. */
+const MilestonePath = { id: NamespacedRef(), milestone_id: PathId('Milestone') };
 
 /** Project and group milestones: doc/api/milestones.md and group_milestones.md. */
 export function milestoneRoutes(app: FastifyInstance, ctx: RestContext): void {
   const { milestones } = ctx.services;
+  const r = routes(app);
   for (const kind of ['project', 'group'] as const) {
     const base = `/${kind}s/:id/milestones`;
 
-    app.get(base, async (request, reply) => {
-      const params = input(request);
+    const MilestoneList = Input({
+      id: NamespacedRef(),
+      ...Pagination,
+      state: Optional(Enum(['active', 'closed', 'all'] as const)),
+      iids: Optional(List(Id())),
+      title: Optional(Text()),
+      search: Optional(Text()),
+      include_ancestors: Optional(Bool()),
+      include_parent_milestones: Optional(Bool()),
+    });
+    r.get(base, MilestoneList, async (params, request, reply) => {
       const page = parsePage(params);
-      const state = oneOf(params, 'state', ['active', 'closed', 'all'] as const, 'all');
-      const iids = optionalIdList(params, 'iids');
       const { milestones: list, total } = await milestones.list(
         request.actor,
         kind,
-        pathParam(request, 'id'),
+        params.id,
         {
-          iids: iids && iids.length > 0 ? iids : undefined,
-          state: state === 'all' ? undefined : state,
-          title: optionalString(params, 'title') || undefined,
-          search: optionalString(params, 'search') || undefined,
-          includeAncestors: optionalBool(params, 'include_ancestors') ?? optionalBool(params, 'include_parent_milestones'),
+          iids: params.iids && params.iids.length > 0 ? params.iids : undefined,
+          state: params.state === 'all' ? undefined : params.state,
+          title: params.title,
+          search: params.search,
+          includeAncestors: params.include_ancestors ?? params.include_parent_milestones,
         },
         page,
       );
@@ -53,26 +65,26 @@ export function milestoneRoutes(app: FastifyInstance, ctx: RestContext): void {
       return list.map((milestone) => milestoneEntity(milestone, ctx.urls));
     });
 
-    app.get(`${base}/:milestone_id`, async (request) => milestoneEntity(await milestones.get(request.actor, kind, pathParam(request, 'id'), milestoneId(request)), ctx.urls));
+    r.get(`${base}/:milestone_id`, Input(MilestonePath), async (params, request) => milestoneEntity(await milestones.get(request.actor, kind, params.id, params.milestone_id), ctx.urls));
 
-    app.post(base, async (request, reply) => {
-      const milestone = await milestones.create(signedIn(request), kind, pathParam(request, 'id'), milestoneInput(input(request)));
+    r.post(base, Input({ id: NamespacedRef(), ...MilestoneFields, title: Str() }), async (params, request, reply) => {
+      const milestone = await milestones.create(signedIn(request), kind, params.id, milestoneInput(params));
       return reply.status(201).send(milestoneEntity(milestone, ctx.urls));
     });
 
-    app.put(`${base}/:milestone_id`, async (request) => {
-      const milestone = await milestones.update(signedIn(request), kind, pathParam(request, 'id'), milestoneId(request), milestoneInput(input(request)));
+    r.put(`${base}/:milestone_id`, Input({ ...MilestonePath, ...MilestoneFields }), async (params, request) => {
+      const milestone = await milestones.update(signedIn(request), kind, params.id, params.milestone_id, milestoneInput(params));
       return milestoneEntity(milestone, ctx.urls);
     });
 
-    app.delete(`${base}/:milestone_id`, async (request, reply) => {
-      await milestones.remove(signedIn(request), kind, pathParam(request, 'id'), milestoneId(request));
+    r.delete(`${base}/:milestone_id`, Input(MilestonePath), async (params, request, reply) => {
+      await milestones.remove(signedIn(request), kind, params.id, params.milestone_id);
       return reply.status(204).send();
     });
   }
 
-  app.post('/projects/:id/milestones/:milestone_id/promote', async (request) => {
-    const milestone = await milestones.promote(signedIn(request), pathParam(request, 'id'), milestoneId(request));
+  r.post('/projects/:id/milestones/:milestone_id/promote', Input(MilestonePath), async (params, request) => {
+    const milestone = await milestones.promote(signedIn(request), params.id, params.milestone_id);
     return milestoneEntity(milestone, ctx.urls);
   });
 }

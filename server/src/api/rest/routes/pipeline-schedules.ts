@@ -1,34 +1,30 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ScheduleInput } from '../../../domains/pipeline-schedules/pipeline-schedules.service.js';
-import { NotFoundError, ValidationError } from '../../../platform/errors.js';
-import { input, pathParam, signedIn, type RestContext } from '../context.js';
+import type { FastifyInstance } from 'fastify';
+import { signedIn, type RestContext } from '../context.js';
 import { pipelineScheduleDetails, pipelineScheduleEntity, scheduleVariableEntity } from '../entities/pipeline-schedules.js';
 import { pipelineBasic } from '../entities/pipelines.js';
 import { paginationHeaders, parsePage, requestUrl } from '../pagination.js';
-import { oneOf, optionalBool, optionalString, requiredString, type Params } from '../params.js';
+import { BlankableStr, Bool, Enum, Input, NamespacedRef, Optional, Pagination, PathId, routes, Str } from '../input/route-kit.js';
 
-function scheduleId(request: FastifyRequest): number {
-  const raw = pathParam(request, 'pipeline_schedule_id');
-  if (!/^\d{1,18}$/.test(raw)) throw new NotFoundError('Pipeline Schedule');
-  return Number(raw);
-}
+const SchedulePath = { id: NamespacedRef(), pipeline_schedule_id: PathId('Pipeline Schedule') };
+const VariablePath = { ...SchedulePath, key: Str() };
+const VariableType = Optional(Enum(['env_var', 'file'] as const));
 
-function scheduleInput(params: Params): ScheduleInput {
-  return {
-    description: optionalString(params, 'description'),
-    ref: optionalString(params, 'ref'),
-    cron: optionalString(params, 'cron'),
-    cron_timezone: optionalString(params, 'cron_timezone'),
-    active: optionalBool(params, 'active'),
-  };
-}
-
-function variableType(params: Params): 'env_var' | 'file' | undefined {
-  const value = optionalString(params, 'variable_type');
-  if (value === undefined) return undefined;
-  if (value !== 'env_var' && value !== 'file') throw new ValidationError('400 (Bad request) "variable_type" does not have a valid value');
-  return value;
-}
+const ScheduleFields = {
+  description: Str(),
+  ref: Str({ description: 'a branch or tag name' }),
+  cron: Str({ description: 'a cron expression (five fields)' }),
+  cron_timezone: Optional(Str({ description: 'a time zone name, such as Europe/Berlin' })),
+  active: Optional(Bool()),
+};
+const CreateInput = Input({ id: NamespacedRef(), ...ScheduleFields });
+const UpdateInput = Input({
+  ...SchedulePath,
+  description: Optional(ScheduleFields.description),
+  ref: Optional(ScheduleFields.ref),
+  cron: Optional(ScheduleFields.cron),
+  cron_timezone: ScheduleFields.cron_timezone,
+  active: ScheduleFields.active,
+});
 
 /**
  * Pipeline schedules (doc/api/pipeline_schedules.md): list with `scope`, show, create, edit,
@@ -39,67 +35,63 @@ export function pipelineScheduleRoutes(app: FastifyInstance, ctx: RestContext): 
   const base = '/projects/:id/pipeline_schedules';
   const one = `${base}/:pipeline_schedule_id`;
 
-  app.get(base, async (request, reply) => {
-    const params = input(request);
+  const r = routes(app);
+
+  r.get(base, Input({ id: NamespacedRef(), ...Pagination, scope: Optional(Enum(['active', 'inactive'] as const)) }), async (params, request, reply) => {
     const page = parsePage(params);
-    const scope = optionalString(params, 'scope') ? oneOf(params, 'scope', ['active', 'inactive'] as const, 'active') : undefined;
-    const result = await pipelineSchedules.list(request.actor, pathParam(request, 'id'), { active: scope === undefined ? undefined : scope === 'active', limit: page.limit, offset: page.offset });
+    const scope = params.scope;
+    const result = await pipelineSchedules.list(request.actor, params.id, { active: scope === undefined ? undefined : scope === 'active', limit: page.limit, offset: page.offset });
     reply.headers(paginationHeaders(requestUrl(request, ctx.externalUrl), page, result.total));
     return result.schedules.map(({ schedule, owner }) => pipelineScheduleEntity(schedule, owner, ctx.urls));
   });
 
-  app.get(one, async (request) => pipelineScheduleDetails(await pipelineSchedules.get(request.actor, pathParam(request, 'id'), scheduleId(request)), ctx.urls));
+  r.get(one, Input(SchedulePath), async ({ id, pipeline_schedule_id }, request) =>
+    pipelineScheduleDetails(await pipelineSchedules.get(request.actor, id, pipeline_schedule_id), ctx.urls),
+  );
 
-  app.post(base, async (request, reply) => {
-    const params = input(request);
-    for (const key of ['description', 'ref', 'cron']) requiredString(params, key);
-    const details = await pipelineSchedules.create(signedIn(request), pathParam(request, 'id'), scheduleInput(params));
+  r.post(base, CreateInput, async ({ id, ...schedule }, request, reply) => {
+    const details = await pipelineSchedules.create(signedIn(request), id, schedule);
     return reply.status(201).send(pipelineScheduleDetails(details, ctx.urls));
   });
 
-  app.put(one, async (request) => pipelineScheduleDetails(await pipelineSchedules.update(signedIn(request), pathParam(request, 'id'), scheduleId(request), scheduleInput(input(request))), ctx.urls));
+  r.put(one, UpdateInput, async ({ id, pipeline_schedule_id, ...schedule }, request) =>
+    pipelineScheduleDetails(await pipelineSchedules.update(signedIn(request), id, pipeline_schedule_id, schedule), ctx.urls),
+  );
 
-  app.delete(one, async (request, reply) => {
-    await pipelineSchedules.remove(signedIn(request), pathParam(request, 'id'), scheduleId(request));
+  r.delete(one, Input(SchedulePath), async ({ id, pipeline_schedule_id }, request, reply) => {
+    await pipelineSchedules.remove(signedIn(request), id, pipeline_schedule_id);
     return reply.status(204).send();
   });
 
-  app.post(`${one}/take_ownership`, async (request, reply) => {
-    const details = await pipelineSchedules.takeOwnership(signedIn(request), pathParam(request, 'id'), scheduleId(request));
+  r.post(`${one}/take_ownership`, Input(SchedulePath), async ({ id, pipeline_schedule_id }, request, reply) => {
+    const details = await pipelineSchedules.takeOwnership(signedIn(request), id, pipeline_schedule_id);
     return reply.status(201).send(pipelineScheduleDetails(details, ctx.urls));
   });
 
-  app.post(`${one}/play`, async (request, reply) => {
-    await pipelineSchedules.play(signedIn(request), pathParam(request, 'id'), scheduleId(request));
+  r.post(`${one}/play`, Input(SchedulePath), async ({ id, pipeline_schedule_id }, request, reply) => {
+    await pipelineSchedules.play(signedIn(request), id, pipeline_schedule_id);
     return reply.status(201).send({ message: '201 Created' });
   });
 
-  app.get(`${one}/pipelines`, async (request, reply) => {
-    const params = input(request);
+  r.get(`${one}/pipelines`, Input({ ...SchedulePath, ...Pagination, sort: Optional(Enum(['asc', 'desc'] as const, { default: 'asc' })) }), async (params, request, reply) => {
     const page = parsePage(params);
-    const sort = oneOf(params, 'sort', ['asc', 'desc'] as const, 'asc');
-    const result = await pipelineSchedules.pipelines(request.actor, pathParam(request, 'id'), scheduleId(request), { limit: page.limit, offset: page.offset, sort });
+    const sort = params.sort ?? 'asc';
+    const result = await pipelineSchedules.pipelines(request.actor, params.id, params.pipeline_schedule_id, { limit: page.limit, offset: page.offset, sort });
     reply.headers(paginationHeaders(requestUrl(request, ctx.externalUrl), page, result.total));
     return result.pipelines.map((pipeline) => pipelineBasic(pipeline, result.project, ctx.urls));
   });
 
-  app.post(`${one}/variables`, async (request, reply) => {
-    const params = input(request);
-    const key = requiredString(params, 'key');
-    const value = optionalString(params, 'value');
-    if (value === undefined) throw ValidationError.missing('value');
-    const variable = await pipelineSchedules.createVariable(signedIn(request), pathParam(request, 'id'), scheduleId(request), { key, value, variable_type: variableType(params) ?? 'env_var' });
+  // A variable's value may be empty (GitLab's `requires :value` without allow_blank: false).
+  r.post(`${one}/variables`, Input({ ...SchedulePath, key: Str(), value: BlankableStr(), variable_type: VariableType }), async ({ id, pipeline_schedule_id, key, value, variable_type }, request, reply) => {
+    const variable = await pipelineSchedules.createVariable(signedIn(request), id, pipeline_schedule_id, { key, value, variable_type: variable_type ?? 'env_var' });
     return reply.status(201).send(scheduleVariableEntity(variable));
   });
 
-  app.put(`${one}/variables/:key`, async (request) => {
-    const params = input(request);
-    return scheduleVariableEntity(
-      await pipelineSchedules.updateVariable(signedIn(request), pathParam(request, 'id'), scheduleId(request), pathParam(request, 'key'), { value: optionalString(params, 'value'), variable_type: variableType(params) }),
-    );
-  });
+  r.put(`${one}/variables/:key`, Input({ ...VariablePath, value: Optional(Str()), variable_type: VariableType }), async ({ id, pipeline_schedule_id, key, value, variable_type }, request) =>
+    scheduleVariableEntity(await pipelineSchedules.updateVariable(signedIn(request), id, pipeline_schedule_id, key, { value, variable_type })),
+  );
 
-  app.delete(`${one}/variables/:key`, async (request) =>
-    scheduleVariableEntity(await pipelineSchedules.deleteVariable(signedIn(request), pathParam(request, 'id'), scheduleId(request), pathParam(request, 'key'))),
+  r.delete(`${one}/variables/:key`, Input(VariablePath), async ({ id, pipeline_schedule_id, key }, request) =>
+    scheduleVariableEntity(await pipelineSchedules.deleteVariable(signedIn(request), id, pipeline_schedule_id, key)),
   );
 }

@@ -1,64 +1,45 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { STATUSES, type Status } from '../../../domains/pipelines/engine/status.js';
 import type { PipelineVariable } from '../../../domains/pipelines/pipeline.js';
-import { NotFoundError, ValidationError } from '../../../platform/errors.js';
-import { input, pathParam, signedIn, type RestContext } from '../context.js';
+import { ValidationError } from '../../../platform/errors.js';
+import { signedIn, type RestContext } from '../context.js';
 import { jobEntity, pipelineBasic, pipelineEntity, variableEntity } from '../entities/pipelines.js';
 import { paginationHeaders, parsePage, requestUrl } from '../pagination.js';
-import { oneOf, optionalBool, optionalString, requiredString, type Params } from '../params.js';
+import { Bool, DateTime, Enum, Input, List, NamespacedRef, Obj, Optional, Pagination, PathId, routes, Str, Text } from '../input/route-kit.js';
 
 const PIPELINE_SOURCES = ['push', 'web', 'trigger', 'schedule', 'api', 'external', 'pipeline', 'chat', 'webide', 'merge_request_event', 'external_pull_request_event', 'parent_pipeline', 'ondemand_dast_scan', 'ondemand_dast_validation', 'security_orchestration_policy', 'container_registry_push', 'duo_workflow', 'pipeline_execution_policy_schedule', 'unknown'] as const;
 
-function numericParam(request: FastifyRequest, name: string): number {
-  const raw = pathParam(request, name);
-  if (!/^\d{1,18}$/.test(raw)) throw new NotFoundError();
-  return Number(raw);
-}
+const ProjectPath = { id: NamespacedRef() };
+const PipelinePath = Input({ ...ProjectPath, pipeline_id: PathId() });
+const JobPath = Input({ ...ProjectPath, job_id: PathId() });
 
-function optionalDate(params: Params, key: string): Date | undefined {
-  const value = optionalString(params, key);
-  if (!value) return undefined;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new ValidationError(`400 (Bad request) "${key}" is invalid`);
-  return date;
-}
+/** GitLab's `scope`/`scope[]` of the job lists: statuses (checked by jobScope, with GitLab's message). */
+const JobScope = { scope: Optional(List(Str())) };
 
-/** `scope`/`scope[]` as a string, an array or a hash of statuses; anything else is GitLab's 400. */
-function jobScope(params: Params): Status[] | undefined {
-  const raw = params.scope;
-  if (raw === undefined || raw === null || raw === '') return undefined;
-  const values = Array.isArray(raw) ? raw.map(String) : typeof raw === 'object' ? Object.values(raw as Record<string, unknown>).map(String) : [String(raw)];
-  if (values.some((value) => !(STATUSES as readonly string[]).includes(value))) throw new ValidationError('Scope contains invalid value(s)');
-  return values as Status[];
+/** A variable's key: letters, digits and '_', at most 255 characters (GitLab's Ci::Variable). */
+const VARIABLE_KEY = /^[a-zA-Z0-9_]{1,255}$/;
+const KEY_RULE = "can contain only letters, digits and '_'.";
+
+/** The statuses a job list asks for; anything else is GitLab's 400 "Scope contains invalid value(s)". */
+export function jobScope(scope: string[] | undefined): Status[] | undefined {
+  if (scope === undefined || scope.length === 0) return undefined;
+  if (scope.some((value) => !(STATUSES as readonly string[]).includes(value))) throw new ValidationError('Scope contains invalid value(s)');
+  return scope as Status[];
 }
 
 /** `variables[]` of POST /pipeline: `{key, value, variable_type}`, env_var by default. */
-function pipelineVariables(params: Params): PipelineVariable[] {
-  const raw = params.variables;
-  if (raw === undefined || raw === null) return [];
-  const list = Array.isArray(raw) ? raw : typeof raw === 'object' ? Object.values(raw as Record<string, unknown>) : null;
-  if (!list) throw new ValidationError('400 (Bad request) "variables" is invalid');
-  return list.map((item) => {
-    const variable = (item ?? {}) as Record<string, unknown>;
-    if (typeof variable.key !== 'string' || variable.key === '' || !/^[a-zA-Z0-9_]+$/.test(variable.key) || variable.key.length > 255) {
-      throw new ValidationError({ 'variables.key': ['can contain only letters, digits and \'_\'.'] });
-    }
-    const type = variable.variable_type ?? 'env_var';
-    if (type !== 'env_var' && type !== 'file') throw new ValidationError('400 (Bad request) "variables[variable_type]" does not have a valid value');
-    return { key: variable.key, value: variable.value === undefined || variable.value === null ? '' : String(variable.value), variable_type: type };
+export function pipelineVariables(variables: { key?: string; value?: string; variable_type?: 'env_var' | 'file' }[] | undefined): PipelineVariable[] {
+  return (variables ?? []).map((variable) => {
+    if (variable.key === undefined || !VARIABLE_KEY.test(variable.key)) throw new ValidationError({ 'variables.key': [KEY_RULE] });
+    return { key: variable.key, value: variable.value ?? '', variable_type: variable.variable_type ?? 'env_var' };
   });
 }
 
 /** `job_variables_attributes[]` of POST …/jobs/:id/play: `{key, value}`. */
-function jobVariables(params: Params): { key: string; value: string }[] | undefined {
-  const raw = params.job_variables_attributes;
-  if (raw === undefined || raw === null) return undefined;
-  const list = Array.isArray(raw) ? raw : typeof raw === 'object' ? Object.values(raw as Record<string, unknown>) : null;
-  if (!list) throw new ValidationError('400 (Bad request) "job_variables_attributes" is invalid');
-  return list.map((item) => {
-    const variable = (item ?? {}) as Record<string, unknown>;
-    if (typeof variable.key !== 'string' || !/^[a-zA-Z0-9_]{1,255}$/.test(variable.key)) throw new ValidationError({ 'job_variables_attributes.key': ['can contain only letters, digits and \'_\'.'] });
-    return { key: variable.key, value: variable.value === undefined || variable.value === null ? '' : String(variable.value) };
+export function jobVariables(variables: { key?: string; value?: string }[] | undefined): { key: string; value: string }[] | undefined {
+  return variables?.map((variable) => {
+    if (variable.key === undefined || !VARIABLE_KEY.test(variable.key)) throw new ValidationError({ 'job_variables_attributes.key': [KEY_RULE] });
+    return { key: variable.key, value: variable.value ?? '' };
   });
 }
 
@@ -69,78 +50,96 @@ function jobVariables(params: Params): { key: string; value: string }[] | undefi
  */
 export function pipelineRoutes(app: FastifyInstance, ctx: RestContext): void {
   const { pipelines } = ctx.services;
+  const r = routes(app);
 
-  app.get('/projects/:id/pipelines', async (request, reply) => {
-    const params = input(request);
-    const page = parsePage(params);
-    const scope = optionalString(params, 'scope') ? oneOf(params, 'scope', ['running', 'pending', 'finished', 'branches', 'tags'] as const, 'running') : undefined;
-    const status = optionalString(params, 'status') ? oneOf(params, 'status', STATUSES, 'created') : undefined;
-    const source = optionalString(params, 'source') ? oneOf(params, 'source', PIPELINE_SOURCES, 'push') : undefined;
-    const result = await pipelines.list(request.actor, pathParam(request, 'id'), {
-      scope,
-      status,
-      source,
-      ref: optionalString(params, 'ref') || undefined,
-      sha: optionalString(params, 'sha') || undefined,
-      username: optionalString(params, 'username') || undefined,
-      name: optionalString(params, 'name') || undefined,
-      yamlErrors: optionalBool(params, 'yaml_errors'),
-      updatedAfter: optionalDate(params, 'updated_after'),
-      updatedBefore: optionalDate(params, 'updated_before'),
-      orderBy: oneOf(params, 'order_by', ['id', 'status', 'ref', 'updated_at', 'user_id'] as const, 'id'),
-      sort: oneOf(params, 'sort', ['asc', 'desc'] as const, 'desc'),
-      limit: page.limit,
-      offset: page.offset,
-    });
-    reply.headers(paginationHeaders(requestUrl(request, ctx.externalUrl), page, result.total));
-    return result.pipelines.map((pipeline) => pipelineBasic(pipeline, result.project, ctx.urls));
-  });
+  r.get(
+    '/projects/:id/pipelines',
+    Input({
+      ...ProjectPath,
+      ...Pagination,
+      scope: Optional(Enum(['running', 'pending', 'finished', 'branches', 'tags'] as const)),
+      status: Optional(Enum(STATUSES)),
+      source: Optional(Enum(PIPELINE_SOURCES)),
+      ref: Optional(Text()),
+      sha: Optional(Text()),
+      username: Optional(Text()),
+      name: Optional(Text()),
+      yaml_errors: Optional(Bool()),
+      updated_after: Optional(DateTime()),
+      updated_before: Optional(DateTime()),
+      order_by: Optional(Enum(['id', 'status', 'ref', 'updated_at', 'user_id'] as const, { default: 'id' })),
+      sort: Optional(Enum(['asc', 'desc'] as const, { default: 'desc' })),
+    }),
+    async (params, request, reply) => {
+      const page = parsePage(params);
+      const result = await pipelines.list(request.actor, params.id, {
+        scope: params.scope,
+        status: params.status,
+        source: params.source,
+        ref: params.ref,
+        sha: params.sha,
+        username: params.username,
+        name: params.name,
+        yamlErrors: params.yaml_errors,
+        updatedAfter: params.updated_after,
+        updatedBefore: params.updated_before,
+        orderBy: params.order_by ?? 'id',
+        sort: params.sort ?? 'desc',
+        limit: page.limit,
+        offset: page.offset,
+      });
+      reply.headers(paginationHeaders(requestUrl(request, ctx.externalUrl), page, result.total));
+      return result.pipelines.map((pipeline) => pipelineBasic(pipeline, result.project, ctx.urls));
+    },
+  );
 
-  app.get('/projects/:id/pipelines/latest', async (request) => {
-    const result = await pipelines.latest(request.actor, pathParam(request, 'id'), optionalString(input(request), 'ref') || undefined);
+  r.get('/projects/:id/pipelines/latest', Input({ ...ProjectPath, ref: Optional(Text()) }), async (params, request) => {
+    const result = await pipelines.latest(request.actor, params.id, params.ref);
     return pipelineEntity(result.pipeline, result.project, ctx.urls, result);
   });
 
-  app.get('/projects/:id/pipelines/:pipeline_id', async (request) => {
-    const result = await pipelines.get(request.actor, pathParam(request, 'id'), numericParam(request, 'pipeline_id'));
+  r.get('/projects/:id/pipelines/:pipeline_id', PipelinePath, async (params, request) => {
+    const result = await pipelines.get(request.actor, params.id, params.pipeline_id);
     return pipelineEntity(result.pipeline, result.project, ctx.urls, result);
   });
 
-  app.post('/projects/:id/pipeline', async (request, reply) => {
-    const params = input(request);
-    const result = await pipelines.create(signedIn(request), pathParam(request, 'id'), { ref: requiredString(params, 'ref'), variables: pipelineVariables(params) });
+  r.post(
+    '/projects/:id/pipeline',
+    Input({ ...ProjectPath, ref: Str(), variables: Optional(List(Obj({ key: Optional(Str()), value: Optional(Str()), variable_type: Optional(Enum(['env_var', 'file'] as const)) }))) }),
+    async (params, request, reply) => {
+      const result = await pipelines.create(signedIn(request), params.id, { ref: params.ref, variables: pipelineVariables(params.variables) });
+      return reply.status(201).send(pipelineEntity(result.pipeline, result.project, ctx.urls, result));
+    },
+  );
+
+  r.post('/projects/:id/pipelines/:pipeline_id/retry', PipelinePath, async (params, request, reply) => {
+    const result = await pipelines.retry(signedIn(request), params.id, params.pipeline_id);
     return reply.status(201).send(pipelineEntity(result.pipeline, result.project, ctx.urls, result));
   });
 
-  app.post('/projects/:id/pipelines/:pipeline_id/retry', async (request, reply) => {
-    const result = await pipelines.retry(signedIn(request), pathParam(request, 'id'), numericParam(request, 'pipeline_id'));
+  r.post('/projects/:id/pipelines/:pipeline_id/cancel', PipelinePath, async (params, request, reply) => {
+    const result = await pipelines.cancel(signedIn(request), params.id, params.pipeline_id);
     return reply.status(201).send(pipelineEntity(result.pipeline, result.project, ctx.urls, result));
   });
 
-  app.post('/projects/:id/pipelines/:pipeline_id/cancel', async (request, reply) => {
-    const result = await pipelines.cancel(signedIn(request), pathParam(request, 'id'), numericParam(request, 'pipeline_id'));
-    return reply.status(201).send(pipelineEntity(result.pipeline, result.project, ctx.urls, result));
-  });
-
-  app.delete('/projects/:id/pipelines/:pipeline_id', async (request, reply) => {
-    await pipelines.remove(signedIn(request), pathParam(request, 'id'), numericParam(request, 'pipeline_id'));
+  r.delete('/projects/:id/pipelines/:pipeline_id', PipelinePath, async (params, request, reply) => {
+    await pipelines.remove(signedIn(request), params.id, params.pipeline_id);
     return reply.status(204).send();
   });
 
-  app.get('/projects/:id/pipelines/:pipeline_id/variables', async (request) => {
-    const variables = await pipelines.variables(request.actor, pathParam(request, 'id'), numericParam(request, 'pipeline_id'));
+  r.get('/projects/:id/pipelines/:pipeline_id/variables', PipelinePath, async (params, request) => {
+    const variables = await pipelines.variables(request.actor, params.id, params.pipeline_id);
     return variables.map(variableEntity);
   });
 
   for (const [suffix, type] of [['jobs', 'build'], ['bridges', 'bridge']] as const) {
-    app.get(`/projects/:id/pipelines/:pipeline_id/${suffix}`, async (request, reply) => {
-      const params = input(request);
+    r.get(`/projects/:id/pipelines/:pipeline_id/${suffix}`, Input({ ...PipelinePath.properties, ...Pagination, ...JobScope, include_retried: Optional(Bool()) }), async (params, request, reply) => {
       const page = parsePage(params);
-      const result = await pipelines.jobs(request.actor, pathParam(request, 'id'), {
-        pipelineId: numericParam(request, 'pipeline_id'),
+      const result = await pipelines.jobs(request.actor, params.id, {
+        pipelineId: params.pipeline_id,
         type,
-        scope: jobScope(params),
-        includeRetried: type === 'build' ? (optionalBool(params, 'include_retried') ?? false) : false,
+        scope: jobScope(params.scope),
+        includeRetried: type === 'build' ? (params.include_retried ?? false) : false,
         limit: page.limit,
         offset: page.offset,
       });
@@ -149,10 +148,9 @@ export function pipelineRoutes(app: FastifyInstance, ctx: RestContext): void {
     });
   }
 
-  app.get('/projects/:id/jobs', async (request, reply) => {
-    const params = input(request);
+  r.get('/projects/:id/jobs', Input({ ...ProjectPath, ...Pagination, ...JobScope }), async (params, request, reply) => {
     const page = parsePage(params);
-    const result = await pipelines.jobs(request.actor, pathParam(request, 'id'), { type: 'build', scope: jobScope(params), limit: page.limit, offset: page.offset });
+    const result = await pipelines.jobs(request.actor, params.id, { type: 'build', scope: jobScope(params.scope), limit: page.limit, offset: page.offset });
     // GitLab lists a project's jobs without counting them: no X-Total / X-Total-Pages.
     const headers = paginationHeaders(requestUrl(request, ctx.externalUrl), page, result.total);
     delete headers['x-total'];
@@ -161,24 +159,28 @@ export function pipelineRoutes(app: FastifyInstance, ctx: RestContext): void {
     return result.jobs.map((job) => jobEntity(job, result.project, ctx.urls, result.facts));
   });
 
-  app.get('/projects/:id/jobs/:job_id', async (request) => {
-    const result = await pipelines.job(request.actor, pathParam(request, 'id'), numericParam(request, 'job_id'));
+  r.get('/projects/:id/jobs/:job_id', JobPath, async (params, request) => {
+    const result = await pipelines.job(request.actor, params.id, params.job_id);
     return jobEntity(result.job, result.project, ctx.urls, result.facts);
   });
 
-  app.post('/projects/:id/jobs/:job_id/cancel', async (request, reply) => {
-    const result = await pipelines.cancelJob(signedIn(request), pathParam(request, 'id'), numericParam(request, 'job_id'));
+  r.post('/projects/:id/jobs/:job_id/cancel', JobPath, async (params, request, reply) => {
+    const result = await pipelines.cancelJob(signedIn(request), params.id, params.job_id);
     return reply.status(201).send(jobEntity(result.job, result.project, ctx.urls, result.facts));
   });
 
-  app.post('/projects/:id/jobs/:job_id/retry', async (request, reply) => {
-    const result = await pipelines.retryJob(signedIn(request), pathParam(request, 'id'), numericParam(request, 'job_id'));
+  r.post('/projects/:id/jobs/:job_id/retry', JobPath, async (params, request, reply) => {
+    const result = await pipelines.retryJob(signedIn(request), params.id, params.job_id);
     return reply.status(201).send(jobEntity(result.job, result.project, ctx.urls, result.facts));
   });
 
   // GitLab answers a play with 200, not 201.
-  app.post('/projects/:id/jobs/:job_id/play', async (request, reply) => {
-    const result = await pipelines.playJob(signedIn(request), pathParam(request, 'id'), numericParam(request, 'job_id'), jobVariables(input(request)));
-    return reply.status(200).send(jobEntity(result.job, result.project, ctx.urls, result.facts));
-  });
+  r.post(
+    '/projects/:id/jobs/:job_id/play',
+    Input({ ...JobPath.properties, job_variables_attributes: Optional(List(Obj({ key: Optional(Str()), value: Optional(Str()) }))) }),
+    async (params, request, reply) => {
+      const result = await pipelines.playJob(signedIn(request), params.id, params.job_id, jobVariables(params.job_variables_attributes));
+      return reply.status(200).send(jobEntity(result.job, result.project, ctx.urls, result.facts));
+    },
+  );
 }

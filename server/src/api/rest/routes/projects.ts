@@ -1,38 +1,62 @@
-import { featureField, LEGACY_FEATURE_BOOLEANS, PROJECT_FEATURES } from '@tributary/contracts';
+import { FEATURE_LEVEL_NAMES, featureField, LEGACY_FEATURE_BOOLEANS, PROJECT_FEATURES, type FeatureField, type LegacyFeatureBoolean } from '@tributary/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../../auth/actor.js';
 import { NotFoundError } from '../../../platform/errors.js';
 import type { Project } from '../../../domains/projects/project.js';
 import type { ProjectListFilter } from '../../../domains/projects/projects.repository.js';
-import { input, pathParam, signedIn, type RestContext } from '../context.js';
+import { signedIn, type RestContext } from '../context.js';
 import { projectBasic, projectFull } from '../entities/projects.js';
 import { uploadedFile } from './uploads/multipart-files.js';
 import { paginationHeaders, parsePage } from '../pagination.js';
-import { oneOf, optionalBool, optionalInt, optionalString, type Params } from '../params.js';
+import { Any, Bool, Enum, Input, Int, NamespacedRef, Nullable, Optional, Pagination, routes, Str, type Static } from '../input/route-kit.js';
 
 const ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at'] as const;
 
-export function projectListFilter(params: Params): Omit<ProjectListFilter, 'userId' | 'isAdmin' | 'limit' | 'offset'> {
+/** GitLab's project list parameters (GET /projects, a group's and a user's projects, forks). */
+export const ProjectList = Input({
+  ...Pagination,
+  search: Optional(Str()),
+  membership: Optional(Bool()),
+  owned: Optional(Bool()),
+  min_access_level: Optional(Int()),
+  visibility: Optional(Enum(['private', 'internal', 'public'] as const)),
+  archived: Optional(Bool()),
+  order_by: Optional(Enum(ORDER_BY, { default: 'created_at' })),
+  sort: Optional(Enum(['asc', 'desc'] as const, { default: 'desc' })),
+  simple: Optional(Bool()),
+});
+export type ProjectListInput = Static<typeof ProjectList>;
+
+export function projectListFilter(params: ProjectListInput): Omit<ProjectListFilter, 'userId' | 'isAdmin' | 'limit' | 'offset'> {
   return {
-    search: optionalString(params, 'search'),
-    membership: optionalBool(params, 'membership'),
-    owned: optionalBool(params, 'owned'),
-    minAccessLevel: optionalInt(params, 'min_access_level'),
-    visibility: oneOf(params, 'visibility', ['private', 'internal', 'public', ''] as const, ''),
-    archived: optionalBool(params, 'archived'),
-    orderBy: oneOf(params, 'order_by', ORDER_BY, 'created_at'),
-    sort: oneOf(params, 'sort', ['asc', 'desc'] as const, 'desc'),
+    search: params.search,
+    membership: params.membership,
+    owned: params.owned,
+    minAccessLevel: params.min_access_level,
+    visibility: params.visibility ?? '',
+    archived: params.archived,
+    orderBy: params.order_by ?? 'created_at',
+    sort: params.sort ?? 'desc',
   };
 }
 
 /** A text setting: absent leaves it, `null` or `""` clears it (GitLab accepts both). */
-const nullableString = (params: Params, key: string): string | null | undefined => (params[key] === null ? null : optionalString(params, key));
+const NullableText = () => Optional(Nullable(Str()));
 
-/** The feature fields as sent (levels, legacy booleans, public_jobs): the service validates them. */
-function featureParams(params: Params): Record<string, unknown> {
-  const names = [...PROJECT_FEATURES.map(featureField), ...Object.keys(LEGACY_FEATURE_BOOLEANS), 'public_jobs', 'public_builds'];
-  return Object.fromEntries(names.filter((name) => params[name] !== undefined).map((name) => [name, params[name]]));
-}
+/**
+ * GitLab's project feature fields: each `*_access_level` is one of the level words, the legacy
+ * `*_enabled` booleans and `public_jobs` (`public_builds`) are Booleans. Every level word is let
+ * through here; which feature takes which level ('public' only for pages and the package
+ * registry, nothing above the repository) is the domain's rule (`project-features.ts`).
+ */
+const FeatureLevel = () => Optional(Enum(FEATURE_LEVEL_NAMES));
+const OptionalBool = () => Optional(Bool());
+const ProjectFeatureInput = {
+  ...(Object.fromEntries(PROJECT_FEATURES.map((feature) => [featureField(feature), FeatureLevel()])) as Record<FeatureField, ReturnType<typeof FeatureLevel>>),
+  ...(Object.fromEntries(Object.keys(LEGACY_FEATURE_BOOLEANS).map((name) => [name, OptionalBool()])) as Record<LegacyFeatureBoolean, ReturnType<typeof OptionalBool>>),
+  public_jobs: OptionalBool(),
+  public_builds: OptionalBool(),
+};
 
 const hiddenAsNull = (error: unknown) => {
   if (error instanceof NotFoundError) return null;
@@ -52,86 +76,93 @@ export async function listProjectsResponse(
   ctx: RestContext,
   request: FastifyRequest,
   reply: FastifyReply,
+  params: ProjectListInput,
   filter: Omit<ProjectListFilter, 'userId' | 'isAdmin' | 'limit' | 'offset'>,
 ) {
-  const params = input(request);
   const page = parsePage(params);
   const result = await ctx.services.projects.list(request.actor, { ...filter, visibility: filter.visibility || undefined, limit: page.limit, offset: page.offset });
   reply.headers(paginationHeaders(new URL(request.url, ctx.externalUrl), page, result.total));
-  if (optionalBool(params, 'simple')) return result.projects.map((project) => projectBasic(project, ctx.urls));
+  if (params.simple) return result.projects.map((project) => projectBasic(project, ctx.urls));
   return Promise.all(result.projects.map((project) => renderProject(ctx, request.actor, project)));
 }
 
+const ProjectId = NamespacedRef();
+
 export function projectRoutes(app: FastifyInstance, ctx: RestContext): void {
   const { projects } = ctx.services;
+  const r = routes(app);
 
-  app.get('/projects', async (request, reply) => listProjectsResponse(ctx, request, reply, projectListFilter(input(request))));
+  r.get('/projects', ProjectList, async (params, request, reply) => listProjectsResponse(ctx, request, reply, params, projectListFilter(params)));
 
-  app.post('/projects', async (request, reply) => {
-    const params = input(request);
-    const actor = signedIn(request);
-    const project = await projects.create(actor, {
-      name: optionalString(params, 'name'),
-      path: optionalString(params, 'path'),
-      namespace_id: optionalString(params, 'namespace_id'),
-      description: optionalString(params, 'description'),
-      visibility: optionalString(params, 'visibility'),
-      default_branch: optionalString(params, 'default_branch'),
-      initialize_with_readme: optionalBool(params, 'initialize_with_readme'),
-      ...featureParams(params),
-    });
-    return reply.status(201).send(await renderProject(ctx, actor, project));
-  });
+  r.post(
+    '/projects',
+    Input({
+      name: Optional(Str()),
+      path: Optional(Str()),
+      namespace_id: Optional(Str({ description: 'ID or full path' })),
+      description: Optional(Str()),
+      visibility: Optional(Str()),
+      default_branch: Optional(Str()),
+      initialize_with_readme: Optional(Bool()),
+      ...ProjectFeatureInput,
+    }),
+    async (params, request, reply) => {
+      const actor = signedIn(request);
+      const project = await projects.create(actor, params);
+      return reply.status(201).send(await renderProject(ctx, actor, project));
+    },
+  );
 
-  app.get('/projects/:id', async (request) => renderProject(ctx, request.actor, await projects.find(request.actor, pathParam(request, 'id'))));
+  r.get('/projects/:id', Input({ id: ProjectId }), async ({ id }, request) => renderProject(ctx, request.actor, await projects.find(request.actor, id)));
 
-  app.put('/projects/:id', async (request) => {
-    const params = input(request);
-    const actor = signedIn(request);
-    // GitLab's avatar: a multipart file field beside the other settings.
-    const avatar = uploadedFile(request, 'avatar');
-    if (avatar) await ctx.services.projectAvatars.set(actor, pathParam(request, 'id'), avatar);
-    const project = await projects.update(actor, pathParam(request, 'id'), {
-      name: optionalString(params, 'name'),
-      path: optionalString(params, 'path'),
-      description: optionalString(params, 'description'),
-      visibility: optionalString(params, 'visibility'),
-      default_branch: optionalString(params, 'default_branch'),
-      merge_method: params.merge_method === undefined ? undefined : oneOf(params, 'merge_method', ['merge', 'rebase_merge', 'ff'] as const, 'merge'),
-      squash_option:
-        params.squash_option === undefined ? undefined : oneOf(params, 'squash_option', ['never', 'always', 'default_on', 'default_off'] as const, 'default_off'),
-      only_allow_merge_if_pipeline_succeeds: optionalBool(params, 'only_allow_merge_if_pipeline_succeeds'),
-      only_allow_merge_if_all_discussions_are_resolved: optionalBool(params, 'only_allow_merge_if_all_discussions_are_resolved'),
-      resolve_outdated_diff_discussions: optionalBool(params, 'resolve_outdated_diff_discussions'),
-      remove_source_branch_after_merge: optionalBool(params, 'remove_source_branch_after_merge'),
-      merge_commit_template: nullableString(params, 'merge_commit_template'),
-      squash_commit_template: nullableString(params, 'squash_commit_template'),
-      merge_request_title_regex: nullableString(params, 'merge_request_title_regex'),
-      merge_request_title_regex_description: nullableString(params, 'merge_request_title_regex_description'),
-      ...featureParams(params),
-    });
-    return renderProject(ctx, actor, project);
-  });
+  r.put(
+    '/projects/:id',
+    Input({
+      id: ProjectId,
+      name: Optional(Str()),
+      path: Optional(Str()),
+      description: Optional(Str()),
+      visibility: Optional(Str()),
+      default_branch: Optional(Str()),
+      merge_method: Optional(Enum(['merge', 'rebase_merge', 'ff'] as const)),
+      squash_option: Optional(Enum(['never', 'always', 'default_on', 'default_off'] as const)),
+      only_allow_merge_if_pipeline_succeeds: Optional(Bool()),
+      only_allow_merge_if_all_discussions_are_resolved: Optional(Bool()),
+      resolve_outdated_diff_discussions: Optional(Bool()),
+      remove_source_branch_after_merge: Optional(Bool()),
+      merge_commit_template: NullableText(),
+      squash_commit_template: NullableText(),
+      merge_request_title_regex: NullableText(),
+      merge_request_title_regex_description: NullableText(),
+      avatar: Optional(Any({ description: 'image file (multipart)' })),
+      ...ProjectFeatureInput,
+    }),
+    async ({ id, avatar: _avatar, ...changes }, request) => {
+      const actor = signedIn(request);
+      // GitLab's avatar: a multipart file field beside the other settings.
+      const avatar = uploadedFile(request, 'avatar');
+      if (avatar) await ctx.services.projectAvatars.set(actor, id, avatar);
+      return renderProject(ctx, actor, await projects.update(actor, id, changes));
+    },
+  );
 
   // GitLab's archive calls: 201 with the project; an archived project is read-only (merges refused).
   for (const [action, archived] of [['archive', true], ['unarchive', false]] as const) {
-    app.post(`/projects/:id/${action}`, async (request, reply) => {
+    r.post(`/projects/:id/${action}`, Input({ id: ProjectId }), async ({ id }, request, reply) => {
       const actor = signedIn(request);
-      const project = await projects.update(actor, pathParam(request, 'id'), { archived });
+      const project = await projects.update(actor, id, { archived });
       return reply.status(201).send(await renderProject(ctx, actor, project));
     });
   }
 
   // GitLab's transfer: `namespace` is an id or a full path; 200 with the moved project.
-  app.put('/projects/:id/transfer', async (request) => {
+  r.put('/projects/:id/transfer', Input({ id: ProjectId, namespace: Optional(Str({ description: 'ID or full path' })) }), async ({ id, namespace }, request) => {
     const actor = signedIn(request);
-    const namespace = input(request).namespace;
-    const moved = await ctx.services.projectTransfer.transfer(actor, pathParam(request, 'id'), namespace === undefined || namespace === null ? undefined : String(namespace));
-    return renderProject(ctx, actor, moved);
+    return renderProject(ctx, actor, await ctx.services.projectTransfer.transfer(actor, id, namespace));
   });
 
-  app.delete('/projects/:id', async (request, reply) => {
-    await projects.remove(signedIn(request), pathParam(request, 'id'));
+  r.delete('/projects/:id', Input({ id: ProjectId }), async ({ id }, request, reply) => {
+    await projects.remove(signedIn(request), id);
     return reply.status(202).send({ message: '202 Accepted' });
   });
 }

@@ -1,118 +1,116 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { UserListFilter } from '../../../domains/users/users.repository.js';
-import { NotFoundError, ValidationError } from '../../../platform/errors.js';
-import { input, pathParam, signedIn, type RestContext } from '../context.js';
+import { NotFoundError } from '../../../platform/errors.js';
+import { signedIn, type RestContext } from '../context.js';
 import { userFull, userPublic } from '../entities/users.js';
 import { paginationHeaders, parsePage } from '../pagination.js';
-import { oneOf, optionalBool, optionalString, requiredString, type Params } from '../params.js';
-import { listProjectsResponse, projectListFilter } from './projects.js';
+import { Bool, DateTime, Enum, Input, NamespacedRef, Optional, Pagination, PathId, routes, Str, type Static } from '../input/route-kit.js';
+import { listProjectsResponse, ProjectList, projectListFilter } from './projects.js';
 
-function userId(request: FastifyRequest, name = 'id'): number {
-  const id = pathParam(request, name);
-  if (!/^\d{1,15}$/.test(id)) throw new NotFoundError('User');
-  return Number(id);
-}
+const UserId = PathId('User');
 
-function optionalDate(params: Params, key: string): Date | undefined {
-  const text = optionalString(params, key);
-  if (text === undefined || text === '') return undefined;
-  const date = new Date(text);
-  if (Number.isNaN(date.getTime())) throw new ValidationError(`400 (Bad request) "${key}" is invalid`);
-  return date;
-}
+export const UserList = Input({
+  ...Pagination,
+  search: Optional(Str()),
+  username: Optional(Str()),
+  admins: Optional(Bool()),
+  blocked: Optional(Bool()),
+  active: Optional(Bool()),
+  exclude_active: Optional(Bool()),
+  external: Optional(Bool()),
+  order_by: Optional(Enum(['id', 'name', 'username', 'created_at', 'updated_at'] as const, { default: 'id' })),
+  sort: Optional(Enum(['asc', 'desc'] as const, { default: 'desc' })),
+  created_after: Optional(DateTime()),
+  created_before: Optional(DateTime()),
+  without_projects: Optional(Bool()),
+});
 
 /**
  * GitLab's GET /users filters. `created_after`, `created_before`, `without_projects`, `order_by`
  * and `sort` are read only for administrators (GitLab drops them for everyone else); `external`
  * users do not exist here, so asking for them lists none.
  */
-export function userListFilter(params: Params, isAdmin: boolean): Omit<UserListFilter, 'limit' | 'offset'> & { none?: boolean } {
-  const blocked = optionalBool(params, 'blocked') === true;
-  const active = optionalBool(params, 'active') === true;
-  const filter: Omit<UserListFilter, 'limit' | 'offset'> & { none?: boolean } = {
-    search: optionalString(params, 'search'),
-    username: optionalString(params, 'username'),
-    admins: optionalBool(params, 'admins') === true,
-  };
+export function userListFilter(params: Static<typeof UserList>, isAdmin: boolean): Omit<UserListFilter, 'limit' | 'offset'> & { none?: boolean } {
+  const blocked = params.blocked === true;
+  const active = params.active === true;
+  const filter: Omit<UserListFilter, 'limit' | 'offset'> & { none?: boolean } = { search: params.search, username: params.username, admins: params.admins === true };
   if (blocked) filter.state = 'blocked';
   if (active) filter.state = 'active';
-  if (optionalBool(params, 'exclude_active') === true) filter.excludeState = 'active';
-  if (optionalBool(params, 'external') === true || (blocked && active)) filter.none = true;
-  const orderBy = oneOf(params, 'order_by', ['id', 'name', 'username', 'created_at', 'updated_at'] as const, 'id');
-  const sort = oneOf(params, 'sort', ['asc', 'desc'] as const, 'desc');
-  const createdAfter = optionalDate(params, 'created_after');
-  const createdBefore = optionalDate(params, 'created_before');
-  const withoutProjects = optionalBool(params, 'without_projects') === true;
-  if (isAdmin) Object.assign(filter, { orderBy, sort, createdAfter, createdBefore, withoutProjects });
+  if (params.exclude_active === true) filter.excludeState = 'active';
+  if (params.external === true || (blocked && active)) filter.none = true;
+  if (isAdmin) {
+    Object.assign(filter, {
+      orderBy: params.order_by ?? 'id',
+      sort: params.sort ?? 'desc',
+      createdAfter: params.created_after,
+      createdBefore: params.created_before,
+      withoutProjects: params.without_projects === true,
+    });
+  }
   return filter;
 }
 
 export function userRoutes(app: FastifyInstance, ctx: RestContext): void {
   const { users } = ctx.services;
+  const r = routes(app);
+  const userEndpoint = { config: { userEndpoint: true } };
 
-  app.get('/user', { config: { userEndpoint: true } }, async (request) => userFull(signedIn(request).user, ctx.urls));
+  r.get('/user', Input({}), async (_input, request) => userFull(signedIn(request).user, ctx.urls), userEndpoint);
 
-  app.get('/users', { config: { userEndpoint: true } }, async (request, reply) => {
-    const params = input(request);
-    const page = parsePage(params);
-    const full = request.actor.user?.is_admin === true;
-    const { none, ...filter } = userListFilter(params, full);
-    const result = none ? { users: [], total: 0 } : await users.list({ ...filter, limit: page.limit, offset: page.offset });
-    reply.headers(paginationHeaders(new URL(request.url, ctx.externalUrl), page, result.total));
-    return result.users.map((user) => (full ? userFull(user, ctx.urls) : userPublic(user, ctx.urls)));
-  });
+  r.get(
+    '/users',
+    UserList,
+    async (params, request, reply) => {
+      const page = parsePage(params);
+      const full = request.actor.user?.is_admin === true;
+      const { none, ...filter } = userListFilter(params, full);
+      const result = none ? { users: [], total: 0 } : await users.list({ ...filter, limit: page.limit, offset: page.offset });
+      reply.headers(paginationHeaders(new URL(request.url, ctx.externalUrl), page, result.total));
+      return result.users.map((user) => (full ? userFull(user, ctx.urls) : userPublic(user, ctx.urls)));
+    },
+    userEndpoint,
+  );
 
-  app.get('/users/:id', { config: { userEndpoint: true } }, async (request) => {
-    const user = await users.get(userId(request));
-    return request.actor.user?.is_admin || request.actor.user?.id === user.id ? userFull(user, ctx.urls) : userPublic(user, ctx.urls);
-  });
+  r.get(
+    '/users/:id',
+    Input({ id: UserId }),
+    async ({ id }, request) => {
+      const user = await users.get(id);
+      return request.actor.user?.is_admin || request.actor.user?.id === user.id ? userFull(user, ctx.urls) : userPublic(user, ctx.urls);
+    },
+    userEndpoint,
+  );
 
   // GitLab: the projects in the user's personal namespace that the caller may see (the user by id or username).
-  app.get('/users/:user_id/projects', async (request, reply) => {
-    const ref = pathParam(request, 'user_id');
+  r.get('/users/:user_id/projects', Input({ ...ProjectList.properties, user_id: NamespacedRef({ description: 'ID or username' }) }), async (params, request, reply) => {
+    const ref = params.user_id;
     const user = /^\d{1,15}$/.test(ref) ? await users.get(Number(ref)) : await users.findByUsername(ref);
     if (!user) throw new NotFoundError('User');
     const namespace = await ctx.services.namespaces.findUserNamespace(user.id);
-    return listProjectsResponse(ctx, request, reply, { ...projectListFilter(input(request)), namespaceIds: namespace ? [namespace.id] : [] });
+    return listProjectsResponse(ctx, request, reply, params, { ...projectListFilter(params), namespaceIds: namespace ? [namespace.id] : [] });
   });
 
   for (const [action, blocked] of [['block', true], ['unblock', false]] as const) {
-    app.post(`/users/:id/${action}`, async (request, reply) => {
-      const answer = await users.setBlocked(signedIn(request), userId(request), blocked);
+    r.post(`/users/:id/${action}`, Input({ id: UserId }), async ({ id }, request, reply) => {
+      const answer = await users.setBlocked(signedIn(request), id, blocked);
       // GitLab's bodies: true, or `null` (already blocked) / `false` (already active), as JSON.
       return reply.status(201).type('application/json').send(JSON.stringify(answer));
     });
   }
 
-  app.post('/users', async (request, reply) => {
-    const params = input(request);
-    const user = await users.create(signedIn(request), {
-      username: requiredString(params, 'username'),
-      name: requiredString(params, 'name'),
-      email: requiredString(params, 'email'),
-      password: requiredString(params, 'password'),
-      admin: optionalBool(params, 'admin'),
-    });
+  r.post('/users', Input({ username: Str(), name: Str(), email: Str(), password: Str(), admin: Optional(Bool()) }), async (params, request, reply) => {
+    const user = await users.create(signedIn(request), params);
     return reply.status(201).send(userFull(user, ctx.urls));
   });
 
-  app.put('/users/:id', async (request) => {
-    const params = input(request);
-    const actor = signedIn(request);
-    const user = await users.update(actor, userId(request), {
-      name: optionalString(params, 'name'),
-      email: optionalString(params, 'email'),
-      username: optionalString(params, 'username'),
-      password: optionalString(params, 'password'),
-      admin: optionalBool(params, 'admin'),
-      bio: optionalString(params, 'bio'),
-    });
-    return userFull(user, ctx.urls);
-  });
+  r.put(
+    '/users/:id',
+    Input({ id: UserId, name: Optional(Str()), email: Optional(Str()), username: Optional(Str()), password: Optional(Str()), admin: Optional(Bool()), bio: Optional(Str()) }),
+    async ({ id, ...changes }, request) => userFull(await users.update(signedIn(request), id, changes), ctx.urls),
+  );
 
-  app.delete('/users/:id', async (request, reply) => {
-    const actor = signedIn(request);
-    await users.remove(actor, userId(request), { hardDelete: optionalBool(input(request), 'hard_delete') === true });
+  r.delete('/users/:id', Input({ id: UserId, hard_delete: Optional(Bool()) }), async ({ id, hard_delete }, request, reply) => {
+    await users.remove(signedIn(request), id, { hardDelete: hard_delete === true });
     return reply.status(204).send();
   });
 }

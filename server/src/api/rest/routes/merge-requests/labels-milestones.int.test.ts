@@ -97,7 +97,7 @@ describe(`merge request labels and milestones (${testDatabaseKind()})`, () => {
     const path = `/projects/${project.id}/merge_requests/2`;
     expect((await fx.call('PUT', path, { token: stranger.token, body: { add_labels: 'ux' } })).status).toBe(404);
     expect((await fx.call('PUT', path, { token: guest.token, body: { add_labels: 'ux', milestone_id: 0 } })).status).toBe(403);
-    expect(await fx.call('PUT', path, { body: { milestone_id: 'soon' } })).toMatchObject({ status: 400, body: { message: '400 (Bad request) "milestone_id" is invalid' } });
+    expect(await fx.call('PUT', path, { body: { milestone_id: 'soon' } })).toMatchObject({ status: 400, body: { error: 'milestone_id is invalid' } });
     expect(await fx.call('PUT', path, { body: { add_labels: 'x'.repeat(300) } })).toMatchObject({ status: 400 });
     const after = await fx.root.MergeRequests.show(project.id, 2);
     expect(after.labels).toEqual(['bug']);

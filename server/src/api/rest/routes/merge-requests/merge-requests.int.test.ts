@@ -91,7 +91,7 @@ describe(`merge requests API (${testDatabaseKind()})`, () => {
     expect(await create({ source_branch: 'nope', target_branch: 'main' })).toMatchObject({ status: 422, body: { message: ['Source branch "nope" does not exist'] } });
     expect(await create({ source_branch: 'feature', target_branch: 'nope' })).toMatchObject({ status: 422, body: { message: ['Target branch "nope" does not exist'] } });
     expect(await create({ source_branch: '-x', target_branch: 'main' })).toMatchObject({ status: 400, body: { message: { source_branch: ['is invalid'] } } });
-    expect(await create({ target_branch: 'main' })).toMatchObject({ status: 400, body: { message: '400 (Bad request) "source_branch" not given' } });
+    expect(await create({ target_branch: 'main' })).toMatchObject({ status: 400, body: { error: 'source_branch is missing' } });
     expect(await create({ source_branch: 'feature', target_branch: 'main', title: 'x'.repeat(256) })).toMatchObject({ status: 400, body: { message: { title: ['is too long (maximum is 255 characters)'] } } });
   });
 

@@ -3,19 +3,16 @@ import type { Actor } from '../../../../auth/actor.js';
 import type { MergeRequest } from '../../../../domains/merge-requests/merge-request.js';
 import { listReadsWatchedOnly } from '../../../../domains/merge-requests/cached-reads.js';
 import type { MergeRequestListScope, OpenedMergeRequest } from '../../../../domains/merge-requests/merge-requests.service.js';
-import { NotFoundError } from '../../../../platform/errors.js';
-import { input, pathParam, signedIn, type RestContext } from '../../context.js';
+import { signedIn, type RestContext } from '../../context.js';
 import { mergeRequestBasic, mergeRequestFull, mergeRequestSimple, type FullEntityOptions } from '../../entities/merge-requests.js';
 import { paginationHeaders, parsePage, requestUrl } from '../../pagination.js';
-import { optionalBool, optionalString, type Params } from '../../params.js';
+import { Bool, Input, NamespacedRef, Optional, routes, type Static } from '../../input/route-kit.js';
 import { callerKey, renderedAnswers } from '../../rendered-answers.js';
-import { parseCreate, parseIid, parseListFilter, parseUpdate } from './input.js';
+import { createInput, listFilter, MergeRequestCreate, MergeRequestList, MergeRequestPath, MergeRequestUpdate, updateInput } from './input.js';
 
-/** The project and iid of a merge request route; a malformed iid names no merge request. */
-export function mergeRequestRef(request: FastifyRequest): [Actor, string, number] {
-  const iid = parseIid(pathParam(request, 'iid'));
-  if (iid === null) throw new NotFoundError('Merge Request');
-  return [request.actor, pathParam(request, 'id'), iid];
+/** The caller, project and iid of a merge request route (its declared `MergeRequestPath`). */
+export function mergeRequestRef(request: FastifyRequest, path: { id: string; iid: number }): [Actor, string, number] {
+  return [request.actor, path.id, path.iid];
 }
 
 export async function renderMergeRequest(ctx: RestContext, actor: Actor, opened: OpenedMergeRequest, options: FullEntityOptions = {}) {
@@ -27,7 +24,7 @@ interface ListOptions {
   withLabelsDetails: boolean;
 }
 
-const listOptions = (params: Params): ListOptions => ({ simple: optionalString(params, 'view') === 'simple', withLabelsDetails: optionalBool(params, 'with_labels_details') === true });
+const listOptions = (params: Static<typeof MergeRequestList>): ListOptions => ({ simple: params.view === 'simple', withLabelsDetails: params.with_labels_details === true });
 
 async function renderList(ctx: RestContext, mergeRequests: MergeRequest[], options: ListOptions) {
   if (options.simple) return mergeRequests.map((mr) => mergeRequestSimple(mr, ctx.urls));
@@ -40,6 +37,7 @@ const sendJson = (reply: FastifyReply, body: string) => reply.type('application/
 /** Listing, opening, reading, editing and deleting merge requests: doc/api/merge_requests.md. */
 export function mergeRequestCrudRoutes(app: FastifyInstance, ctx: RestContext): void {
   const { mergeRequests } = ctx.services;
+  const r = routes(app);
   const base = '/projects/:id/merge_requests';
 
   // Whole answers kept per caller until a watched table is written (rendered-answers.ts);
@@ -60,9 +58,8 @@ export function mergeRequestCrudRoutes(app: FastifyInstance, ctx: RestContext): 
     listReadsWatchedOnly(scope.filter, scope.viewer) ? listAnswer(scope, page, options) : renderPage(scope, page, options);
 
   // Signed-in callers see their own by default; anyone may ask for scope=all (GitLab's authenticate! unless scope=all).
-  app.get('/merge_requests', async (request, reply) => {
-    const params = input(request);
-    const filter = parseListFilter(params, { scope: 'created_by_me' });
+  r.get('/merge_requests', MergeRequestList, async (params, request, reply) => {
+    const filter = listFilter(params, { scope: 'created_by_me' });
     if (filter.scope !== 'all') signedIn(request);
     const page = parsePage(params);
     const answer = await listPage(await mergeRequests.listScope(request.actor, filter), page, listOptions(params));
@@ -70,43 +67,39 @@ export function mergeRequestCrudRoutes(app: FastifyInstance, ctx: RestContext): 
     return sendJson(reply, answer.body);
   });
 
-  app.get(base, async (request, reply) => {
-    const params = input(request);
-    const filter = parseListFilter(params, { scope: 'all' });
+  r.get(base, Input({ ...MergeRequestList.properties, id: NamespacedRef() }), async (params, request, reply) => {
+    const filter = listFilter(params, { scope: 'all' });
     if (filter.scope !== 'all') signedIn(request);
     const page = parsePage(params);
-    const answer = await listPage(await mergeRequests.listScope(request.actor, filter, pathParam(request, 'id')), page, listOptions(params));
+    const answer = await listPage(await mergeRequests.listScope(request.actor, filter, params.id), page, listOptions(params));
     reply.headers(paginationHeaders(requestUrl(request, ctx.externalUrl), page, answer.total));
     return sendJson(reply, answer.body);
   });
 
-  app.post(base, async (request, reply) => {
+  r.post(base, MergeRequestCreate, async (params, request, reply) => {
     const actor = signedIn(request);
-    const opened = await mergeRequests.create(actor, pathParam(request, 'id'), parseCreate(input(request)));
+    const opened = await mergeRequests.create(actor, params.id, createInput(params));
     return reply.status(201).send(await renderMergeRequest(ctx, actor, opened));
   });
 
-  app.get(`${base}/:iid`, async (request, reply) => {
-    const opened = await mergeRequests.open(...mergeRequestRef(request));
-    const params = input(request);
+  r.get(`${base}/:iid`, Input({ ...MergeRequestPath, include_diverged_commits_count: Optional(Bool()), with_labels_details: Optional(Bool()), include_rebase_in_progress: Optional(Bool()) }), async (params, request, reply) => {
+    const opened = await mergeRequests.open(...mergeRequestRef(request, params));
     const body = await detailAnswer(request.actor, opened, {
-      includeDivergedCommitsCount: optionalBool(params, 'include_diverged_commits_count') === true,
-      withLabelsDetails: optionalBool(params, 'with_labels_details') === true,
+      includeDivergedCommitsCount: params.include_diverged_commits_count === true,
+      withLabelsDetails: params.with_labels_details === true,
     });
     return sendJson(reply, body);
   });
 
-  app.put(`${base}/:iid`, async (request) => {
+  r.put(`${base}/:iid`, MergeRequestUpdate, async (params, request) => {
     const actor = signedIn(request);
-    const [, id, iid] = mergeRequestRef(request);
-    return renderMergeRequest(ctx, actor, await mergeRequests.update(actor, id, iid, parseUpdate(input(request))));
+    return renderMergeRequest(ctx, actor, await mergeRequests.update(actor, params.id, params.iid, updateInput(params)));
   });
 
   // GitLab: owners and administrators only; 204.
-  app.delete(`${base}/:iid`, async (request, reply) => {
+  r.delete(`${base}/:iid`, Input(MergeRequestPath), async (params, request, reply) => {
     const actor = signedIn(request);
-    const [, id, iid] = mergeRequestRef(request);
-    await mergeRequests.remove(actor, id, iid);
+    await mergeRequests.remove(actor, params.id, params.iid);
     return reply.status(204).send();
   });
 }

@@ -1,33 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import type { MergeInput } from '../../../../domains/merge-requests/merging/index.js';
-import { ValidationError } from '../../../../platform/errors.js';
-import { input, signedIn, type RestContext } from '../../context.js';
-import { optionalBool, optionalString, type Params } from '../../params.js';
-import { mergeRequestRef, renderMergeRequest } from './merge-requests.js';
+import { signedIn, type RestContext } from '../../context.js';
+import { Bool, Input, Optional, routes, Str, type Static } from '../../input/route-kit.js';
+import { MergeRequestPath } from './input.js';
+import { renderMergeRequest } from './merge-requests.js';
 
 /**
  * The merge call's parameters (doc/api/merge_requests.md "Merge a merge request"). `auto_merge`
  * and `merge_when_pipeline_succeeds` are accepted: without pipelines no auto-merge strategy is
- * available and GitLab then merges at once. Pure.
+ * available and GitLab then merges at once.
  */
-export function parseMerge(params: Params): MergeInput {
-  const sha = optionalString(params, 'sha');
-  if (sha !== undefined && !/^[0-9a-f]{40}$/i.test(sha)) throw new ValidationError('400 (Bad request) "sha" is invalid');
+export const MergeParams = Input({
+  ...MergeRequestPath,
+  sha: Optional(Str({ pattern: '^[0-9a-fA-F]{40}$', description: 'the source branch head the caller saw' })),
+  merge_commit_message: Optional(Str()),
+  squash_commit_message: Optional(Str()),
+  squash: Optional(Bool()),
+  should_remove_source_branch: Optional(Bool()),
+  auto_merge: Optional(Bool()),
+  merge_when_pipeline_succeeds: Optional(Bool()),
+});
+
+export function mergeInput(params: Static<typeof MergeParams>): MergeInput {
   return {
-    sha: sha?.toLowerCase(),
-    mergeCommitMessage: optionalString(params, 'merge_commit_message'),
-    squashCommitMessage: optionalString(params, 'squash_commit_message'),
-    squash: optionalBool(params, 'squash'),
-    shouldRemoveSourceBranch: optionalBool(params, 'should_remove_source_branch'),
+    sha: params.sha?.toLowerCase(),
+    mergeCommitMessage: params.merge_commit_message,
+    squashCommitMessage: params.squash_commit_message,
+    squash: params.squash,
+    shouldRemoveSourceBranch: params.should_remove_source_branch,
   };
 }
 
 /** `PUT /projects/:id/merge_requests/:iid/merge`: the merged request, or GitLab's 401/405/409/422. */
 export function mergeRoutes(app: FastifyInstance, ctx: RestContext): void {
-  app.put('/projects/:id/merge_requests/:iid/merge', async (request) => {
+  routes(app).put('/projects/:id/merge_requests/:iid/merge', MergeParams, async (params, request) => {
     const actor = signedIn(request);
-    const [, id, iid] = mergeRequestRef(request);
-    const merged = await ctx.services.merging.merge(actor, id, iid, parseMerge(input(request)));
+    const merged = await ctx.services.merging.merge(actor, params.id, params.iid, mergeInput(params));
     return renderMergeRequest(ctx, actor, merged);
   });
 }

@@ -1,55 +1,57 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { input, pathParam, signedIn, type RestContext } from '../../context.js';
+import type { FastifyInstance } from 'fastify';
+import { signedIn, type RestContext } from '../../context.js';
 import { draftNoteEntity } from '../../entities/notes.js';
-import { optionalString } from '../../params.js';
+import { Input, Optional, routes, Str } from '../../input/route-kit.js';
+import { MergeRequestPath } from '../merge-requests/input.js';
 import { mergeRequestRef } from '../merge-requests/merge-requests.js';
-import { parseCreateDraft, parseId, parseUpdateDraft } from './input.js';
+import { DraftCreate, draftCreateInput, DraftNoteId, DraftUpdate, draftUpdateInput } from './input.js';
 
 /** Draft notes of a review: doc/api/draft_notes.md. Signed-in callers only; drafts are their author's. */
 export function draftNoteRoutes(app: FastifyInstance, ctx: RestContext): void {
   const { draftNotes } = ctx.services;
+  const r = routes(app);
   const base = '/projects/:id/merge_requests/:iid/draft_notes';
-  const draftId = (request: FastifyRequest) => parseId(pathParam(request, 'draft_note_id'));
+  const OneDraft = Input({ ...MergeRequestPath, draft_note_id: DraftNoteId });
 
-  app.get(base, async (request) => {
+  r.get(base, Input(MergeRequestPath), async (params, request) => {
     signedIn(request);
-    return (await draftNotes.list(mergeRequestRef(request))).map(draftNoteEntity);
+    return (await draftNotes.list(mergeRequestRef(request, params))).map(draftNoteEntity);
   });
 
-  app.get(`${base}/:draft_note_id`, async (request) => {
+  r.get(`${base}/:draft_note_id`, OneDraft, async (params, request) => {
     signedIn(request);
-    return draftNoteEntity(await draftNotes.get(mergeRequestRef(request), draftId(request)));
+    return draftNoteEntity(await draftNotes.get(mergeRequestRef(request, params), params.draft_note_id));
   });
 
-  app.post(base, async (request, reply) => {
+  r.post(base, DraftCreate, async (params, request, reply) => {
     signedIn(request);
-    return reply.status(201).send(draftNoteEntity(await draftNotes.create(mergeRequestRef(request), parseCreateDraft(input(request)))));
+    return reply.status(201).send(draftNoteEntity(await draftNotes.create(mergeRequestRef(request, params), draftCreateInput(params))));
   });
 
   // GitLab's route is PUT; gitbeaker's MergeRequestDraftNotes.edit() sends POST.
-  const update = async (request: FastifyRequest) => {
-    signedIn(request);
-    return draftNoteEntity(await draftNotes.update(mergeRequestRef(request), draftId(request), parseUpdateDraft(input(request))));
-  };
-  app.put(`${base}/:draft_note_id`, update);
-  app.post(`${base}/:draft_note_id`, update);
+  for (const method of ['put', 'post'] as const) {
+    r[method](`${base}/:draft_note_id`, DraftUpdate, async (params, request) => {
+      signedIn(request);
+      return draftNoteEntity(await draftNotes.update(mergeRequestRef(request, params), params.draft_note_id, draftUpdateInput(params)));
+    });
+  }
 
-  app.delete(`${base}/:draft_note_id`, async (request, reply) => {
+  r.delete(`${base}/:draft_note_id`, OneDraft, async (params, request, reply) => {
     signedIn(request);
-    await draftNotes.remove(mergeRequestRef(request), draftId(request));
+    await draftNotes.remove(mergeRequestRef(request, params), params.draft_note_id);
     return reply.status(204).send();
   });
 
-  app.put(`${base}/:draft_note_id/publish`, async (request, reply) => {
+  r.put(`${base}/:draft_note_id/publish`, OneDraft, async (params, request, reply) => {
     signedIn(request);
-    await draftNotes.publish(mergeRequestRef(request), draftId(request));
+    await draftNotes.publish(mergeRequestRef(request, params), params.draft_note_id);
     return reply.status(204).send();
   });
 
-  app.post(`${base}/bulk_publish`, async (request, reply) => {
+  // `note`: the review's summary (GitLab's web publish takes it; REST clients send none)
+  r.post(`${base}/bulk_publish`, Input({ ...MergeRequestPath, note: Optional(Str()) }), async (params, request, reply) => {
     signedIn(request);
-    // `note`: the review's summary (GitLab's web publish takes it; REST clients send none)
-    await draftNotes.publishAll(mergeRequestRef(request), optionalString(input(request), 'note'));
+    await draftNotes.publishAll(mergeRequestRef(request, params), params.note);
     return reply.status(204).send();
   });
 }

@@ -1,6 +1,8 @@
 /**
- * Parameters of the notes, discussions, draft notes and award emoji routes, with GitLab's
- * names and defaults (lib/api/notes.rb, discussions.rb, draft_notes.rb, award_emoji.rb). Pure.
+ * The declared parameters of the notes, discussions, draft notes and award emoji routes, with
+ * GitLab's names and defaults (lib/api/notes.rb, discussions.rb, draft_notes.rb, award_emoji.rb),
+ * and the pure mappings from them to the service inputs. A diff `position`'s fields and their
+ * rules belong to the notes domain's position parser, which every surface shares.
  */
 import type { DiscussionPage } from '../../../../domains/notes/discussions.service.js';
 import { decodeCursor } from '../../../../domains/notes/note-rules.js';
@@ -8,94 +10,86 @@ import type { NoteOrder } from '../../../../domains/notes/notes.repository.js';
 import { parsePosition, type NotePosition } from '../../../../domains/notes/position.js';
 import { ValidationError } from '../../../../platform/errors.js';
 import { parsePage } from '../../pagination.js';
-import { oneOf, optionalBool, optionalInt, optionalString, requiredString, type Params } from '../../params.js';
+import { Any, BlankableStr, Bool, Enum, Input, Int, Optional, Pagination, PathId, Str, Text, type Static } from '../../input/route-kit.js';
+import { MergeRequestPath } from '../merge-requests/input.js';
 
-/** A path id that is not a positive integer names nothing: the lookups answer 404. */
-export function parseId(text: string): number {
-  return /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
-}
+export const NoteId = PathId('Note');
+export const DraftNoteId = PathId('Draft Note');
+export const AwardId = PathId('Award Emoji');
+export const DiscussionPath = { ...MergeRequestPath, discussion_id: Str() };
+
+export const NoteList = Input({ ...MergeRequestPath, ...Pagination, order_by: Optional(Enum(['created_at', 'updated_at'] as const)), sort: Optional(Enum(['asc', 'desc'] as const)) });
 
 /** GitLab's notes list: newest first by creation unless asked otherwise. */
-export function parseNoteOrder(params: Params): NoteOrder {
-  return { orderBy: oneOf(params, 'order_by', ['created_at', 'updated_at'] as const, 'created_at'), sort: oneOf(params, 'sort', ['asc', 'desc'] as const, 'desc') };
+export function noteOrder(params: { order_by?: 'created_at' | 'updated_at'; sort?: 'asc' | 'desc' }): NoteOrder {
+  return { orderBy: params.order_by ?? 'created_at', sort: params.sort ?? 'desc' };
 }
 
 /** `internal` (GitLab 15.x+) or its old name `confidential`. */
-function parseInternal(params: Params): boolean {
-  return optionalBool(params, 'internal') ?? optionalBool(params, 'confidential') ?? false;
-}
+const Internal = { internal: Optional(Bool()), confidential: Optional(Bool()) };
+const internal = (params: { internal?: boolean; confidential?: boolean }) => params.internal ?? params.confidential ?? false;
 
-/** The body as sent: a missing one is GitLab's "not given"; a blank one the note validation's business. */
-function body(params: Params, key = 'body'): string {
-  const value = optionalString(params, key);
-  if (value === undefined) throw ValidationError.missing(key);
-  return value;
-}
+/** The body as sent: a missing one is GitLab's "body is missing"; a blank one the note validation's business. */
+export const NoteCreate = Input({ ...MergeRequestPath, body: BlankableStr(), ...Internal, created_at: Optional(Str()) });
+export const noteCreateInput = (params: Static<typeof NoteCreate>) => ({ body: params.body, internal: internal(params) });
 
-export function parseCreateNote(params: Params): { body: string; internal: boolean } {
-  return { body: body(params), internal: parseInternal(params) };
-}
-
-export function parseUpdateNote(params: Params): { body: string; lockVersion?: number } {
-  const lockVersion = optionalInt(params, 'lock_version');
-  return lockVersion === undefined ? { body: body(params) } : { body: body(params), lockVersion };
-}
+export const NoteUpdate = Input({ ...MergeRequestPath, note_id: NoteId, body: BlankableStr(), lock_version: Optional(Int()) });
+export const noteUpdateInput = (params: { body: string; lock_version?: number }) => (params.lock_version === undefined ? { body: params.body } : { body: params.body, lockVersion: params.lock_version });
 
 /** PUT …/discussions/:id/notes/:note_id takes exactly one of `body` and `resolved` (Grape's exactly_one_of). */
-export function parseDiscussionNoteUpdate(params: Params): { kind: 'body'; body: string; lockVersion?: number } | { kind: 'resolved'; resolved: boolean } {
-  const hasBody = params.body !== undefined;
-  const resolved = optionalBool(params, 'resolved');
-  if (hasBody && resolved !== undefined) throw new ValidationError('400 (Bad request) body, resolved are mutually exclusive');
-  if (resolved !== undefined) return { kind: 'resolved', resolved };
-  if (!hasBody) throw new ValidationError('400 (Bad request) body, resolved are missing, exactly one parameter must be provided');
-  return { kind: 'body', ...parseUpdateNote(params) };
-}
-
-export function parseResolved(params: Params): boolean {
-  const resolved = optionalBool(params, 'resolved');
-  if (resolved === undefined) throw ValidationError.missing('resolved');
-  return resolved;
+export const DiscussionNoteUpdate = Input({ ...DiscussionPath, note_id: NoteId, body: Optional(BlankableStr()), resolved: Optional(Bool()), lock_version: Optional(Int()) });
+export function discussionNoteChange(params: Static<typeof DiscussionNoteUpdate>): { kind: 'body'; body: string; lockVersion?: number } | { kind: 'resolved'; resolved: boolean } {
+  if (params.body !== undefined && params.resolved !== undefined) throw new ValidationError('400 (Bad request) body, resolved are mutually exclusive');
+  if (params.resolved !== undefined) return { kind: 'resolved', resolved: params.resolved };
+  if (params.body === undefined) throw new ValidationError('400 (Bad request) body, resolved are missing, exactly one parameter must be provided');
+  return { kind: 'body', ...noteUpdateInput({ body: params.body, lock_version: params.lock_version }) };
 }
 
 /**
  * Offset pages (page, per_page) as everywhere, or keyset pages (`pagination=keyset`, then the
  * opaque `cursor` of the Link header's next URL) for merge requests with many threads.
  */
-export function parseDiscussionPage(params: Params): DiscussionPage {
+export const DiscussionList = Input({ ...MergeRequestPath, ...Pagination, pagination: Optional(Text()), cursor: Optional(Text()) });
+export function discussionPage(params: Static<typeof DiscussionList>): DiscussionPage {
   const page = parsePage(params);
-  if (optionalString(params, 'pagination') !== 'keyset') return { kind: 'offset', limit: page.limit, offset: page.offset };
-  const cursor = optionalString(params, 'cursor');
-  return { kind: 'keyset', limit: page.perPage, after: cursor ? decodeCursor(cursor) : null };
+  if (params.pagination !== 'keyset') return { kind: 'offset', limit: page.limit, offset: page.offset };
+  return { kind: 'keyset', limit: page.perPage, after: params.cursor ? decodeCursor(params.cursor) : null };
 }
 
-function optionalPosition(params: Params): NotePosition | undefined {
-  const value = params.position;
-  return value === undefined || value === null || value === '' ? undefined : parsePosition(value);
+/** A diff position: `position[base_sha]=…` (multipart or query) or a JSON object, read by the notes domain. */
+const Position = () => Optional(Any({ description: 'diff position: base_sha, start_sha, head_sha, position_type, old_path, new_path, old_line, new_line, line_range' }));
+const position = (value: unknown): NotePosition | undefined => (value === undefined || value === null || value === '' ? undefined : parsePosition(value));
+
+export const DiscussionCreate = Input({ ...MergeRequestPath, body: BlankableStr(), ...Internal, position: Position(), commit_id: Optional(Text()), created_at: Optional(Str()) });
+export function discussionCreateInput(params: Static<typeof DiscussionCreate>): { body: string; internal: boolean; position?: NotePosition; commitId?: string } {
+  const at = position(params.position);
+  return { body: params.body, internal: internal(params), ...(at ? { position: at } : {}), ...(params.commit_id ? { commitId: params.commit_id } : {}) };
 }
 
-export function parseCreateDiscussion(params: Params): { body: string; internal: boolean; position?: NotePosition; commitId?: string } {
-  const commitId = optionalString(params, 'commit_id');
-  const position = optionalPosition(params);
-  return { body: body(params), internal: parseInternal(params), ...(position ? { position } : {}), ...(commitId ? { commitId } : {}) };
-}
-
-export function parseCreateDraft(params: Params) {
-  const commitId = optionalString(params, 'commit_id');
-  const reply = optionalString(params, 'in_reply_to_discussion_id');
-  const position = optionalPosition(params);
+export const DraftCreate = Input({
+  ...MergeRequestPath,
+  note: Str(),
+  resolve_discussion: Optional(Bool()),
+  ...Internal,
+  commit_id: Optional(Text()),
+  in_reply_to_discussion_id: Optional(Text()),
+  position: Position(),
+});
+export function draftCreateInput(params: Static<typeof DraftCreate>) {
+  const at = position(params.position);
   return {
-    note: requiredString(params, 'note'),
-    resolveDiscussion: optionalBool(params, 'resolve_discussion') ?? false,
-    internal: parseInternal(params),
+    note: params.note,
+    resolveDiscussion: params.resolve_discussion ?? false,
+    internal: internal(params),
     // gitbeaker and the web app may send the string 'undefined' (GitLab ignores it too)
-    ...(commitId && commitId !== 'undefined' ? { commitId } : {}),
-    ...(reply ? { inReplyToDiscussionId: reply } : {}),
-    ...(position ? { position } : {}),
+    ...(params.commit_id && params.commit_id !== 'undefined' ? { commitId: params.commit_id } : {}),
+    ...(params.in_reply_to_discussion_id ? { inReplyToDiscussionId: params.in_reply_to_discussion_id } : {}),
+    ...(at ? { position: at } : {}),
   };
 }
 
-export function parseUpdateDraft(params: Params): { note?: string; position?: NotePosition } {
-  const note = optionalString(params, 'note');
-  const position = optionalPosition(params);
-  return { ...(note !== undefined ? { note } : {}), ...(position ? { position } : {}) };
+export const DraftUpdate = Input({ ...MergeRequestPath, draft_note_id: DraftNoteId, note: Optional(Str()), position: Position() });
+export function draftUpdateInput(params: Static<typeof DraftUpdate>): { note?: string; position?: NotePosition } {
+  const at = position(params.position);
+  return { ...(params.note !== undefined ? { note: params.note } : {}), ...(at ? { position: at } : {}) };
 }

@@ -72,7 +72,7 @@ describe(`merge request notes (${testDatabaseKind()})`, () => {
   it('refuses a blank or missing body', async () => {
     const blank = await fx.call('POST', base(), { body: { body: '   ' } });
     expect(blank).toMatchObject({ status: 400, body: { message: '400 Bad request - Note {:note=>["can\'t be blank"]}' } });
-    expect(await fx.call('POST', base(), { body: {} })).toMatchObject({ status: 400, body: { message: '400 (Bad request) "body" not given' } });
+    expect(await fx.call('POST', base(), { body: {} })).toMatchObject({ status: 400, body: { error: 'body is missing' } });
   });
 
   it('answers 409 to an edit based on a stale lock_version and keeps the newer text', async () => {

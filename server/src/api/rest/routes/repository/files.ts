@@ -1,12 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ValidationError } from '../../../../platform/errors.js';
+import type { FastifyInstance } from 'fastify';
 import { decodeContent, rawContentType } from '../../../../domains/repository/file-rules.js';
 import type { FileWriteInput } from '../../../../domains/repository/files.service.js';
-import { input, pathParam, signedIn, type RestContext } from '../../context.js';
+import { signedIn, type RestContext } from '../../context.js';
 import { fileEntity, fileHeaders, treeEntryEntity } from '../../entities/files.js';
 import { paginationHeaders, parsePage, requestUrl } from '../../pagination.js';
-import { oneOf, optionalBool, optionalString, requiredString, type Params } from '../../params.js';
-import { keysetLink, keysetTreePage } from './input.js';
+import { BlankableStr, Bool, Enum, Input, NamespacedRef, Optional, Pagination, routes, Str, Text } from '../../input/route-kit.js';
+import { keysetLink, keysetTreePage } from './tree-pages.js';
 
 /** Raw files are user content served from our origin: plain text or bytes, never a page a browser runs. */
 const RAW_HEADERS = {
@@ -15,39 +14,46 @@ const RAW_HEADERS = {
   'cache-control': 'no-cache',
 } as const;
 
-function writeInput(params: Params, withContent: boolean): FileWriteInput {
-  const raw = optionalString(params, 'content');
-  if (withContent && raw === undefined) throw ValidationError.missing('content');
-  const encoding = oneOf(params, 'encoding', ['text', 'base64'] as const, 'text');
+const FilePath = { id: NamespacedRef(), file_path: Str({ description: 'URL-encoded path of the file' }) };
+const WriteFields = {
+  ...FilePath,
+  branch: Str(),
+  start_branch: Optional(Text()),
+  commit_message: Str(),
+  encoding: Optional(Enum(['text', 'base64'] as const)),
+  author_name: Optional(Text()),
+  author_email: Optional(Text()),
+  execute_filemode: Optional(Bool()),
+  last_commit_id: Optional(Text()),
+};
+const FileWrite = Input({ ...WriteFields, content: BlankableStr() });
+const FileDelete = Input(WriteFields);
+
+function writeInput(params: { branch: string; start_branch?: string; commit_message: string; encoding?: 'text' | 'base64'; author_name?: string; author_email?: string; execute_filemode?: boolean; last_commit_id?: string; content?: string }): FileWriteInput {
   return {
-    branch: requiredString(params, 'branch'),
-    startBranch: optionalString(params, 'start_branch') || undefined,
-    message: requiredString(params, 'commit_message'),
-    content: withContent ? decodeContent(raw!, encoding) : undefined,
-    authorName: optionalString(params, 'author_name') || undefined,
-    authorEmail: optionalString(params, 'author_email') || undefined,
-    executeFilemode: optionalBool(params, 'execute_filemode'),
-    lastCommitId: optionalString(params, 'last_commit_id') || undefined,
+    branch: params.branch,
+    startBranch: params.start_branch,
+    message: params.commit_message,
+    content: params.content === undefined ? undefined : decodeContent(params.content, params.encoding ?? 'text'),
+    authorName: params.author_name,
+    authorEmail: params.author_email,
+    executeFilemode: params.execute_filemode,
+    lastCommitId: params.last_commit_id,
   };
 }
 
 /** Repository tree and files: doc/api/repositories.md, doc/api/repository_files.md. */
 export function fileRoutes(app: FastifyInstance, ctx: RestContext): void {
   const { files } = ctx.services;
+  const r = routes(app);
   const base = '/projects/:id/repository/files/:file_path';
-  const id = (request: FastifyRequest) => pathParam(request, 'id');
-  const filePath = (request: FastifyRequest) => pathParam(request, 'file_path');
 
-  app.get('/projects/:id/repository/tree', async (request, reply) => {
-    const params = input(request);
-    const { project: _, entries } = await files.tree(request.actor, id(request), {
-      ref: optionalString(params, 'ref') || undefined,
-      path: optionalString(params, 'path') || undefined,
-      recursive: optionalBool(params, 'recursive'),
-    });
+  const Tree = Input({ id: NamespacedRef(), ...Pagination, ref: Optional(Text()), path: Optional(Text()), recursive: Optional(Bool()), pagination: Optional(Str()), page_token: Optional(Str()) });
+  r.get('/projects/:id/repository/tree', Tree, async (params, request, reply) => {
+    const { entries } = await files.tree(request.actor, params.id, { ref: params.ref, path: params.path, recursive: params.recursive });
     const page = parsePage(params);
     if (params.pagination === 'keyset') {
-      const { items, nextToken } = keysetTreePage(entries, optionalString(params, 'page_token'), page.perPage);
+      const { items, nextToken } = keysetTreePage(entries, params.page_token, page.perPage);
       if (nextToken) reply.header('link', keysetLink(requestUrl(request, ctx.externalUrl), page.perPage, nextToken));
       return items.map(treeEntryEntity);
     }
@@ -55,40 +61,39 @@ export function fileRoutes(app: FastifyInstance, ctx: RestContext): void {
     return entries.slice(page.offset, page.offset + page.limit).map(treeEntryEntity);
   });
 
+  const FileRead = Input({ ...FilePath, ref: Str() });
   // HEAD before GET: Fastify then keeps this handler instead of deriving one from GET.
-  app.head(base, async (request, reply) => {
-    const { file } = await files.read(request.actor, id(request), filePath(request), requiredString(input(request), 'ref'));
+  r.head(base, FileRead, async (params, request, reply) => {
+    const { file } = await files.read(request.actor, params.id, params.file_path, params.ref);
     return reply.headers(fileHeaders(file)).type('application/json').send();
   });
 
-  app.get(base, async (request, reply) => {
-    const { file } = await files.read(request.actor, id(request), filePath(request), requiredString(input(request), 'ref'));
+  r.get(base, FileRead, async (params, request, reply) => {
+    const { file } = await files.read(request.actor, params.id, params.file_path, params.ref);
     reply.headers(fileHeaders(file));
     return fileEntity(file);
   });
 
-  app.get(`${base}/raw`, async (request, reply) => {
-    const { file } = await files.read(request.actor, id(request), filePath(request), optionalString(input(request), 'ref') || undefined);
+  r.get(`${base}/raw`, Input({ ...FilePath, ref: Optional(Text()) }), async (params, request, reply) => {
+    const { file } = await files.read(request.actor, params.id, params.file_path, params.ref);
     return reply
       .headers({ ...fileHeaders(file), ...RAW_HEADERS, 'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.file_name)}` })
       .type(rawContentType(file.content))
       .send(file.content);
   });
 
-  app.post(base, async (request, reply) => {
-    const params = input(request);
-    await files.create(signedIn(request), id(request), filePath(request), writeInput(params, true));
-    return reply.status(201).send({ file_path: filePath(request), branch: requiredString(params, 'branch') });
+  r.post(base, FileWrite, async (params, request, reply) => {
+    await files.create(signedIn(request), params.id, params.file_path, writeInput(params));
+    return reply.status(201).send({ file_path: params.file_path, branch: params.branch });
   });
 
-  app.put(base, async (request) => {
-    const params = input(request);
-    await files.update(signedIn(request), id(request), filePath(request), writeInput(params, true));
-    return { file_path: filePath(request), branch: requiredString(params, 'branch') };
+  r.put(base, FileWrite, async (params, request) => {
+    await files.update(signedIn(request), params.id, params.file_path, writeInput(params));
+    return { file_path: params.file_path, branch: params.branch };
   });
 
-  app.delete(base, async (request, reply) => {
-    await files.remove(signedIn(request), id(request), filePath(request), writeInput(input(request), false));
+  r.delete(base, FileDelete, async (params, request, reply) => {
+    await files.remove(signedIn(request), params.id, params.file_path, writeInput(params));
     return reply.status(204).send();
   });
 }

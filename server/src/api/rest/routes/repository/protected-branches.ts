@@ -1,38 +1,38 @@
 import type { FastifyInstance } from 'fastify';
-import { input, pathParam, signedIn, type RestContext } from '../../context.js';
+import { signedIn, type RestContext } from '../../context.js';
 import { protectedBranchEntity } from '../../entities/protected-branches.js';
 import { paginationHeaders, parsePage, requestUrl } from '../../pagination.js';
-import { optionalString, requiredString } from '../../params.js';
-import { protectionInput } from './input.js';
+import { Input, NamespacedRef, Optional, Pagination, routes, Str } from '../../input/route-kit.js';
+import { ProtectionFields } from './access-items.js';
 
-/** doc/api/protected_branches.md. gitbeaker sends POST parameters in the query string; input() merges them. */
+/** doc/api/protected_branches.md. gitbeaker sends POST parameters in the query string; the declared input merges them. */
 export function protectedBranchRoutes(app: FastifyInstance, ctx: RestContext): void {
   const { branchProtection } = ctx.services;
+  const r = routes(app);
   const base = '/projects/:id/protected_branches';
+  const Named = { id: NamespacedRef(), name: Str({ description: 'branch name or wildcard' }) };
 
-  app.get(base, async (request, reply) => {
-    const params = input(request);
+  r.get(base, Input({ id: NamespacedRef(), ...Pagination, search: Optional(Str()) }), async (params, request, reply) => {
     const page = parsePage(params);
-    const result = await branchProtection.list(request.actor, pathParam(request, 'id'), { search: optionalString(params, 'search'), limit: page.limit, offset: page.offset });
+    const result = await branchProtection.list(request.actor, params.id, { search: params.search, limit: page.limit, offset: page.offset });
     reply.headers(paginationHeaders(requestUrl(request, ctx.externalUrl), page, result.total));
     return result.protections.map(protectedBranchEntity);
   });
 
-  app.get(`${base}/:name`, async (request) => protectedBranchEntity(await branchProtection.show(request.actor, pathParam(request, 'id'), pathParam(request, 'name'))));
+  r.get(`${base}/:name`, Input(Named), async (params, request) => protectedBranchEntity(await branchProtection.show(request.actor, params.id, params.name)));
 
-  app.post(base, async (request, reply) => {
-    const params = input(request);
-    const created = await branchProtection.create(signedIn(request), pathParam(request, 'id'), requiredString(params, 'name'), protectionInput(params));
+  r.post(base, Input({ ...Named, ...ProtectionFields }), async ({ id, name, ...protection }, request, reply) => {
+    const created = await branchProtection.create(signedIn(request), id, name, protection);
     return reply.status(201).send(protectedBranchEntity(created));
   });
 
-  app.patch(`${base}/:name`, async (request) => {
-    const updated = await branchProtection.update(signedIn(request), pathParam(request, 'id'), pathParam(request, 'name'), protectionInput(input(request)));
+  r.patch(`${base}/:name`, Input({ ...Named, ...ProtectionFields }), async ({ id, name, ...protection }, request) => {
+    const updated = await branchProtection.update(signedIn(request), id, name, protection);
     return protectedBranchEntity(updated);
   });
 
-  app.delete(`${base}/:name`, async (request, reply) => {
-    await branchProtection.remove(signedIn(request), pathParam(request, 'id'), pathParam(request, 'name'));
+  r.delete(`${base}/:name`, Input(Named), async (params, request, reply) => {
+    await branchProtection.remove(signedIn(request), params.id, params.name);
     return reply.status(204).send();
   });
 }

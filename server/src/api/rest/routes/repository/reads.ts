@@ -2,38 +2,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isArchiveFormat } from '../../../../git/archive.js';
 import { rawContentType } from '../../../../domains/repository/file-rules.js';
 import { NotFoundError, ValidationError } from '../../../../platform/errors.js';
-import { input, pathParam, type RestContext } from '../../context.js';
+import type { RestContext } from '../../context.js';
 import { paginationHeaders, parsePage, requestUrl } from '../../pagination.js';
-import { oneOf, optionalInt, optionalString, requiredString, type Params } from '../../params.js';
+import { Enum, Input, Int, NamespacedRef, Obj, Optional, Pagination, routes, Str, Text } from '../../input/route-kit.js';
 
 /** Raw blobs are user content served from our origin: never a page a browser runs. */
 const RAW_HEADERS = { 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; sandbox", 'cache-control': 'no-cache' } as const;
 
 /** GitLab's `range[start]` / `range[end]`: both positive integers, start ≤ end, or no range at all. */
-export function blameRange(params: Params): { start: number; end: number } | undefined {
-  const raw = params.range;
-  if (raw === undefined) return undefined;
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ValidationError('400 (Bad request) "range" is invalid');
-  const range = raw as Params;
-  const start = optionalInt(range, 'start');
-  const end = optionalInt(range, 'end');
-  if (start === undefined) throw ValidationError.missing('range[start]');
-  if (end === undefined) throw ValidationError.missing('range[end]');
-  if (start < 1) throw new ValidationError('400 (Bad request) "range[start]" does not have a valid value');
-  if (end < 1) throw new ValidationError('400 (Bad request) "range[end]" does not have a valid value');
-  if (start > end) throw new ValidationError('400 (Bad request) "range[start]" must be less than or equal to "range[end]"');
-  return { start, end };
-}
+const BlameRange = Obj({ start: Int({ minimum: 1 }), end: Int({ minimum: 1 }) });
 
 /** Archives, blame, blobs by SHA, the refs containing a commit, contributors (doc/api/repositories.md, commits.md, repository_files.md). */
 export function repositoryReadRoutes(app: FastifyInstance, ctx: RestContext): void {
   const { repositoryReads: reads } = ctx.services;
-  const id = (request: FastifyRequest) => pathParam(request, 'id');
+  const r = routes(app);
+  const Archive = { id: NamespacedRef(), sha: Optional(Str()), path: Optional(Str()) };
 
-  async function sendArchive(request: FastifyRequest, reply: FastifyReply, format: string) {
+  async function sendArchive(request: FastifyRequest, reply: FastifyReply, params: { id: string; sha?: string; path?: string }, format: string) {
     if (!isArchiveFormat(format)) throw new NotFoundError();
-    const params = input(request);
-    const archive = await reads.archive(request.actor, id(request), { sha: optionalString(params, 'sha'), path: optionalString(params, 'path'), format });
+    const archive = await reads.archive(request.actor, params.id, { sha: params.sha, path: params.path, format });
     const child = archive.start();
     const stderr: Buffer[] = [];
     child.stderr!.on('data', (chunk: Buffer) => stderr.length < 16 && stderr.push(chunk));
@@ -46,12 +33,14 @@ export function repositoryReadRoutes(app: FastifyInstance, ctx: RestContext): vo
       .send(child.stdout);
   }
 
-  app.get('/projects/:id/repository/archive', async (request, reply) => sendArchive(request, reply, optionalString(input(request), 'format') || 'tar.gz'));
-  app.get('/projects/:id/repository/archive.:format', async (request, reply) => sendArchive(request, reply, pathParam(request, 'format')));
+  r.get('/projects/:id/repository/archive', Input({ ...Archive, format: Optional(Text()) }), async (params, request, reply) => sendArchive(request, reply, params, params.format ?? 'tar.gz'));
+  r.get('/projects/:id/repository/archive.:format', Input({ ...Archive, format: Str() }), async (params, request, reply) => sendArchive(request, reply, params, params.format));
 
-  app.get('/projects/:id/repository/files/:file_path/blame', async (request) => {
-    const params = input(request);
-    const { ranges } = await reads.blame(request.actor, id(request), pathParam(request, 'file_path'), { ref: requiredString(params, 'ref'), range: blameRange(params) });
+  const Blame = Input({ id: NamespacedRef(), file_path: Str(), ref: Str(), range: Optional(BlameRange) });
+  r.get('/projects/:id/repository/files/:file_path/blame', Blame, async (params, request) => {
+    const range = params.range;
+    if (range && range.start > range.end) throw new ValidationError('400 (Bad request) "range[start]" must be less than or equal to "range[end]"');
+    const { ranges } = await reads.blame(request.actor, params.id, params.file_path, { ref: params.ref, range });
     return ranges.map(({ commit, lines }) => ({
       commit: {
         id: commit.id,
@@ -68,32 +57,34 @@ export function repositoryReadRoutes(app: FastifyInstance, ctx: RestContext): vo
     }));
   });
 
-  app.get('/projects/:id/repository/blobs/:sha', async (request) => {
-    const blob = await reads.blob(request.actor, id(request), pathParam(request, 'sha'));
+  const Blob = Input({ id: NamespacedRef(), sha: Str() });
+  r.get('/projects/:id/repository/blobs/:sha', Blob, async (params, request) => {
+    const blob = await reads.blob(request.actor, params.id, params.sha);
     return { size: blob.content.length, encoding: 'base64', content: blob.content.toString('base64'), sha: blob.sha };
   });
 
-  app.get('/projects/:id/repository/blobs/:sha/raw', async (request, reply) => {
-    const blob = await reads.blob(request.actor, id(request), pathParam(request, 'sha'));
+  r.get('/projects/:id/repository/blobs/:sha/raw', Blob, async (params, request, reply) => {
+    const blob = await reads.blob(request.actor, params.id, params.sha);
     return reply.headers(RAW_HEADERS).type(rawContentType(blob.content)).send(blob.content);
   });
 
-  app.get('/projects/:id/repository/commits/:sha/refs', async (request, reply) => {
-    const params = input(request);
+  r.get('/projects/:id/repository/commits/:sha/refs', Input({ id: NamespacedRef(), sha: Str(), ...Pagination, type: Optional(Enum(['branch', 'tag', 'all'] as const)) }), async (params, request, reply) => {
     const page = parsePage(params);
-    const refs = await reads.commitRefs(request.actor, id(request), pathParam(request, 'sha'), oneOf(params, 'type', ['branch', 'tag', 'all'] as const, 'all'));
+    const refs = await reads.commitRefs(request.actor, params.id, params.sha, params.type ?? 'all');
     reply.headers(paginationHeaders(requestUrl(request, ctx.externalUrl), page, refs.length));
     return refs.slice(page.offset, page.offset + page.limit);
   });
 
-  app.get('/projects/:id/repository/contributors', async (request, reply) => {
-    const params = input(request);
+  const Contributors = Input({
+    id: NamespacedRef(),
+    ...Pagination,
+    ref: Optional(Text()),
+    order_by: Optional(Enum(['name', 'email', 'commits'] as const)),
+    sort: Optional(Enum(['asc', 'desc'] as const)),
+  });
+  r.get('/projects/:id/repository/contributors', Contributors, async (params, request, reply) => {
     const page = parsePage(params);
-    const list = await reads.contributors(request.actor, id(request), {
-      ref: optionalString(params, 'ref') || undefined,
-      orderBy: oneOf(params, 'order_by', ['name', 'email', 'commits'] as const, 'commits'),
-      sort: oneOf(params, 'sort', ['asc', 'desc'] as const, 'asc'),
-    });
+    const list = await reads.contributors(request.actor, params.id, { ref: params.ref, orderBy: params.order_by ?? 'commits', sort: params.sort ?? 'asc' });
     reply.headers(paginationHeaders(requestUrl(request, ctx.externalUrl), page, list.length));
     // GitLab no longer computes line counts for contributors: additions and deletions are 0.
     return list.slice(page.offset, page.offset + page.limit).map((c) => ({ name: c.name, email: c.email, commits: c.commits, additions: 0, deletions: 0 }));

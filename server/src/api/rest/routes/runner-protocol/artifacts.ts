@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { JobArtifactRow } from '../../../../domains/runner-protocol/job-artifacts.repository.js';
-import { input, pathParam, signedIn, type RestContext } from '../../context.js';
-import { optionalInt, optionalString } from '../../params.js';
+import { signedIn, type RestContext } from '../../context.js';
+import { Any, Input, Int, NamespacedRef, Optional, Str, routes } from '../../input/route-kit.js';
 import { uploadedFile } from '../uploads/multipart-files.js';
-import { jobIdParam, jobToken } from './jobs.js';
+import { JobIdPath, JobTokenInput, jobIdParam, jobToken } from './jobs.js';
 
 /** An archive as a download: GitLab's Content-Disposition with the stored file name. */
 function sendArchive(reply: FastifyReply, artifact: JobArtifactRow, body: Readable) {
@@ -23,39 +23,47 @@ function sendArchive(reply: FastifyReply, artifact: JobArtifactRow, body: Readab
  */
 export function runnerArtifactRoutes(app: FastifyInstance, ctx: RestContext): void {
   const { jobArtifacts } = ctx.services;
+  const r = routes(app);
+  const RunnerJob = { id: JobIdPath(), ...JobTokenInput };
+  const ProjectJob = Input({ id: NamespacedRef(), job_id: JobIdPath() });
 
-  app.post('/jobs/:id/artifacts/authorize', async (request, reply) => {
-    const params = input(request);
-    const result = await jobArtifacts.authorize(jobIdParam(request), jobToken(request), optionalInt(params, 'filesize'));
+  r.post('/jobs/:id/artifacts/authorize', Input({ ...RunnerJob, filesize: Optional(Int({ description: 'the size of the archive in bytes' })) }), async (params, request, reply) => {
+    const result = await jobArtifacts.authorize(jobIdParam(params.id), jobToken(request, params), params.filesize);
     return reply.status(200).header('Content-Type', 'application/vnd.gitlab-workhorse+json').send(JSON.stringify(result));
   });
 
-  app.post('/jobs/:id/artifacts', async (request, reply) => {
-    const params = input(request);
+  const UploadInput = Input({
+    ...RunnerJob,
+    file: Optional(Any({ description: 'the archive (multipart)' })),
+    artifact_type: Optional(Str()),
+    artifact_format: Optional(Str()),
+    expire_in: Optional(Str()),
+  });
+  r.post('/jobs/:id/artifacts', UploadInput, async (params, request, reply) => {
     const file = uploadedFile(request, 'file');
-    await jobArtifacts.upload(jobIdParam(request), jobToken(request), {
+    await jobArtifacts.upload(jobIdParam(params.id), jobToken(request, params), {
       file: file ? { filename: file.filename, data: file.data } : undefined,
-      artifactType: optionalString(params, 'artifact_type'),
-      artifactFormat: optionalString(params, 'artifact_format'),
-      expireIn: optionalString(params, 'expire_in'),
+      artifactType: params.artifact_type,
+      artifactFormat: params.artifact_format,
+      expireIn: params.expire_in,
     });
     // GitLab answers the runner 201 with the status as the body.
     return reply.status(201).type('text/plain').send('201');
   });
 
-  app.get('/jobs/:id/artifacts', async (request, reply) => {
-    const { artifact, body } = await jobArtifacts.downloadForRunner(jobIdParam(request), jobToken(request));
+  r.get('/jobs/:id/artifacts', Input(RunnerJob), async (params, request, reply) => {
+    const { artifact, body } = await jobArtifacts.downloadForRunner(jobIdParam(params.id), jobToken(request, params));
     return sendArchive(reply, artifact, body);
   });
 
-  app.get('/projects/:id/jobs/:job_id/artifacts', async (request, reply) => {
-    const { artifact, body } = await jobArtifacts.download(request.actor, pathParam(request, 'id'), jobIdParam(request, 'job_id'));
+  r.get('/projects/:id/jobs/:job_id/artifacts', ProjectJob, async (params, request, reply) => {
+    const { artifact, body } = await jobArtifacts.download(request.actor, params.id, jobIdParam(params.job_id, 'job_id'));
     return sendArchive(reply, artifact, body);
   });
 
-  app.get('/projects/:id/jobs/:job_id/artifacts/*', async (request, reply) => {
-    const path = (request.params as Record<string, string>)['*'] ?? '';
-    const file = await jobArtifacts.file(request.actor, pathParam(request, 'id'), jobIdParam(request, 'job_id'), path);
+  const FileInput = Input({ id: NamespacedRef(), job_id: JobIdPath(), '*': Optional(Str({ description: 'the path of a file in the archive' })) });
+  r.get('/projects/:id/jobs/:job_id/artifacts/*', FileInput, async (params, request, reply) => {
+    const file = await jobArtifacts.file(request.actor, params.id, jobIdParam(params.job_id, 'job_id'), params['*'] ?? '');
     const name = file.filename.replace(/["\\\r\n]/g, '_');
     return reply
       .status(200)
@@ -64,13 +72,14 @@ export function runnerArtifactRoutes(app: FastifyInstance, ctx: RestContext): vo
       .send(file.data);
   });
 
-  app.get('/projects/:id/jobs/artifacts/:ref/download', async (request, reply) => {
-    const { artifact, body } = await jobArtifacts.downloadForRef(request.actor, pathParam(request, 'id'), pathParam(request, 'ref'), optionalString(input(request), 'job'));
+  const RefInput = Input({ id: NamespacedRef(), ref: Str({ description: 'a branch or tag name' }), job: Optional(Str({ description: "the job's name" })) });
+  r.get('/projects/:id/jobs/artifacts/:ref/download', RefInput, async (params, request, reply) => {
+    const { artifact, body } = await jobArtifacts.downloadForRef(request.actor, params.id, params.ref, params.job);
     return sendArchive(reply, artifact, body);
   });
 
-  app.delete('/projects/:id/jobs/:job_id/artifacts', async (request, reply) => {
-    await jobArtifacts.remove(signedIn(request), pathParam(request, 'id'), jobIdParam(request, 'job_id'));
+  r.delete('/projects/:id/jobs/:job_id/artifacts', ProjectJob, async (params, request, reply) => {
+    await jobArtifacts.remove(signedIn(request), params.id, jobIdParam(params.job_id, 'job_id'));
     return reply.status(204).send();
   });
 }

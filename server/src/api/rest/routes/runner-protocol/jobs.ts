@@ -2,27 +2,30 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from '../../../../platform/errors.js';
 import type { RunnerInfo } from '../../../../domains/runners/runner.js';
 import { JobNotRunningError, STATE_UPDATE_BACKOFF_SECONDS, TRACE_UPDATE_INTERVAL_SECONDS } from '../../../../domains/runner-protocol/runner-protocol.service.js';
-import { input, pathParam, type RestContext } from '../../context.js';
-import { optionalString, type Params } from '../../params.js';
+import type { RestContext } from '../../context.js';
+import { Any, Input, NamespacedRef, Optional, Str, routes } from '../../input/route-kit.js';
 
 /** The runner token: the `token` parameter, or gitlab-runner's RUNNER-TOKEN header. */
-function runnerToken(request: FastifyRequest): string | undefined {
-  const fromParams = optionalString(input(request), 'token');
-  if (fromParams) return fromParams;
+function runnerToken(request: FastifyRequest, token: string | undefined): string | undefined {
+  if (token) return token;
   const header = request.headers['runner-token'];
   return typeof header === 'string' && header ? header : undefined;
 }
 
-/** The job token of a job's own call: the `token` parameter (PUT), or the JOB-TOKEN header. */
-export function jobToken(request: FastifyRequest): string | undefined {
+/** The parameters that may carry a job's token (GitLab's `token` and `job_token`); the JOB-TOKEN header also does. */
+export const JobTokenInput = {
+  token: Optional(Str({ description: 'the job token' })),
+  job_token: Optional(Str({ description: 'the job token' })),
+};
+
+/** The job token of a job's own call: the JOB-TOKEN header, or the `token` (PUT) or `job_token` parameter. */
+export function jobToken(request: FastifyRequest, params: { token?: string; job_token?: string }): string | undefined {
   const header = request.headers['job-token'];
   if (typeof header === 'string' && header) return header;
-  const params = input(request);
-  return optionalString(params, 'token') ?? optionalString(params, 'job_token');
+  return params.token ?? params.job_token;
 }
 
-function runnerInfo(params: Params): RunnerInfo | undefined {
-  const info = params.info;
+function runnerInfo(info: unknown): RunnerInfo | undefined {
   if (!info || typeof info !== 'object' || Array.isArray(info)) return undefined;
   const text = (key: string) => {
     const value = (info as Record<string, unknown>)[key];
@@ -31,8 +34,11 @@ function runnerInfo(params: Params): RunnerInfo | undefined {
   return { version: text('version'), revision: text('revision'), platform: text('platform'), architecture: text('architecture') };
 }
 
-export function jobIdParam(request: FastifyRequest, name = 'id'): number {
-  const id = Number(pathParam(request, name));
+/** A job id in the path: anything but a positive integer is GitLab's 400 for the parameter. */
+export const JobIdPath = () => Str({ description: 'a job ID' });
+
+export function jobIdParam(value: string, name = 'id'): number {
+  const id = Number(value);
   if (!Number.isSafeInteger(id) || id <= 0) throw new ValidationError(`400 (Bad request) "${name}" is invalid`);
   return id;
 }
@@ -55,10 +61,11 @@ function abortOnClose(request: FastifyRequest, reply: FastifyReply): AbortSignal
  */
 export function runnerJobRoutes(app: FastifyInstance, ctx: RestContext): void {
   const { runnerProtocol } = ctx.services;
+  const r = routes(app);
 
-  app.post('/jobs/request', async (request, reply) => {
-    const params = input(request);
-    const result = await runnerProtocol.requestJob(runnerToken(request), { info: runnerInfo(params), ipAddress: request.ip }, abortOnClose(request, reply));
+  const RequestInput = Input({ token: Optional(Str({ description: 'the runner token' })), info: Optional(Any({ description: "the runner's version, revision, platform and architecture" })) });
+  r.post('/jobs/request', RequestInput, async (params, request, reply) => {
+    const result = await runnerProtocol.requestJob(runnerToken(request, params.token), { info: runnerInfo(params.info), ipAddress: request.ip }, abortOnClose(request, reply));
     reply.header('X-GitLab-Last-Update', result.lastUpdate);
     if (!result.job) return reply.status(204).send();
     return reply.status(201).type('application/json').send(result.job);
@@ -69,12 +76,12 @@ export function runnerJobRoutes(app: FastifyInstance, ctx: RestContext): void {
   app.register(async (logs) => {
     logs.removeAllContentTypeParsers();
     logs.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    logs.patch('/jobs/:id/trace', { bodyLimit: MAX_LOG_CHUNK_BYTES }, async (request, reply) => {
-      const id = jobIdParam(request);
+    routes(logs).patch('/jobs/:id/trace', Input({ id: JobIdPath(), ...JobTokenInput }), async (params, request, reply) => {
+      const id = jobIdParam(params.id);
       const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const range = request.headers['content-range'];
       try {
-        const result = await runnerProtocol.appendLog(id, jobToken(request), typeof range === 'string' ? range : undefined, data);
+        const result = await runnerProtocol.appendLog(id, jobToken(request, params), typeof range === 'string' ? range : undefined, data);
         reply.header('Job-Status', result.jobStatus);
         reply.header('Range', `0-${result.size}`);
         reply.header('X-GitLab-Trace-Update-Interval', String(TRACE_UPDATE_INTERVAL_SECONDS));
@@ -84,24 +91,30 @@ export function runnerJobRoutes(app: FastifyInstance, ctx: RestContext): void {
         if (error instanceof JobNotRunningError) reply.header('Job-Status', error.jobStatus);
         throw error;
       }
-    });
+    }, { bodyLimit: MAX_LOG_CHUNK_BYTES });
   });
 
   // The job log as text, for whoever may read the project's jobs (GitLab's read_build; public_builds).
-  app.get('/projects/:id/jobs/:job_id/trace', async (request, reply) => {
-    const { job } = await ctx.services.pipelines.job(request.actor, pathParam(request, 'id'), jobIdParam(request, 'job_id'));
+  r.get('/projects/:id/jobs/:job_id/trace', Input({ id: NamespacedRef(), job_id: JobIdPath() }), async (params, request, reply) => {
+    const { job } = await ctx.services.pipelines.job(request.actor, params.id, jobIdParam(params.job_id, 'job_id'));
     const log = await runnerProtocol.readLog(job);
     return reply.status(200).type('text/plain').send(log);
   });
 
-  app.put('/jobs/:id', async (request, reply) => {
-    const id = jobIdParam(request);
-    const params = input(request);
+  const UpdateInput = Input({
+    id: JobIdPath(),
+    ...JobTokenInput,
+    state: Optional(Str({ description: 'running, success or failed' })),
+    failure_reason: Optional(Str()),
+    exit_code: Optional(Any({ description: "the script's exit code" })),
+  });
+  r.put('/jobs/:id', UpdateInput, async (params, request, reply) => {
+    const id = jobIdParam(params.id);
     const exit = params.exit_code;
     try {
-      const result = await runnerProtocol.updateJob(id, jobToken(request), {
-        state: optionalString(params, 'state'),
-        failureReason: optionalString(params, 'failure_reason'),
+      const result = await runnerProtocol.updateJob(id, jobToken(request, params), {
+        state: params.state,
+        failureReason: params.failure_reason,
         exitCode: exit === undefined || exit === null || exit === '' ? undefined : Number.isSafeInteger(Number(exit)) ? Number(exit) : undefined,
       });
       reply.header('Job-Status', result.jobStatus);
