@@ -4,8 +4,8 @@ import type { WidgetStateName } from './widget-state';
 
 /**
  * The rules of the ready-to-merge panel, as pure functions.
- * Pipelines and auto-merge belong to later issues; their inputs are here so the rules read
- * as the seed writes them, and the widget passes "no CI, no auto-merge" today.
+ * The pipeline and auto-merge inputs are part of GitLab's rules, so they are taken here; until
+ * the merge request shows its pipeline, the widget passes "no CI, no auto-merge".
  */
 
 export type ReadyStatus = 'failed' | 'pending' | 'success';
