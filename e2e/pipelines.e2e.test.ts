@@ -127,6 +127,8 @@ describe('pipelines pages', () => {
     await page.getByRole('navigation', { name: 'Pipeline tabs' }).getByRole('link', { name: /Failures/ }).click();
     await page.waitForURL((url) => url.pathname.endsWith(`/pipelines/${pipelineId}/failures`));
     const table = page.getByRole('table', { name: 'Failed jobs' });
+    // the table renders after the URL changes: wait for its last column before reading them all
+    await table.getByRole('columnheader', { name: 'Actions' }).waitFor();
     expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Name', 'Stage', 'Failure', 'Actions']);
     const row = table.getByRole('row').filter({ hasText: 'compile' });
     await row.getByText('build').waitFor();
