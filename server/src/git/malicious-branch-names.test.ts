@@ -1,5 +1,5 @@
 /**
- * Git argument injection regression (security lessons §A: Gitea CVE-2022-42968, Gogs 2026
+ * Git argument injection regression (the bug other forges shipped: Gitea CVE-2022-42968, Gogs 2026
  * rebase injection). git accepts refs named like options when they arrive by push; every
  * adapter function must treat them as data and must never let them become options.
  */
