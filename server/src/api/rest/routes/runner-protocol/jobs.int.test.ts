@@ -72,7 +72,9 @@ describe(`runner protocol: jobs (${testDatabaseKind()})`, () => {
   const jobStatus = async (id: number) => (await services().pipelinesRepository.findJob(id))!.status;
 
   beforeAll(async () => {
-    fx = await startRepositoryFixtures({ config: { runnerLongPollSeconds: 10 } });
+    // A request with no job to hand out is held this long before its 204: short, so that the
+    // tests expecting a 204 do not wait; the wake-up test below holds for long on a server of its own.
+    fx = await startRepositoryFixtures({ config: { runnerLongPollSeconds: 1 } });
   });
   afterAll(() => fx?.close());
 
@@ -160,16 +162,6 @@ describe(`runner protocol: jobs (${testDatabaseKind()})`, () => {
     expect(stored.token_hash).not.toContain(job.token);
     // nothing else to hand out
     expect((await requestJob(runner.token)).status).toBe(204);
-  });
-
-  it('wakes a held request when a job becomes pending', async () => {
-    const project = await fx.createProject('wake');
-    const runner = await projectRunner(project.id);
-    const held = requestJob(runner.token);
-    await fx.root.RepositoryFiles.create(project.id, '.gitlab-ci.yml', 'main', 'wake:\n  script: [true]\n', 'Add CI');
-    const response = await held;
-    expect(response.status).toBe(201);
-    expect(((await response.json()) as { job_info: { name: string } }).job_info.name).toBe('wake');
   });
 
   it('takes state updates: running is a keep-alive, success ends the job, then its token is dead', async () => {
@@ -304,5 +296,30 @@ describe(`runner protocol: jobs (${testDatabaseKind()})`, () => {
     const late = await patchTrace(job.id, job.token, 28, 'more');
     expect(late.status).toBe(403);
     expect(late.headers.get('job-status')).toBe('success');
+  });
+});
+
+describe(`runner protocol: a held jobs request (${testDatabaseKind()})`, () => {
+  let fx: RepositoryFixtures;
+
+  beforeAll(async () => {
+    // Held far longer than a push takes to create its pipeline: the answer can only come early
+    // from the wake-up.
+    fx = await startRepositoryFixtures({ config: { runnerLongPollSeconds: 50 } });
+  });
+  afterAll(() => fx?.close());
+
+  it('wakes when a job becomes pending', async () => {
+    const project = await fx.createProject('wake');
+    const runner = (await fx.root.Users.createCIRunner('project_type', { projectId: project.id, runUntagged: true })) as { id: number; token: string };
+    const held = fetch(`${fx.server.url}/api/v4/jobs/request`, {
+      method: 'POST',
+      headers: { ...HEADERS, 'RUNNER-TOKEN': runner.token },
+      body: JSON.stringify({ info: RUNNER_INFO, token: runner.token, system_id: 's_0123456789ab', last_update: '' }),
+    });
+    await fx.root.RepositoryFiles.create(project.id, '.gitlab-ci.yml', 'main', 'wake:\n  script: [true]\n', 'Add CI');
+    const response = await held;
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { job_info: { name: string } }).job_info.name).toBe('wake');
   });
 });
