@@ -70,12 +70,21 @@ describe('pipelines pages', () => {
     await row.getByText('push').waitFor();
     await row.getByRole('link', { name: 'main' }).waitFor();
     await row.getByText('Administrator').waitFor();
-    await row.getByRole('img', { name: 'Status: build: pending' }).waitFor();
-    await row.getByRole('img', { name: 'Status: deploy: created' }).waitFor();
+    await row.getByRole('button', { name: 'Stage build: pending' }).waitFor();
+    await row.getByRole('button', { name: 'Stage deploy: created' }).waitFor();
     // the document title is set once the page has rendered, after the URL changed
     await page.waitForFunction((word) => document.title.includes(word), 'Pipelines');
     expect(await page.title()).toContain('Pipelines');
     await session.snap('list', page);
+
+    // The mini graph: a stage's dropdown lists its jobs with their actions, and closes on Escape.
+    await row.getByRole('button', { name: 'Stage build: pending' }).click();
+    const stageJobs = page.getByRole('list', { name: 'Jobs of stage build' });
+    await stageJobs.getByRole('link', { name: 'lint' }).waitFor();
+    expect(await stageJobs.getByRole('link').allTextContents()).toEqual(['compile', 'lint']);
+    await session.snap('list-stage-dropdown', page);
+    await page.keyboard.press('Escape');
+    await stageJobs.waitFor({ state: 'detached' });
 
     // Filters go to the URL and to the API.
     await page.getByRole('combobox', { name: 'Status' }).selectOption('success');

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { TimeAgo } from '../../components/TimeAgo';
 import { urls } from '../../lib/routes';
-import { isFinished, pipelineJobsQuery, pipelineQuery, type PipelineBasic } from './api';
-import { formatDuration, stageStatus, statusText } from './format';
-import { groupByStage } from './PipelineGraph';
-import { fallbackStatus, StatusBadge, StatusIcon } from './StatusBadge';
+import { pipelineJobsQuery, pipelineQuery, type PipelineBasic } from './api';
+import { formatDuration } from './format';
+import { PipelineMiniGraph } from './PipelineMiniGraph';
+import { fallbackStatus, StatusBadge } from './StatusBadge';
 import styles from './Pipelines.module.css';
 
 /**
@@ -15,9 +15,9 @@ import styles from './Pipelines.module.css';
  */
 export function PipelineRow({ projectId, fullPath, basic }: { projectId: number; fullPath: string; basic: PipelineBasic }) {
   const pipeline = useQuery(pipelineQuery(projectId, basic.id));
-  const poll = !isFinished(pipeline.data?.status ?? basic.status);
-  const jobs = useQuery(pipelineJobsQuery(projectId, basic.id, poll));
-  // Read the stages again when the pipeline changed (the change that finished it ends polling).
+  // The row reads the jobs for its stages once, and again whenever the pipeline changes; only an
+  // open stage dropdown reads them on its own (GitLab's mini graph polls jobs only then).
+  const jobs = useQuery(pipelineJobsQuery(projectId, basic.id, false));
   const version = pipeline.data ? `${pipeline.data.status} ${pipeline.data.updated_at}` : null;
   const refetchJobs = jobs.refetch;
   useEffect(() => {
@@ -58,16 +58,7 @@ export function PipelineRow({ projectId, fullPath, basic }: { projectId: number;
         <TimeAgo date={basic.created_at} />
       </td>
       <td>
-        <span className={styles.miniGraph} aria-label="Stages">
-          {jobs.data
-            ? groupByStage(jobs.data).map((stage) => {
-                const stageState = fallbackStatus(stageStatus(stage.jobs));
-                return (
-                  <StatusIcon key={stage.name} status={{ ...stageState, tooltip: `${stage.name}: ${statusText(stageStatus(stage.jobs))}` }} size={16} />
-                );
-              })
-            : null}
-        </span>
+        {jobs.data ? <PipelineMiniGraph projectId={projectId} fullPath={fullPath} pipelineId={basic.id} jobs={jobs.data} /> : null}
       </td>
     </tr>
   );
