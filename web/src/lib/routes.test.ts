@@ -62,6 +62,10 @@ describe('parseProjectPage', () => {
     [['jobs'], { kind: 'jobs' }],
     [['jobs', '42'], { kind: 'job', id: 42 }],
     [['jobs', 'x'], { kind: 'unknown' }],
+    [['environments'], { kind: 'environments' }],
+    [['environments', '7'], { kind: 'environment', id: 7 }],
+    [['environments', '7', 'x'], { kind: 'unknown' }],
+    [['environments', 'folders'], { kind: 'unknown' }],
     [['forks', 'new'], { kind: 'new-fork' }],
     [['forks'], { kind: 'unknown' }],
     [['edit', 'main', 'src', 'a.ts'], { kind: 'edit', refAndPath: 'main/src/a.ts' }],
@@ -81,6 +85,9 @@ describe('urls', () => {
     expect(urls.pipeline('g/p', 7)).toBe('/g/p/-/pipelines/7');
     expect(urls.pipeline('g/p', 7, 'failures')).toBe('/g/p/-/pipelines/7/failures');
     expect(urls.job('g/p', 42)).toBe('/g/p/-/jobs/42');
+    expect(urls.environments('g/p')).toBe('/g/p/-/environments');
+    expect(urls.environments('g/p', 'stopped')).toBe('/g/p/-/environments?scope=stopped');
+    expect(urls.environment('g/p', 7)).toBe('/g/p/-/environments/7');
     expect(urls.branches('g/p')).toBe('/g/p/-/branches');
     expect(urls.projectMembers('g/p')).toBe('/g/p/-/project_members');
     expect(urls.groupMembers('g/sub')).toBe('/groups/g/sub/-/group_members');

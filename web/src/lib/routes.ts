@@ -25,6 +25,8 @@ export type ProjectPage =
   | { kind: 'pipeline'; id: number; tab: PipelineTab }
   | { kind: 'jobs' }
   | { kind: 'job'; id: number }
+  | { kind: 'environments' }
+  | { kind: 'environment'; id: number }
   | { kind: 'unknown' };
 
 /** A pipeline page's tabs, GitLab's URLs: the graph at the bare URL, `/builds` and `/failures`. */
@@ -49,6 +51,12 @@ function parsePipelinePage(tail: string[]): ProjectPage {
 function parseJobPage(tail: string[]): ProjectPage {
   if (tail.length === 0) return { kind: 'jobs' };
   return tail.length === 1 && isId(tail[0]) ? { kind: 'job', id: Number(tail[0]) } : { kind: 'unknown' };
+}
+
+/** `environments/…` after the `/-/`: the list or one environment. */
+function parseEnvironmentPage(tail: string[]): ProjectPage {
+  if (tail.length === 0) return { kind: 'environments' };
+  return tail.length === 1 && isId(tail[0]) ? { kind: 'environment', id: Number(tail[0]) } : { kind: 'unknown' };
 }
 
 /** The project's settings pages: `/<project>/edit` (General) and `/-/settings/<page>`, as GitLab. */
@@ -142,6 +150,8 @@ export function parseProjectPage(rest: string[] | null): ProjectPage {
       return parsePipelinePage(tail);
     case 'jobs':
       return parseJobPage(tail);
+    case 'environments':
+      return parseEnvironmentPage(tail);
     case 'forks':
       return tail.length === 1 && tail[0] === 'new' ? { kind: 'new-fork' } : { kind: 'unknown' };
     case 'edit':
@@ -212,6 +222,9 @@ export const urls = {
     join(encodeSegments(fullPath), '-', 'pipelines', String(id), tab === 'graph' ? '' : tab),
   jobs: (fullPath: string, search?: URLSearchParams) => withSearch(join(encodeSegments(fullPath), '-', 'jobs'), search),
   job: (fullPath: string, id: number) => join(encodeSegments(fullPath), '-', 'jobs', String(id)),
+  environments: (fullPath: string, scope?: 'available' | 'stopped') =>
+    withSearch(join(encodeSegments(fullPath), '-', 'environments'), scope ? new URLSearchParams({ scope }) : undefined),
+  environment: (fullPath: string, id: number) => join(encodeSegments(fullPath), '-', 'environments', String(id)),
   newFork: (fullPath: string) => join(encodeSegments(fullPath), '-', 'forks', 'new'),
   /** GitLab's single-file editor. */
   edit: (fullPath: string, ref: string, file: string) => join(encodeSegments(fullPath), '-', 'edit', encodeSegments(ref), encodeSegments(file)),

@@ -1,4 +1,4 @@
-import { CodeIcon, GearIcon, PlayIcon, RocketIcon, GitBranchIcon, GitCommitIcon, GitPullRequestIcon, MilestoneIcon, PeopleIcon, RepoForkedIcon, TagIcon } from '@primer/octicons-react';
+import { CloudIcon, CodeIcon, GearIcon, PlayIcon, RocketIcon, GitBranchIcon, GitCommitIcon, GitPullRequestIcon, MilestoneIcon, PeopleIcon, RepoForkedIcon, TagIcon } from '@primer/octicons-react';
 import { Breadcrumbs, Link, PageHeader, Stack, UnderlineNav } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
@@ -14,7 +14,7 @@ import { MAINTAINER } from '../../lib/permissions';
 import { userCanUseFeature, userProjectLevel, useOptionalUser } from '../session';
 import styles from './ProjectLayout.module.css';
 
-export type ProjectSection = 'code' | 'commits' | 'branches' | 'merge-requests' | 'labels' | 'milestones' | 'members' | 'settings' | 'pipelines' | 'jobs';
+export type ProjectSection = 'code' | 'commits' | 'branches' | 'merge-requests' | 'labels' | 'milestones' | 'members' | 'settings' | 'pipelines' | 'jobs' | 'environments';
 
 /** Every project page: breadcrumbs, name, visibility, and the project's sections as tabs. */
 export function ProjectLayout({ project, section, children }: { project: Project; section: ProjectSection | null; children: ReactNode }) {
@@ -37,11 +37,12 @@ export function ProjectLayout({ project, section, children }: { project: Project
     ...(mergeRequests
       ? [{ id: 'merge-requests' as const, label: 'Merge requests', to: urls.mergeRequests(fullPath), icon: <GitPullRequestIcon />, counter: openCount.data ?? undefined }]
       : []),
-    // GitLab's Build → Pipelines and Jobs (shown while CI/CD is enabled for the visitor).
+    // GitLab's Build → Pipelines and Jobs, and Operate → Environments (shown while CI/CD is enabled for the visitor).
     ...(builds
       ? [
           { id: 'pipelines' as const, label: 'Pipelines', to: urls.pipelines(fullPath), icon: <RocketIcon /> },
           { id: 'jobs' as const, label: 'Jobs', to: urls.jobs(fullPath), icon: <PlayIcon /> },
+          { id: 'environments' as const, label: 'Environments', to: urls.environments(fullPath), icon: <CloudIcon /> },
         ]
       : []),
     { id: 'labels', label: 'Labels', to: urls.labels(fullPath), icon: <TagIcon /> },

@@ -17,6 +17,7 @@ import { loadMergeRequestPage, loadMergeRequestsPage, loadNewMergeRequestPage } 
 import { loadBlobPage, loadEditFilePage, loadProjectOverviewPage, loadTreePage } from '../repository';
 import { loadJobPage, loadJobsPage, loadNewPipelinePage, loadPipelinePage, loadPipelinesPage } from '../pipelines';
 import { loadProjectSettingsRoute } from '../settings';
+import { loadEnvironmentPage, loadEnvironmentsPage } from '../environments';
 import { ProjectLayout, type ProjectSection } from './ProjectLayout';
 
 type PageProps<P> = { project: Project } & P;
@@ -44,6 +45,8 @@ const NewPipelinePage = lazyPage(() => loadNewPipelinePage().then((m) => m.NewPi
 const PipelinePage = lazyPage<{ id: number; tab: PipelineTab }>(() => loadPipelinePage().then((m) => m.PipelinePage));
 const JobsPage = lazyPage(() => loadJobsPage().then((m) => m.JobsPage));
 const JobPage = lazyPage<{ id: number }>(() => loadJobPage().then((m) => m.JobPage));
+const EnvironmentsPage = lazyPage(() => loadEnvironmentsPage().then((m) => m.EnvironmentsPage));
+const EnvironmentPage = lazyPage<{ id: number }>(() => loadEnvironmentPage().then((m) => m.EnvironmentPage));
 const EditFilePage = lazyPage<{ refAndPath: string }>(() => loadEditFilePage().then((m) => m.EditFilePage));
 
 /** The tab a page belongs to; none for 'Page not found'. */
@@ -75,6 +78,9 @@ function sectionOf(page: ProjectPage): ProjectSection | null {
     case 'jobs':
     case 'job':
       return 'jobs';
+    case 'environments':
+    case 'environment':
+      return 'environments';
     default:
       return 'code';
   }
@@ -120,6 +126,10 @@ function PageFor({ project, page }: { project: Project; page: ProjectPage }) {
       return <JobsPage project={project} />;
     case 'job':
       return <JobPage project={project} id={page.id} />;
+    case 'environments':
+      return <EnvironmentsPage project={project} />;
+    case 'environment':
+      return <EnvironmentPage project={project} id={page.id} />;
     case 'settings':
       return <ProjectSettingsRoute project={project} section={page.section} />;
     case 'unknown':
@@ -171,9 +181,12 @@ function titleFor(page: ProjectPage): string[] | null {
       return ['Jobs'];
     case 'job':
       return [`Job #${page.id}`, 'Jobs'];
+    case 'environments':
+      return ['Environments'];
     case 'settings':
       return [SETTINGS_TITLES[page.section], 'Settings'];
     case 'merge-request':
+    case 'environment':
     case 'unknown':
       return null;
   }
