@@ -86,6 +86,7 @@ import { declaredInput } from './api/rest/input/route.js';
 import { registerRestApi } from './api/rest/index.js';
 import { sessionRoutes } from './api/web/session.routes.js';
 import { mergeRequestWidgetRoutes } from './api/web/merge-request-widget.routes.js';
+import { environmentActionRoutes } from './api/web/environment-actions.routes.js';
 import { noteAuthorRolesRoutes } from './api/web/note-author-roles.routes.js';
 import { markdownBatchRoutes } from './api/web/markdown.routes.js';
 import { commitPickRoutes } from './api/web/commit-picks.routes.js';
@@ -426,6 +427,7 @@ export function createServices(deps: AppDeps) {
     pipelineScheduleRunner,
     environments: environmentsDomain.environments,
     environmentsRepository: environmentsDomain.environmentsRepository,
+    mergeRequestEnvironments: environmentsDomain.mergeRequestEnvironments,
     objectStore,
     // a runner's log chunks by offset, then one object per job (domains/job-logs/)
     jobLogs,
@@ -572,6 +574,10 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   };
   await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor, labels: { labels: services.labels, milestones: services.milestones, mergeRequests: services.mergeRequests } }));
   await http.register(async (web) => mergeRequestWidgetRoutes(web, { authenticate, widgets, urls: ctx.urls }));
+  // the merge widget's deployments and their stop / deploy / re-deploy actions
+  await http.register(async (web) =>
+    environmentActionRoutes(web, { authenticate, mergeRequests: services.mergeRequests, mergeRequestEnvironments: services.mergeRequestEnvironments, environments: services.environments, pipelines: services.pipelines }),
+  );
   // the role badges of the Activity section (web-only: the REST note entity has no access levels)
   const noteAuthorRoles = createNoteAuthorRolesService({ mergeRequests: services.mergeRequests, roles: createNoteAuthorRolesRepository(db) });
   await http.register(async (web) => noteAuthorRolesRoutes(web, { authenticate, roles: noteAuthorRoles }));

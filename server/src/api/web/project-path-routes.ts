@@ -12,7 +12,17 @@ const MAX_PATH_SEGMENTS = 21;
  * each route is registered once with the full path as one parameter. The rewritten form is
  * an ordinary URL too, behind the same authentication and permission checks.
  */
-export const PROJECT_PATH_SUFFIXES = ['/-/merge_requests/:iid/widget.json', '/notes/:note_id/outdated_line_change', '/uploads/:secret/:filename'] as const;
+export const PROJECT_PATH_SUFFIXES = [
+  '/-/merge_requests/:iid/widget.json',
+  '/notes/:note_id/outdated_line_change',
+  '/uploads/:secret/:filename',
+  // the merge widget's deployments and their inline actions (GitLab's web routes)
+  '/-/merge_requests/:iid/ci_environments_status',
+  '/-/merge_requests/:iid/ci_environments_status.json',
+  '/-/environments/:environment_id/stop',
+  '/-/jobs/:job_id/play',
+  '/-/jobs/:job_id/retry',
+] as const;
 /** `/<project>/-/raw/<ref>/<path>`: the ref and the path together, split by the handler (refs contain slashes). */
 export const RAW_SUFFIX = '/-/raw/*';
 export type ProjectPathSuffix = (typeof PROJECT_PATH_SUFFIXES)[number] | typeof RAW_SUFFIX;
@@ -46,10 +56,14 @@ export function rewriteProjectPathUrl(url: string): string {
 
 export type ProjectPathHandler = (request: FastifyRequest, reply: FastifyReply, fullPath: string, params: Record<string, string>) => unknown;
 
-/** Registers `GET /:full_path<suffix>` (reached through rewriteProjectPathUrl); the handler gets the full path. */
-export function projectPathRoute(app: FastifyInstance, suffix: ProjectPathSuffix, handler: ProjectPathHandler): void {
-  app.get(`${PREFIX}/:full_path${suffix}`, async (request, reply) => {
-    const params = request.params as Record<string, string>;
-    return handler(request, reply, params.full_path ?? '', params);
+/** Registers `GET /:full_path<suffix>` (or another method; reached through rewriteProjectPathUrl); the handler gets the full path. */
+export function projectPathRoute(app: FastifyInstance, suffix: ProjectPathSuffix, handler: ProjectPathHandler, method: 'GET' | 'POST' = 'GET'): void {
+  app.route({
+    method,
+    url: `${PREFIX}/:full_path${suffix}`,
+    handler: async (request, reply) => {
+      const params = request.params as Record<string, string>;
+      return handler(request, reply, params.full_path ?? '', params);
+    },
   });
 }

@@ -177,6 +177,22 @@ export function createEnvironmentsRepository(db: Queryable) {
       return new Map(rows.map((row) => [Number(row.environment_id), row]));
     },
 
+    /**
+     * Per available environment of these projects, its newest deployment of `sha`: the
+     * environments a merge request's head (or its merge commit) was deployed to.
+     */
+    async deploymentsOfSha(projectIds: readonly number[], sha: string): Promise<{ environment: EnvironmentRow; deployment: DeploymentRow }[]> {
+      if (projectIds.length === 0) return [];
+      const { rows } = await db.query<DeploymentRow & { environment: EnvironmentRow }>(
+        `SELECT DISTINCT ON (d.environment_id) d.*, to_jsonb(e) AS environment
+           FROM deployments d JOIN environments e ON e.id = d.environment_id
+          WHERE d.project_id = ANY($1::bigint[]) AND d.sha = $2 AND e.state = 'available'
+          ORDER BY d.environment_id, d.id DESC`,
+        [projectIds, sha],
+      );
+      return rows.map(({ environment, ...deployment }) => ({ environment, deployment }));
+    },
+
     /** The newest deployment of an environment whatever its status (its on_stop job is the one to run). */
     async latestDeployment(environmentId: number, tx?: Queryable): Promise<DeploymentRow | null> {
       const { rows } = await on(db, tx).query<DeploymentRow>(

@@ -1,7 +1,7 @@
 /**
  * The environments domain: environments and deployments that follow pipeline jobs (a job
  * listener registered with the pipelines domain), the auto stop queue job, and the service
- * the REST API calls. `app.ts` wires the listener and the queue job.
+ * the REST API calls, and the merge widget's list of the environments a merge request reached. `app.ts` wires the listener and the queue job.
  */
 import type { Authorizer } from '../../auth/authorizer.js';
 import type { Database } from '../../platform/db/database.js';
@@ -13,13 +13,14 @@ import type { ProjectsService } from '../projects/projects.service.js';
 import { AUTO_STOP_ENVIRONMENT_JOB, createDeploymentTracking } from './deployment-tracking.js';
 import { createEnvironmentsRepository } from './environments.repository.js';
 import { createEnvironmentsService } from './environments.service.js';
+import { createMergeRequestEnvironments } from './merge-request-environments.js';
 
 export { AUTO_STOP_ENVIRONMENT_JOB };
 
 export function createEnvironmentsDomain(deps: {
   db: Database;
   queue: Pick<JobQueue, 'enqueue'>;
-  authorizer: Pick<Authorizer, 'authorize'>;
+  authorizer: Pick<Authorizer, 'authorize' | 'abilities'>;
   projects: Pick<ProjectsService, 'find'>;
   pipelines: Pick<PipelinesService, 'mayUpdateRef' | 'describeJobs'>;
   pipelinesRepository: PipelinesRepository;
@@ -38,9 +39,18 @@ export function createEnvironmentsDomain(deps: {
     engine: deps.engine,
     repoPath: deps.repoPath,
   });
+  const mergeRequestEnvironments = createMergeRequestEnvironments({
+    projects: deps.projects,
+    authorizer: deps.authorizer,
+    environments: environmentsRepository,
+    pipelines: deps.pipelines,
+    pipelinesRepository: deps.pipelinesRepository,
+  });
   return {
     environments,
     environmentsRepository,
+    /** the environments a merge request's head or merge commit reached (the merge widget's deployments) */
+    mergeRequestEnvironments,
     /** the listener to register with the pipelines domain (listenToJobs) */
     tracking,
     runAutoStop: (payload: JobPayloadMap[typeof AUTO_STOP_ENVIRONMENT_JOB]) => environments.autoStop(payload.environmentId),

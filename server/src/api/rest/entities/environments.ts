@@ -1,5 +1,6 @@
 /** GitLab's Entities::EnvironmentBasic, Environment and Deployment. */
 import type { DeploymentRow, EnvironmentRow } from '../../../domains/environments/environment.js';
+import type { MergeRequestEnvironment } from '../../../domains/environments/merge-request-environments.js';
 import type { DeploymentFacts, EnvironmentFacts } from '../../../domains/environments/environments.service.js';
 import type { Project } from '../../../domains/projects/project.js';
 import { jobEntity } from './pipelines.js';
@@ -48,5 +49,47 @@ export function environmentEntity(environment: EnvironmentRow, project: Pick<Pro
     kubernetes_namespace: null,
     flux_resource_path: null,
     last_deployment: last ? deploymentEntity(last, project, urls, facts.deployments) : null,
+  };
+}
+
+/** GitLab's `formatted_external_url`: the URL without its scheme. */
+export const formattedExternalUrl = (url: string | null) => (url === null ? null : url.replace(/^.*?:\/\//, ''));
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** GitLab's medium time format (`%b %d, %Y %-l:%M%P`, UTC): "Nov 27, 2026 9:05pm". */
+export function mediumTime(date: Date): string {
+  const hours = date.getUTCHours();
+  const minutes = String(date.getUTCMinutes()).padStart(2, '0');
+  const day = String(date.getUTCDate()).padStart(2, '0');
+  return `${MONTHS[date.getUTCMonth()]} ${day}, ${date.getUTCFullYear()} ${hours % 12 || 12}:${minutes}${hours < 12 ? 'am' : 'pm'}`;
+}
+
+/**
+ * GitLab's EnvironmentStatusEntity: one environment a merge request reached, for the merge
+ * widget's deployments. Paths are the web app's (`stop_url`, `retry_url`, the playable job's
+ * `play_path`), present only when the caller may take the action.
+ */
+export function environmentStatusEntity(item: MergeRequestEnvironment) {
+  const { project, environment, deployment } = item;
+  const base = `/${project.full_path}/-`;
+  const deployedAt = deployment.status === 'success' && deployment.finished_at ? new Date(deployment.finished_at) : null;
+  const jobPath = deployment.job_id === null ? null : `${base}/jobs/${deployment.job_id}`;
+  return {
+    id: Number(environment.id),
+    name: environment.name,
+    status: deployment.status,
+    url: `${base}/environments/${environment.id}`,
+    ...(item.mayStop ? { stop_url: `${base}/environments/${environment.id}/stop` } : {}),
+    ...(item.mayRetry && jobPath ? { retry_url: `${jobPath}/retry` } : {}),
+    external_url: environment.external_url,
+    external_url_formatted: formattedExternalUrl(environment.external_url),
+    deployed_at: deployedAt?.toISOString() ?? null,
+    deployed_at_formatted: deployedAt ? mediumTime(deployedAt) : null,
+    details: item.mayPlay && jobPath ? { playable_build: { play_path: `${jobPath}/play`, retry_path: `${jobPath}/retry` } } : {},
+    deployment_approved: false,
+    environment_available: environment.state === 'available',
+    // no route map (`.gitlab/route-map.yml`) is read yet: GitLab answers [] without one
+    changes: [] as { path: string; external_url: string }[],
   };
 }
