@@ -137,4 +137,30 @@ describe('environments pages', () => {
     expect(await reporterPage.getByRole('button', { name: 'New environment' }).count()).toBe(0);
     expect(await table.getByRole('button', { name: /^(Stop|Re-deploy|Delete) / }).count()).toBe(0);
   });
+
+  it('shows the environments a merge request deployed to in its widget, with the app link and stop', async () => {
+    await session.rest('POST', `/projects/${project.id}/repository/files/feature.txt`, { branch: 'feature', start_branch: 'main', content: 'feature\n', commit_message: 'Add the feature' });
+    const featureJobs = async () => {
+      const [pipeline] = await session.rest<{ id: number; ref: string }[]>('GET', `/projects/${project.id}/pipelines?ref=feature`);
+      return pipeline ? session.rest<JobRow[]>('GET', `/projects/${project.id}/pipelines/${pipeline.id}/jobs`) : [];
+    };
+    const review = await until(async () => (await featureJobs()).find((row) => row.name === 'review' && row.status === 'pending'));
+    await engine().transitionJob(review.id, 'success');
+    const mr = await session.rest<{ iid: number }>('POST', `/projects/${project.id}/merge_requests`, { source_branch: 'feature', target_branch: 'main', title: 'Feature' });
+    await page.goto(`/${project.path_with_namespace}/-/merge_requests/${mr.iid}`);
+    const deployments = page.getByRole('region', { name: 'Deployments' });
+    const row = deployments.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'review/feature', exact: true }) });
+    await row.getByText('Deployed to').waitFor();
+    // production's deploy job of this branch has not run: it will deploy
+    await deployments.getByRole('listitem').filter({ hasText: 'Will deploy to' }).getByRole('link', { name: 'production', exact: true }).waitFor();
+    await session.snap('merge-request-deployments', page);
+
+    await row.getByRole('button', { name: 'Stop environment: review/feature' }).click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await dialog.getByText('Are you sure you want to stop this environment?').waitFor();
+    await dialog.getByRole('button', { name: 'Stop environment' }).click();
+    // GitLab's widget follows the stop's answer: the environment's page
+    await page.getByRole('heading', { name: 'review/feature' }).waitFor();
+    await page.getByText('Stopped', { exact: true }).waitFor();
+  });
 });

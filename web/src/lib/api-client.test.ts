@@ -22,6 +22,10 @@ describe('resolveUrl', () => {
   it('prefixes API paths and leaves session paths alone', () => {
     expect(resolveUrl('/projects', { page: 2 })).toBe('/api/v4/projects?page=2');
     expect(resolveUrl('/-/session')).toBe('/-/session');
+    expect(resolveUrl('/group/app/-/merge_requests/1/ci_environments_status', { environment_target: 'merge_commit' })).toBe(
+      '/group/app/-/merge_requests/1/ci_environments_status?environment_target=merge_commit',
+    );
+    expect(resolveUrl('/projects/group%2Fapp/repository/branches/a%2F-%2Fb')).toBe('/api/v4/projects/group%2Fapp/repository/branches/a%2F-%2Fb');
   });
 });
 

@@ -38,9 +38,13 @@ export function buildQuery(query: Query = {}): string {
   return text ? `?${text}` : '';
 }
 
-/** API paths are relative to /api/v4 unless they name the web app's own `/-/` endpoints. */
+/**
+ * API paths are relative to /api/v4 unless they name a web endpoint: the app's own `/-/…` or a
+ * project's `/<full path>/-/…` (GitLab's web routes; an API path never has a `/-/` segment,
+ * its project paths and refs are encoded).
+ */
 export function resolveUrl(path: string, query?: Query): string {
-  const base = path.startsWith('/-/') || path.startsWith(API_PREFIX) ? path : `${API_PREFIX}${path}`;
+  const base = path.startsWith('/-/') || path.includes('/-/') || path.startsWith(API_PREFIX) ? path : `${API_PREFIX}${path}`;
   return base + buildQuery(query);
 }
 

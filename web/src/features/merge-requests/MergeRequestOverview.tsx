@@ -1,7 +1,7 @@
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
 import { MergeRequestAwards } from '../emoji';
 import { MarkdownBody } from '../markdown';
-import { MergeWidget } from '../merge-widget';
+import { MergeRequestDeployments, MergeWidget } from '../merge-widget';
 import { ActivitySection } from '../notes';
 import styles from './MergeRequestPage.module.css';
 import { MergeRequestSidebar } from './MergeRequestSidebar';
@@ -18,6 +18,7 @@ export function MergeRequestOverview({ project, mr, canUpdate, sourceProjectPath
           {mr.description?.trim() ? <MarkdownBody text={mr.description} project={mr.target_project_id} /> : <p className="fgMuted">No description provided.</p>}
           <MergeRequestAwards project={project} mr={mr} />
         </section>
+        {mr.state === 'opened' || mr.state === 'merged' ? <MergeRequestDeployments fullPath={project.path_with_namespace} iid={mr.iid} merged={mr.state === 'merged'} /> : null}
         <MergeWidget project={project} mr={mr} />
         <ActivitySection project={project} mr={mr} />
       </div>

@@ -1,3 +1,4 @@
 // features/merge-widget: what other areas and the app may use. Everything else in this folder is its own.
 export { MergeWidget } from './MergeWidget';
 export { MSG } from './messages';
+export { MergeRequestDeployments } from './deployments/MergeRequestDeployments';
