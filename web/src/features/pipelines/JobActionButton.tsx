@@ -10,6 +10,13 @@ const ACTIONS: Record<string, { action: JobAction; icon: Icon }> = {
   cancel: { action: 'cancel', icon: XIcon },
 };
 
+/** GitLab's messages when a job action fails; the server's reason, when it gives one, follows. */
+export const JOB_ACTION_FAILED: Record<JobAction, string> = {
+  cancel: 'There was a problem canceling the job.',
+  play: 'There was a problem running the job.',
+  retry: 'There was a problem running the job again.',
+};
+
 /**
  * The action GitLab offers on a job (its `detailed_status.action`: Run, Run again, Cancel), or
  * nothing. Running a manual job asks first, with GitLab's confirmation texts; the button is
@@ -21,7 +28,7 @@ export function JobActionButton({ projectId, job, onError, labelled = false }: {
   const act = useMutation({
     ...jobActionMutation(projectId),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['projects', projectId] }),
-    onError: (error) => onError?.(errorMessage(error)),
+    onError: (error, { action: failed }) => onError?.(`${JOB_ACTION_FAILED[failed]} ${errorMessage(error)}`.trim()),
   });
   const action = job.detailed_status?.action;
   const known = action ? ACTIONS[action.icon] : undefined;

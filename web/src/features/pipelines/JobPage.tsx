@@ -30,7 +30,7 @@ export function JobPage({ project, id }: { project: Project; id: number }) {
   if (job.isPending) return <PageLoading label="Loading job…" />;
   if (job.isError) {
     if ((job.error as { status?: number }).status === 404) return <NotFoundPage />;
-    return <PageError title="The job could not be loaded." error={job.error} onRetry={() => void job.refetch()} />;
+    return <PageError title="There was an error fetching the job." error={job.error} onRetry={() => void job.refetch()} />;
   }
   const data = job.data;
   return (

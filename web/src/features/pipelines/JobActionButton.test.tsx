@@ -1,0 +1,29 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeNetwork, json, on, renderInApp } from '../../test-support/component';
+import type { Job } from './api';
+import { JobActionButton } from './JobActionButton';
+
+const job = (icon: string, title: string, buttonTitle: string): Job =>
+  ({
+    id: 9,
+    name: 'unit',
+    status: 'failed',
+    stage: 'test',
+    detailed_status: { icon: 'status_failed', text: 'failed', label: 'failed', group: 'failed', tooltip: 'failed', has_details: true, details_path: null, action: { icon, title, path: '', method: 'post', button_title: buttonTitle } },
+  }) as unknown as Job;
+
+describe('JobActionButton', () => {
+  it.each([
+    ['retry', 'Run again', 'Run this job again', 'There was a problem running the job again.'],
+    ['cancel', 'Cancel', 'Cancel this job', 'There was a problem canceling the job.'],
+  ])('reports a failed %s with GitLab’s message and the server’s reason', async (icon, title, buttonTitle, message) => {
+    fakeNetwork([on('POST', `/api/v4/projects/1/jobs/9/${icon}`, () => json(403, { message: '403 Forbidden' }))]);
+    const onError = vi.fn();
+    renderInApp(<JobActionButton projectId={1} job={job(icon, title, buttonTitle)} onError={onError} />);
+    fireEvent.click(screen.getByRole('button', { name: `${buttonTitle}: unit` }));
+    await waitFor(() => expect(onError).toHaveBeenCalled());
+    expect(onError.mock.calls[0]![0]).toMatch(new RegExp(`^${message.replace(/[.]/g, '\\.')} `));
+  });
+});
