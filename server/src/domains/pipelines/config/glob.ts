@@ -14,6 +14,14 @@ function escape(char: string): string {
 
 /** The pattern as an anchored regular expression, or null when it cannot be one. */
 export function globToRegex(pattern: string): RE2JS | null {
+  return fnmatchToRegex(pattern, { extglob: true });
+}
+
+/**
+ * The same with Ruby's FNM_EXTGLOB chosen: without it (as CODEOWNERS matches) braces are
+ * literal characters.
+ */
+export function fnmatchToRegex(pattern: string, { extglob }: { extglob: boolean }): RE2JS | null {
   if (pattern.length > MAX_PATTERN_LENGTH) return null;
   let out = '';
   let braceDepth = 0;
@@ -41,7 +49,7 @@ export function globToRegex(pattern: string): RE2JS | null {
       if (body.startsWith('!')) body = `^${body.slice(1)}`;
       out += `[${body.replace(/\\/g, '\\\\')}]`;
       i = end;
-    } else if (c === '{') {
+    } else if (c === '{' && extglob) {
       braceDepth++;
       out += '(?:';
     } else if (c === '}' && braceDepth > 0) {
