@@ -32,6 +32,7 @@ export function projectPageNeedsUser(page: ProjectPage): boolean {
     case 'new-fork':
     case 'new-pipeline':
     case 'edit':
+    case 'new-file':
       return true;
     case 'merge-request':
       return page.tab === 'edit';

@@ -62,6 +62,8 @@ describe('parseProjectPage', () => {
     [['jobs'], { kind: 'jobs' }],
     [['jobs', '42'], { kind: 'job', id: 42 }],
     [['jobs', 'x'], { kind: 'unknown' }],
+    [['new', 'main', 'docs'], { kind: 'new-file', refAndPath: 'main/docs' }],
+    [['new'], { kind: 'unknown' }],
     [['environments'], { kind: 'environments' }],
     [['environments', '7'], { kind: 'environment', id: 7 }],
     [['environments', '7', 'x'], { kind: 'unknown' }],
@@ -85,6 +87,8 @@ describe('urls', () => {
     expect(urls.pipeline('g/p', 7)).toBe('/g/p/-/pipelines/7');
     expect(urls.pipeline('g/p', 7, 'failures')).toBe('/g/p/-/pipelines/7/failures');
     expect(urls.job('g/p', 42)).toBe('/g/p/-/jobs/42');
+    expect(urls.newFile('g/p', 'main')).toBe('/g/p/-/new/main');
+    expect(urls.newFile('g/p', 'feature/x', 'docs/api', { file_name: '.gitlab-ci.yml' })).toBe('/g/p/-/new/feature/x/docs/api?file_name=.gitlab-ci.yml');
     expect(urls.environments('g/p')).toBe('/g/p/-/environments');
     expect(urls.environments('g/p', 'stopped')).toBe('/g/p/-/environments?scope=stopped');
     expect(urls.environment('g/p', 7)).toBe('/g/p/-/environments/7');

@@ -19,6 +19,7 @@ export type ProjectPage =
   | { kind: 'merge-request'; iid: number; tab: MergeRequestTab }
   | { kind: 'new-fork' }
   | { kind: 'edit'; refAndPath: string }
+  | { kind: 'new-file'; refAndPath: string }
   | { kind: 'settings'; section: ProjectSettingsPage }
   | { kind: 'pipelines' }
   | { kind: 'new-pipeline' }
@@ -156,6 +157,8 @@ export function parseProjectPage(rest: string[] | null): ProjectPage {
       return tail.length === 1 && tail[0] === 'new' ? { kind: 'new-fork' } : { kind: 'unknown' };
     case 'edit':
       return joined ? { kind: 'edit', refAndPath: joined } : { kind: 'unknown' };
+    case 'new':
+      return joined ? { kind: 'new-file', refAndPath: joined } : { kind: 'unknown' };
     case 'settings': {
       const section = tail.length === 1 ? SETTINGS_PAGES[tail[0]!] : undefined;
       return section ? { kind: 'settings', section } : { kind: 'unknown' };
@@ -226,6 +229,12 @@ export const urls = {
     withSearch(join(encodeSegments(fullPath), '-', 'environments'), scope ? new URLSearchParams({ scope }) : undefined),
   environment: (fullPath: string, id: number) => join(encodeSegments(fullPath), '-', 'environments', String(id)),
   newFork: (fullPath: string) => join(encodeSegments(fullPath), '-', 'forks', 'new'),
+  /** GitLab's new file form: in `dir` of `ref`, with `?file_name=` and `?commit_message=` filled in. */
+  newFile: (fullPath: string, ref: string, dir = '', params: { file_name?: string; commit_message?: string } = {}) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+    return withSearch(join(encodeSegments(fullPath), '-', 'new', encodeSegments(ref), encodeSegments(dir)), search);
+  },
   /** GitLab's single-file editor. */
   edit: (fullPath: string, ref: string, file: string) => join(encodeSegments(fullPath), '-', 'edit', encodeSegments(ref), encodeSegments(file)),
   dashboardMergeRequests: (search?: URLSearchParams) => withSearch('/dashboard/merge_requests', search),

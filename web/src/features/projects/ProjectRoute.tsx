@@ -14,7 +14,7 @@ import { loadNewForkPage } from '../forks';
 import { loadProjectLabelsPage, loadProjectMilestonesPage } from '../labels';
 import { loadProjectMembersPage } from '../members';
 import { loadMergeRequestPage, loadMergeRequestsPage, loadNewMergeRequestPage } from '../merge-requests';
-import { loadBlobPage, loadEditFilePage, loadProjectOverviewPage, loadTreePage } from '../repository';
+import { loadBlobPage, loadEditFilePage, loadNewFilePage, loadProjectOverviewPage, loadTreePage } from '../repository';
 import { loadJobPage, loadJobsPage, loadNewPipelinePage, loadPipelinePage, loadPipelinesPage } from '../pipelines';
 import { loadProjectSettingsRoute } from '../settings';
 import { loadEnvironmentPage, loadEnvironmentsPage } from '../environments';
@@ -45,6 +45,7 @@ const NewPipelinePage = lazyPage(() => loadNewPipelinePage().then((m) => m.NewPi
 const PipelinePage = lazyPage<{ id: number; tab: PipelineTab }>(() => loadPipelinePage().then((m) => m.PipelinePage));
 const JobsPage = lazyPage(() => loadJobsPage().then((m) => m.JobsPage));
 const JobPage = lazyPage<{ id: number }>(() => loadJobPage().then((m) => m.JobPage));
+const NewFilePage = lazyPage<{ refAndPath: string }>(() => loadNewFilePage().then((m) => m.NewFilePage));
 const EnvironmentsPage = lazyPage(() => loadEnvironmentsPage().then((m) => m.EnvironmentsPage));
 const EnvironmentPage = lazyPage<{ id: number }>(() => loadEnvironmentPage().then((m) => m.EnvironmentPage));
 const EditFilePage = lazyPage<{ refAndPath: string }>(() => loadEditFilePage().then((m) => m.EditFilePage));
@@ -116,6 +117,8 @@ function PageFor({ project, page }: { project: Project; page: ProjectPage }) {
       return <NewForkPage project={project} />;
     case 'edit':
       return <EditFilePage project={project} refAndPath={page.refAndPath} />;
+    case 'new-file':
+      return <NewFilePage project={project} refAndPath={page.refAndPath} />;
     case 'pipelines':
       return <PipelinesPage project={project} />;
     case 'new-pipeline':
@@ -171,6 +174,8 @@ function titleFor(page: ProjectPage): string[] | null {
       return ['Fork project'];
     case 'edit':
       return ['Edit', page.refAndPath];
+    case 'new-file':
+      return ['New file', page.refAndPath];
     case 'pipelines':
       return ['Pipelines'];
     case 'new-pipeline':

@@ -3,6 +3,7 @@ import { api } from '../../app/client';
 import { API_PREFIX, buildQuery, encodeId } from '../../lib/api-client';
 import type { Branch, CommitSummary, RepositoryFile, TreeEntry } from '../../lib/gitlab-types';
 import type { FileUpdate } from './edit-file';
+import type { FileCreate } from './new-file';
 
 /** GitLab: GET /projects/:id/repository/tree, …/files/:file_path[/raw], …/commits?per_page=1 (last commit). */
 export const TREE_PER_PAGE = 100;
@@ -60,6 +61,13 @@ export const branchQuery = (projectId: number, name: string) =>
   queryOptions({
     queryKey: repositoryKeys.branch(projectId, name),
     queryFn: ({ signal }) => api.get<Branch>(`/projects/${projectId}/repository/branches/${encodeId(name)}`, { signal }),
+  });
+
+/** The new file form's commit: POST /projects/:id/repository/files/:file_path. */
+export const createFileMutation = (projectId: number) =>
+  mutationOptions({
+    mutationKey: [...repositoryKeys.all(projectId), 'create-file'],
+    mutationFn: ({ path, body }: { path: string; body: FileCreate }) => api.post<{ file_path: string; branch: string }>(`/projects/${projectId}/repository/files/${encodeId(path)}`, { body }),
   });
 
 /** The single-file editor's commit: PUT /projects/:id/repository/files/:file_path. */

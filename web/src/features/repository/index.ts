@@ -10,4 +10,5 @@ export const loadProjectOverviewPage = () => import('./ProjectOverviewPage');
 export const loadTreePage = () => import('./TreePage');
 export const loadBlobPage = () => import('./BlobPage');
 export const loadEditFilePage = () => import('./EditFilePage');
+export const loadNewFilePage = () => import('./NewFilePage');
 export const loadHighlighter = () => import('./highlighter');
