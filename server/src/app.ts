@@ -87,6 +87,8 @@ import { registerRestApi } from './api/rest/index.js';
 import { sessionRoutes } from './api/web/session.routes.js';
 import { mergeRequestWidgetRoutes } from './api/web/merge-request-widget.routes.js';
 import { environmentActionRoutes } from './api/web/environment-actions.routes.js';
+import { userCalloutRoutes } from './api/web/user-callouts.routes.js';
+import { createUserCallouts } from './domains/users/user-callouts.js';
 import { noteAuthorRolesRoutes } from './api/web/note-author-roles.routes.js';
 import { markdownBatchRoutes } from './api/web/markdown.routes.js';
 import { commitPickRoutes } from './api/web/commit-picks.routes.js';
@@ -574,6 +576,8 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   };
   await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor, labels: { labels: services.labels, milestones: services.milestones, mergeRequests: services.mergeRequests } }));
   await http.register(async (web) => mergeRequestWidgetRoutes(web, { authenticate, widgets, urls: ctx.urls }));
+  // the hints a user dismissed (GitLab's user callouts)
+  await http.register(async (web) => userCalloutRoutes(web, { authenticate, callouts: createUserCallouts(db) }));
   // the merge widget's deployments and their stop / deploy / re-deploy actions
   await http.register(async (web) =>
     environmentActionRoutes(web, { authenticate, mergeRequests: services.mergeRequests, mergeRequestEnvironments: services.mergeRequestEnvironments, environments: services.environments, pipelines: services.pipelines }),
