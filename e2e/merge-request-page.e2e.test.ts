@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chooseInTree, viewportShot } from './support/diff-pages.js';
+import { scrollSettled } from './support/flows.js';
+import { browserSession, commitFile } from './support/session.js';
+
+/**
+ * The merge request page's rough edges: the Changes tab in side-by-side lands a file chosen in the
+ * tree below the sticky file header; the file menu's 'Show full file' / 'Show changes only' and
+ * 'Open in Web IDE'; the line's comment tooltip sits above its line, not on its code, and goes while
+ * a comment form is open; the document title names the merge request.
+ */
+const T = 'merge-request-page';
+
+/** Files long enough that a change in the middle leaves lines the diff hides. */
+const MODULES = Array.from({ length: 16 }, (_, i) => `src/module-${String(i + 1).padStart(2, '0')}.ts`);
+const LINES = 40;
+const line = (n: number) => `export const LINE_${n} = ${n};`;
+const changed = (n: number) => `export const LINE_${n} = ${n * 100}; // changed`;
+const CHANGED_AT = 20;
+
+describe('merge request page', () => {
+  const session = browserSession(T);
+  let page: Page;
+  let project: { id: number; path_with_namespace: string };
+  let iid = 0;
+
+  const changes = () => page.getByRole('region', { name: 'Changes' });
+  const fileHeading = (path: string) => changes().getByRole('heading', { name: path, exact: true });
+  const diffsUrl = () => `/${project.path_with_namespace}/-/merge_requests/${iid}/diffs`;
+
+  /** What the reader sees at the middle of a file's heading in the list is that file's path (its own header, or its sticky copy), not another file's. */
+  async function expectUncovered(path: string, state: string): Promise<void> {
+    const heading = changes().locator('[data-index]').getByRole('heading', { name: path, exact: true });
+    const seen = await heading.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return document.elementFromPoint(box.left + 10, box.top + box.height / 2)?.closest('h3')?.textContent ?? null;
+    });
+    await viewportShot(page, T, `side-by-side-${state}-${path.replace(/\W+/g, '-')}`);
+    expect(seen, `${path} (${state})`).toBe(path);
+  }
+
+  beforeAll(async () => {
+    const { git, rest } = session;
+    project = await rest('POST', '/projects', { name: 'Page', path: 'page' });
+    const dir = join(git.dir, 'page');
+    await git.git(['init', '--initial-branch=main', dir]);
+    for (const path of MODULES) await commitFile(git, dir, path, `${Array.from({ length: LINES }, (_, n) => line(n + 1)).join('\n')}\n`, `Add ${path}`);
+    await git.git(['remote', 'add', 'origin', git.repoUrl(project.path_with_namespace)], { cwd: dir });
+    await git.git(['push', '--set-upstream', 'origin', 'main'], { cwd: dir });
+    await git.git(['switch', '--create', 'feature'], { cwd: dir });
+    for (const path of MODULES) {
+      const text = Array.from({ length: LINES }, (_, n) => (n + 1 === CHANGED_AT ? changed(n + 1) : line(n + 1)));
+      await commitFile(git, dir, path, `${text.join('\n')}\n`, `Change ${path}`);
+    }
+    await git.git(['push', '--set-upstream', 'origin', 'feature'], { cwd: dir });
+    ({ iid } = await rest<{ iid: number }>('POST', `/projects/${project.id}/merge_requests`, { source_branch: 'feature', target_branch: 'main', title: 'Change every module' }));
+    page = await session.signIn();
+  });
+
+  it('in side-by-side, a file chosen in the tree is not covered by the sticky header', async () => {
+    await page.goto(diffsUrl());
+    await page.getByRole('tree', { name: 'Changed files tree' }).waitFor();
+    await page.getByRole('button', { name: 'Side-by-side' }).click();
+    for (const target of [MODULES[9]!, MODULES[3]!, MODULES[12]!]) {
+      await chooseInTree(page, target);
+      await fileHeading(target).first().waitFor();
+      await scrollSettled(page);
+      await expectUncovered(target, 'chosen');
+      // A landing a few pixels short (rows above measured after the jump) leaves the previous file's
+      // end at the top: its sticky header slides up with it instead of lying over the chosen file.
+      await page.mouse.move(800, 400);
+      await page.mouse.wheel(0, -6);
+      await scrollSettled(page);
+      await expectUncovered(target, 'short');
+    }
+  });
+});
