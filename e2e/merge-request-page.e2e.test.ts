@@ -76,4 +76,36 @@ describe('merge request page', () => {
       await expectUncovered(target, 'short');
     }
   });
+
+  it("shows the full file from the server's blob and back to the changes only; 'Open in Web IDE' opens the editor", async () => {
+    await page.goto(diffsUrl());
+    await page.getByRole('tree', { name: 'Changed files tree' }).waitFor();
+    await page.getByRole('button', { name: 'Inline' }).click();
+    const target = MODULES[4]!;
+    await chooseInTree(page, target);
+    await fileHeading(target).first().waitFor();
+    // the lines before and after the change's context are hidden
+    const first = () => changes().getByText(line(1), { exact: true });
+    const last = () => changes().getByText(line(LINES), { exact: true });
+    expect(await first().count()).toBe(0);
+    expect(await last().count()).toBe(0);
+
+    // chosen by keyboard: a pointer click on the menu's entry lets the browser scroll the window to it first
+    const menu = async (item: string) => {
+      await changes().getByRole('button', { name: `Options for ${target}` }).first().click();
+      await page.getByRole('menuitem', { name: item }).focus();
+      await page.keyboard.press('Enter');
+    };
+    await menu('Show full file');
+    await first().first().waitFor();
+    await last().first().waitFor();
+    await viewportShot(page, T, 'full-file');
+    await menu('Show changes only');
+    await expect.poll(() => first().count()).toBe(0);
+    expect(await last().count()).toBe(0);
+
+    await menu('Open in Web IDE');
+    await page.waitForURL((url) => url.pathname === `/${project.path_with_namespace}/-/edit/feature/${target}` && url.searchParams.get('from_merge_request_iid') === String(iid));
+    await page.getByRole('textbox', { name: `Contents of ${target}` }).waitFor();
+  });
 });
