@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chooseInTree, viewportShot } from './support/diff-pages.js';
-import { scrollSettled } from './support/flows.js';
+import { pageSettled, scrollSettled } from './support/flows.js';
 import { browserSession, commitFile } from './support/session.js';
 
 /**
@@ -19,6 +20,7 @@ const LINES = 40;
 const line = (n: number) => `export const LINE_${n} = ${n};`;
 const changed = (n: number) => `export const LINE_${n} = ${n * 100}; // changed`;
 const CHANGED_AT = 20;
+const ADD_LINE = 'Add a comment to this line or drag for multiple lines';
 
 describe('merge request page', () => {
   const session = browserSession(T);
@@ -107,5 +109,77 @@ describe('merge request page', () => {
     await menu('Open in Web IDE');
     await page.waitForURL((url) => url.pathname === `/${project.path_with_namespace}/-/edit/feature/${target}` && url.searchParams.get('from_merge_request_iid') === String(iid));
     await page.getByRole('textbox', { name: `Contents of ${target}` }).waitFor();
+  });
+
+  it("shows the line's comment tooltip above its line, and none while a comment form is open", async () => {
+    await page.goto(diffsUrl());
+    await page.getByRole('tree', { name: 'Changed files tree' }).waitFor();
+    await page.getByRole('button', { name: 'Inline' }).click();
+    const target = MODULES[6]!;
+    await chooseInTree(page, target);
+    await fileHeading(target).first().waitFor();
+    const row = changes().locator(`[data-point][data-path="${target}"]`, { hasText: line(CHANGED_AT - 1) });
+    const plus = row.getByRole('button', { name: ADD_LINE });
+    const tooltip = page.getByRole('tooltip');
+
+    await row.hover();
+    await plus.hover();
+    await tooltip.getByText(ADD_LINE).waitFor();
+    const [tip, own] = await Promise.all([tooltip.boundingBox(), row.boundingBox()]);
+    // above the line: its code stays readable
+    expect(tip!.y + tip!.height).toBeLessThanOrEqual(own!.y);
+    await viewportShot(page, T, 'line-tooltip');
+
+    // pressing the '+' opens the form and takes the tooltip away
+    await plus.click();
+    const form = changes().locator('[data-diff-note-form]');
+    await form.getByRole('textbox', { name: 'Comment' }).waitFor();
+    expect(await tooltip.count()).toBe(0);
+    // the keyboard on a '+' shows none while the form is open…
+    await plus.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await pageSettled(page);
+    expect(await tooltip.count()).toBe(0);
+    await viewportShot(page, T, 'line-form-no-tooltip');
+    // …and shows it once the form is closed
+    await form.getByRole('textbox', { name: 'Comment' }).press('Escape');
+    await expect.poll(() => form.count()).toBe(0);
+    await plus.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await tooltip.getByText(ADD_LINE).waitFor();
+  });
+
+  it('names the lines a multi-line thread covers, as GitLab does', async () => {
+    const target = MODULES[7]!;
+    const { rest } = session;
+    const mr = await rest<{ diff_refs: { base_sha: string; start_sha: string; head_sha: string } }>('GET', `/projects/${project.id}/merge_requests/${iid}`);
+    const code = (oldLine: number | null, newLine: number | null) => `${createHash('sha1').update(target).digest('hex')}_${oldLine ?? ''}_${newLine ?? ''}`;
+    await rest('POST', `/projects/${project.id}/merge_requests/${iid}/discussions`, {
+      body: 'These lines go together.',
+      position: {
+        position_type: 'text',
+        ...mr.diff_refs,
+        old_path: target,
+        new_path: target,
+        new_line: CHANGED_AT,
+        line_range: {
+          start: { line_code: code(CHANGED_AT - 2, CHANGED_AT - 2), type: null, old_line: CHANGED_AT - 2, new_line: CHANGED_AT - 2 },
+          end: { line_code: code(null, CHANGED_AT), type: 'new', old_line: null, new_line: CHANGED_AT },
+        },
+      },
+    });
+    await page.goto(diffsUrl());
+    await page.getByRole('tree', { name: 'Changed files tree' }).waitFor();
+    await chooseInTree(page, target);
+    const thread = changes().getByRole('article', { name: 'Thread' }).filter({ hasText: 'These lines go together.' });
+    await thread.getByText(`Comment on lines ${CHANGED_AT - 2} to +${CHANGED_AT}`).waitFor();
+    await viewportShot(page, T, 'multi-line-thread');
+  });
+
+  it("titles the page 'Title (!iid) · Merge requests · namespace / project · Tributary'", async () => {
+    await page.goto(`/${project.path_with_namespace}/-/merge_requests/${iid}`);
+    await page.waitForFunction((title) => document.title === title, `Change every module (!${iid}) · Merge requests · Administrator / Page · Tributary`);
   });
 });
