@@ -182,4 +182,38 @@ describe('merge request page', () => {
     await page.goto(`/${project.path_with_namespace}/-/merge_requests/${iid}`);
     await page.waitForFunction((title) => document.title === title, `Change every module (!${iid}) · Merge requests · Administrator / Page · Tributary`);
   });
+
+  it("says 'This field is required.' under an empty title on the new merge request form", async () => {
+    await page.goto(`/${project.path_with_namespace}/-/merge_requests/new?merge_request%5Bsource_branch%5D=feature&merge_request%5Btarget_branch%5D=main`);
+    const title = page.getByRole('textbox', { name: /^Title/ });
+    await expect.poll(() => title.inputValue()).not.toBe('');
+    await title.fill('');
+    await page.getByRole('button', { name: 'Create merge request' }).click();
+    await page.getByText('This field is required.').waitFor();
+    await viewportShot(page, T, 'empty-title');
+    // nothing was created
+    expect((await session.rest<unknown[]>('GET', `/projects/${project.id}/merge_requests`)).length).toBe(1);
+  });
+
+  it('gives every page its own document title', async () => {
+    const group = await session.rest<{ full_path: string; name: string }>('POST', '/groups', { name: 'Title Group', path: 'title-group' });
+    const titled = async (path: string, title: string) => {
+      await page.goto(path);
+      // set once the page has rendered, after the URL changed
+      await page.waitForFunction((expected) => document.title === expected, title).catch(async () => {
+        throw new Error(`${path}: expected the title '${title}', got '${await page.title()}'`);
+      });
+    };
+    await titled('/dashboard/groups', 'Groups · Tributary');
+    await titled('/groups/new', 'New group · Tributary');
+    await titled('/dashboard/merge_requests', 'Merge requests · Tributary');
+    await titled('/dashboard/projects', 'Projects · Tributary');
+    await titled('/projects/new', 'New project · Tributary');
+    await titled(`/groups/${group.full_path}/-/group_members`, 'Members · Title Group · Tributary');
+    await titled('/-/user_settings/personal_access_tokens', 'Personal access tokens · User settings · Tributary');
+    await titled('/admin/users', 'Users · Admin area · Tributary');
+    await titled(`/${project.path_with_namespace}/-/merge_requests`, 'Merge requests · Administrator / Page · Tributary');
+    await titled(`/${project.path_with_namespace}/-/no-such-page`, 'Page not found · Tributary');
+    expect(await page.getByRole('navigation', { name: 'Project' }).locator('[aria-current="page"]').count()).toBe(0);
+  });
 });
