@@ -7,10 +7,11 @@ import { pageSettled, scrollSettled } from './support/flows.js';
 import { browserSession, commitFile } from './support/session.js';
 
 /**
- * The merge request page's rough edges: the Changes tab in side-by-side lands a file chosen in the
- * tree below the sticky file header; the file menu's 'Show full file' / 'Show changes only' and
- * 'Open in Web IDE'; the line's comment tooltip sits above its line, not on its code, and goes while
- * a comment form is open; the document title names the merge request.
+ * The merge request page's rough edges: the Changes tab in side-by-side keeps a file chosen in the
+ * tree clear of the sticky file header; the file menu's 'Show full file' / 'Show changes only' and
+ * 'Open in Web IDE'; the line's comment tooltip sits above its line, not on its code, and is gone
+ * while a comment form is open; a multi-line thread names its lines as GitLab does; an empty title
+ * is said under the field; every page has its own document title, and 'Page not found' marks no tab.
  */
 const T = 'merge-request-page';
 
@@ -190,6 +191,8 @@ describe('merge request page', () => {
     await title.fill('');
     await page.getByRole('button', { name: 'Create merge request' }).click();
     await page.getByText('This field is required.').waitFor();
+    // the message slides in: the picture is taken once it has had its frames
+    await pageSettled(page, 30);
     await viewportShot(page, T, 'empty-title');
     // nothing was created
     expect((await session.rest<unknown[]>('GET', `/projects/${project.id}/merge_requests`)).length).toBe(1);
