@@ -82,6 +82,7 @@ describe('textPosition', () => {
     ['unchanged to added', linePoint({ type: 'context', oldLine: 6, newLine: 7 }), linePoint({ type: 'add', oldLine: null, newLine: 9 }), '7 to +9'],
     ['removed to unchanged', linePoint({ type: 'delete', oldLine: 3, newLine: null }), linePoint({ type: 'context', oldLine: 5, newLine: 6 }), '-3 to 5'],
     ['unchanged to unchanged', linePoint({ type: 'context', oldLine: 5, newLine: 6 }), linePoint({ type: 'context', oldLine: 8, newLine: 9 }), '5 to 8'],
+    ['of one line', linePoint({ type: 'add', oldLine: null, newLine: 4 }), linePoint({ type: 'add', oldLine: null, newLine: 4 }), null],
   ])('labels a range %s', (_name, start, end, expected) => {
     expect(rangeLabel(textPosition(refs, file, start, end, true))).toBe(expected);
   });

@@ -156,6 +156,7 @@ export function pinPlacement(position: Pick<ImagePosition, 'x' | 'y' | 'width' |
  * The lines a range covers, as GitLab's 'Comment on lines %{startLine} to %{endLine}' names them
  * (its multiline comment utils): an added line is `+<new line>`, a removed one `-<old line>`, an
  * unchanged one its bare number, on the new side when the other end is an added line, else the old.
+ * Null for a single line.
  */
 export function rangeLabel(position: TextPosition): string | null {
   if (!position.line_range) return null;
@@ -167,7 +168,8 @@ export function rangeLabel(position: TextPosition): string | null {
   };
   const from = name(start, end);
   const to = name(end, start);
-  return from && to ? `${from} to ${to}` : null;
+  // a range of one line (GitLab's own client sends one with every line comment) names nothing more
+  return from && to && from !== to ? `${from} to ${to}` : null;
 }
 
 /** A dragged-over line as a point with its line code, found among the file's rows. */
