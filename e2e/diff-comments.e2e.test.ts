@@ -146,21 +146,20 @@ describe('diff comments on the Changes tab', () => {
 
   it('comments on a range of lines dragged over, and Escape closes an empty form', async () => {
     await drag(row(appLine(6)), row(appLine(8, 80)));
-    await form().getByText('Commenting on lines +6 to +8').waitFor();
-    // with the form open, the '+' shows no tooltip over the code
-    const plus = row(appLine(8, 80)).getByRole('button', { name: ADD_LINE });
-    expect(await plus.evaluate((element) => getComputedStyle(element, '::after').display)).toBe('none');
+    await form().getByText('Commenting on lines 6 to +8').waitFor();
+    // with the form open, the '+' shows no tooltip
+    expect(await page.getByRole('tooltip').count()).toBe(0);
     const box = form().getByRole('textbox', { name: 'Comment' });
     await box.press('Escape');
     await expect.poll(async () => form().count()).toBe(0);
 
     await drag(row(appLine(8, 80)), row(appLine(6)));
-    await form().getByText('Commenting on lines +6 to +8').waitFor();
+    await form().getByText('Commenting on lines 6 to +8').waitFor();
     await form().getByRole('textbox', { name: 'Comment' }).fill('These three belong together.');
     await form().getByRole('button', { name: 'Add comment now' }).click();
     await changes().getByRole('article', { name: 'Thread' }).filter({ hasText: 'These three belong together.' }).waitFor();
     // the posted thread says which lines it covers
-    await changes().getByRole('article', { name: 'Thread' }).filter({ hasText: 'These three belong together.' }).getByText('Comment on lines +6 to +8').waitFor();
+    await changes().getByRole('article', { name: 'Thread' }).filter({ hasText: 'These three belong together.' }).getByText('Comment on lines 6 to +8').waitFor();
     const ranged = (await discussions()).find((d) => d.notes[0].body === 'These three belong together.');
     // anchored at its last line, the added line 8
     expect(ranged.notes[0].position).toMatchObject({ new_line: 8, old_line: null });
@@ -216,6 +215,8 @@ describe('diff comments on the Changes tab', () => {
     const linkButton = linkLine.getByRole('button', { name: SYMLINK_REFUSAL });
     expect(await linkButton.getAttribute('aria-disabled')).toBe('true');
     await linkButton.hover();
+    // the tooltip says why, on a disabled '+' too
+    await page.getByRole('tooltip').getByText(SYMLINK_REFUSAL).waitFor();
     await viewportShot(page, T, 'symlink-refusal');
     await linkButton.click({ force: true });
     expect(await form().count()).toBe(0);

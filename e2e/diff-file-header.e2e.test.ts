@@ -163,6 +163,7 @@ describe('Changes tab: file tree, external link and the single-file editor', () 
       await region.getByRole('button', { name: `Options for ${F.editable}` }).first().click();
       await readerPage.getByRole('menuitem', { name: /^View file @/ }).waitFor();
       expect(await readerPage.getByRole('menuitem', { name: 'Edit in single-file editor' }).count()).toBe(0);
+      expect(await readerPage.getByRole('menuitem', { name: 'Open in Web IDE' }).count()).toBe(0);
       await viewportShot(readerPage, T, 'reporter-menu');
       await readerPage.keyboard.press('Escape');
 

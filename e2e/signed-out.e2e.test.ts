@@ -146,6 +146,7 @@ describe('a signed-out visitor', () => {
     await page.getByRole('button', { name: 'Options for app.ts' }).click();
     await page.getByRole('menuitem', { name: /^View file @/ }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Edit in single-file editor' }).count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: 'Open in Web IDE' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await shot(page, T, 'changes');
   });

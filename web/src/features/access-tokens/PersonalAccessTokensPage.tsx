@@ -10,9 +10,11 @@ import { NewTokenBanner } from './NewTokenBanner';
 import { NewTokenForm } from './NewTokenForm';
 import { TokenTable } from './TokenTable';
 import styles from './PersonalAccessTokensPage.module.css';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** `/-/user_settings/personal_access_tokens`. */
 export function PersonalAccessTokensPage() {
+  useDocumentTitle(['Personal access tokens', 'User settings']);
   const user = useCurrentUser();
   const tokens = useQuery(activeTokensQuery(user.id));
   const [adding, setAdding] = useState(false);

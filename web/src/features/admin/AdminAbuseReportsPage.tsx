@@ -13,6 +13,7 @@ import { formatDate } from '../../lib/time';
 import { abuseReportKeys, abuseReportListQuery, setAbuseReportStatusMutation, type AbuseReport } from '../abuse';
 import { useCurrentUser } from '../session';
 import styles from './AdminUsersPage.module.css';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 function ReportRow({ report }: { report: AbuseReport }) {
   const client = useQueryClient();
@@ -63,6 +64,7 @@ function ReportRow({ report }: { report: AbuseReport }) {
 
 /** `/admin/abuse_reports` (administrators only): open or closed reports, resolve or reopen. */
 export function AdminAbuseReportsPage() {
+  useDocumentTitle(['Abuse reports', 'Admin area']);
   const me = useCurrentUser();
   const [status, setStatus] = useState<'open' | 'closed'>('open');
   const [page, setPage] = useState(1);

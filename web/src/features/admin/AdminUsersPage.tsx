@@ -14,6 +14,7 @@ import { formatDate } from '../../lib/time';
 import { useCurrentUser } from '../session';
 import { userListQuery } from './api';
 import styles from './AdminUsersPage.module.css';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 function UserTable() {
   const me = useCurrentUser();
@@ -81,6 +82,7 @@ function UserTable() {
 
 /** `/admin/users` (administrators only). */
 export function AdminUsersPage() {
+  useDocumentTitle(['Users', 'Admin area']);
   const me = useCurrentUser();
   // The new user form comes back here with the account it created (GitLab's notice).
   const created = (useLocation().state as { createdUser?: string } | null)?.createdUser;

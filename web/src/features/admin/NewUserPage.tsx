@@ -8,6 +8,7 @@ import { FormError, fieldError } from '../../components/FormError';
 import formStyles from '../../components/FormLayout.module.css';
 import { useCurrentUser } from '../session';
 import { adminUserKeys, createUserMutation } from './api';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** GitLab's minimum password length. */
 const MIN_PASSWORD_LENGTH = 8;
@@ -19,6 +20,7 @@ function Validation({ error, field }: { error: unknown; field: string }) {
 
 /** `/admin/users/new`: create an account (administrators only). */
 export function NewUserPage() {
+  useDocumentTitle(['New user', 'Users', 'Admin area']);
   const me = useCurrentUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

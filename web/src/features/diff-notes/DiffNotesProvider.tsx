@@ -8,6 +8,7 @@ import { authorRolesQuery, discussionsQuery, storage, NotesContext, type AuthorR
 import { useDraftNotes } from '../review';
 import { sessionQuery } from '../session';
 import { DiffNotesContext, type DiffNotesValue, type DragStart, type OpenForm } from './DiffNotesContext';
+import { LineTooltip } from './LineTooltip';
 import { lineKey, parsePointAttribute, pointFromRows, textPosition } from './position';
 import { isReviewed, parseReviews, reviewsKey, setReviewed, type ReviewedFile, type Reviews } from './reviews';
 import { indexDiffThreads } from './threads';
@@ -149,7 +150,10 @@ export function DiffNotesProvider({ project, mr, files, commentable, children }:
 
   return (
     <NotesContext.Provider value={notes}>
-      <DiffNotesContext.Provider value={value}>{children}</DiffNotesContext.Provider>
+      <DiffNotesContext.Provider value={value}>
+        {children}
+        {refs ? <LineTooltip formOpen={form !== null} /> : null}
+      </DiffNotesContext.Provider>
     </NotesContext.Provider>
   );
 }

@@ -29,8 +29,8 @@ function fileRefusal(file: DiffFile, files: readonly DiffFile[], options: { comp
 /**
  * The '+' on a diff line: press it and let go on the same line for one line,
  * or on another line of the file for a range. A line that cannot take a comment keeps a
- * disabled button whose tooltip says why. A plain button with a CSS tooltip: thousands of
- * rows mount while the list scrolls.
+ * disabled button whose tooltip says why. A plain button; its tooltip is the diff's one
+ * LineTooltip, drawn above the line: thousands of rows mount while the list scrolls.
  */
 export function LineCommentButton({ file, row }: { file: DiffFile; row: LineRow }) {
   const notes = useDiffNotes();
@@ -47,9 +47,8 @@ export function LineCommentButton({ file, row }: { file: DiffFile; row: LineRow 
       type="button"
       className={styles.lineButton}
       aria-label={label}
-      data-tooltip={label}
-      // with a comment form open the tooltip would sit on the code being commented on
-      data-form-open={notes.form ? 'true' : undefined}
+      // the text of the diff's one LineTooltip (LINE_TOOLTIP_ATTRIBUTE)
+      data-line-tooltip={label}
       aria-disabled={refusal ? true : undefined}
       onPointerDown={(event) => {
         if (refusal || event.button !== 0) return;

@@ -72,7 +72,19 @@ describe('textPosition', () => {
   it('anchors a dragged range at its last line', () => {
     const position = textPosition(refs, file, a, b, true);
     expect(position).toMatchObject({ old_line: 4, new_line: 5, line_range: { start: a, end: b } });
-    expect(rangeLabel(position)).toBe('+2 to +5');
+    expect(rangeLabel(position)).toBe('+2 to 5');
+  });
+
+  // GitLab's multiline comment utils: + for added, - for removed, the bare number of an unchanged
+  // line (new side when the other end is added, else old)
+  it.each([
+    ['added to added', linePoint({ type: 'add', oldLine: null, newLine: 2 }), linePoint({ type: 'add', oldLine: null, newLine: 4 }), '+2 to +4'],
+    ['unchanged to added', linePoint({ type: 'context', oldLine: 6, newLine: 7 }), linePoint({ type: 'add', oldLine: null, newLine: 9 }), '7 to +9'],
+    ['removed to unchanged', linePoint({ type: 'delete', oldLine: 3, newLine: null }), linePoint({ type: 'context', oldLine: 5, newLine: 6 }), '-3 to 5'],
+    ['unchanged to unchanged', linePoint({ type: 'context', oldLine: 5, newLine: 6 }), linePoint({ type: 'context', oldLine: 8, newLine: 9 }), '5 to 8'],
+    ['of one line', linePoint({ type: 'add', oldLine: null, newLine: 4 }), linePoint({ type: 'add', oldLine: null, newLine: 4 }), null],
+  ])('labels a range %s', (_name, start, end, expected) => {
+    expect(rangeLabel(textPosition(refs, file, start, end, true))).toBe(expected);
   });
 
   it('makes the same range of a drag upwards', () => {

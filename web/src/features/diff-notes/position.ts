@@ -152,11 +152,24 @@ export function pinPlacement(position: Pick<ImagePosition, 'x' | 'y' | 'width' |
   return { left: percent(position.x, position.width), top: percent(position.y, position.height) };
 }
 
-/** "Comment on lines 3 to 5" style label of a range: GitLab's `+3 to +5` (`-` for removed lines). */
+/**
+ * The lines a range covers, as GitLab's 'Comment on lines %{startLine} to %{endLine}' names them
+ * (its multiline comment utils): an added line is `+<new line>`, a removed one `-<old line>`, an
+ * unchanged one its bare number, on the new side when the other end is an added line, else the old.
+ * Null for a single line.
+ */
 export function rangeLabel(position: TextPosition): string | null {
   if (!position.line_range) return null;
-  const name = (point: LinePoint) => (point.type === 'old' ? `-${point.old_line}` : `+${point.new_line ?? point.old_line}`);
-  return `${name(position.line_range.start)} to ${name(position.line_range.end)}`;
+  const { start, end } = position.line_range;
+  const name = (point: LinePoint, other: LinePoint) => {
+    const number = point.type === 'new' || (!point.type && other.type === 'new') ? point.new_line : point.old_line;
+    const symbol = point.type === 'new' ? '+' : point.type === 'old' ? '-' : '';
+    return number ? `${symbol}${number}` : '';
+  };
+  const from = name(start, end);
+  const to = name(end, start);
+  // a range of one line (GitLab's own client sends one with every line comment) names nothing more
+  return from && to && from !== to ? `${from} to ${to}` : null;
 }
 
 /** A dragged-over line as a point with its line code, found among the file's rows. */

@@ -42,8 +42,8 @@ export function FileStatusIcon({ file }: { file: DiffFile }) {
 /**
  * A file's header, as GitLab's diff file header lists it: path (old → new when
  * renamed), copy path, mode change, LFS badge, stats, and the more-actions menu (view file
- * @ sha, edit in single-file editor, view replaced file, show full file / show changes
- * only). A page adds its own controls and menu entries through the viewer's slots (DiffSlots): a merge
+ * @ sha, edit in single-file editor, open in Web IDE (the single-file editor: there is no
+ * Web IDE), view replaced file, show full file / show changes only). A page adds its own controls and menu entries through the viewer's slots (DiffSlots): a merge
  * request the 'Viewed' checkbox, comment-on-file and hide or show comments.
  */
 export function DiffFileHeader({ file }: { file: DiffFile }) {
@@ -116,9 +116,15 @@ export function DiffFileHeader({ file }: { file: DiffFile }) {
               </ActionList.LinkItem>
             ) : null}
             {canEdit && editUrl ? (
-              <ActionList.LinkItem as={RouterLink} to={editUrl}>
-                {t('Edit in single-file editor')}
-              </ActionList.LinkItem>
+              <>
+                <ActionList.LinkItem as={RouterLink} to={editUrl}>
+                  {t('Edit in single-file editor')}
+                </ActionList.LinkItem>
+                {/* Tributary has no Web IDE: the entry opens the editor it has, on the same branch and file. */}
+                <ActionList.LinkItem as={RouterLink} to={editUrl}>
+                  {t('Open in Web IDE')}
+                </ActionList.LinkItem>
+              </>
             ) : null}
             {canViewReplaced && refs.baseSha ? (
               <ActionList.LinkItem as={RouterLink} to={urls.blob(refs.fullPath, refs.baseSha, file.oldPath)}>

@@ -80,6 +80,18 @@ const Item = memo(function Item({ item }: { item: DiffItem }) {
   }
 });
 
+/**
+ * How far (≤ 0) the sticky header of the file whose header item is `headerIndex` moves up so that its
+ * bottom stays above the next file's header, which starts where the file's last item ends.
+ */
+function slideUp(items: readonly DiffItem[], measurements: ReadonlyArray<{ start: number } | undefined>, headerIndex: number, visibleTop: number): number {
+  const file = items[headerIndex]?.file;
+  let next = headerIndex + 1;
+  while (next < items.length && items[next]?.file === file) next += 1;
+  const nextStart = measurements[next]?.start;
+  return nextStart === undefined ? 0 : Math.min(0, nextStart - visibleTop - HEADER_HEIGHT);
+}
+
 export interface DiffListHandle {
   scrollToFile(file: DiffFile): void;
 }
@@ -157,13 +169,16 @@ export const DiffList = forwardRef<DiffListHandle, {
   const currentHeaderIndex = current ? headerIndex.get(current.id) : undefined;
   const currentHeaderStart = currentHeaderIndex === undefined ? null : virtualizer.measurementsCache[currentHeaderIndex]?.start;
   const showSticky = topItem !== undefined && current !== null && currentHeaderStart != null && visibleTop > currentHeaderStart + 1;
+  // The sticky header slides up with the end of its file: it never lies over the next file's own
+  // header (a file chosen in the tree that lands a few pixels short, while rows above it are measured).
+  const stickyShift = showSticky && currentHeaderIndex !== undefined ? slideUp(items, virtualizer.measurementsCache, currentHeaderIndex, visibleTop) : 0;
 
   useEffect(() => onCurrentChange(current), [current, onCurrentChange]);
 
   return (
     <div className={styles.files}>
       {showSticky && current ? (
-        <div className={styles.stickyHeader} style={{ top: topInset }} data-sticky-file={current.id}>
+        <div className={styles.stickyHeader} style={{ top: topInset, transform: stickyShift < 0 ? `translateY(${stickyShift}px)` : undefined }} data-sticky-file={current.id}>
           {/* Keyed by the file: when another file reaches the top, this header (and a menu open in it) is that file's own, never the last file's reused. */}
           <DiffFileHeader key={current.id} file={current} />
         </div>

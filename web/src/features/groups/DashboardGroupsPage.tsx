@@ -6,9 +6,11 @@ import { SearchableListPage } from '../../components/SearchableListPage';
 import { useListParams } from '../../components/useListParams';
 import { groupListQuery } from './api';
 import { GroupList } from './GroupList';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** `/dashboard/groups`: the groups the caller belongs to. */
 export function DashboardGroupsPage() {
+  useDocumentTitle(['Groups']);
   const params = useListParams();
   const groups = useQuery(groupListQuery({ search: params.search, page: params.page }));
   return (

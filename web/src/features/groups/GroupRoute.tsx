@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageError } from '../../components/PageError';
 import { PageLoading } from '../../components/PageLoading';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { ApiError } from '../../lib/api-error';
 import { splitAtDash, urls } from '../../lib/routes';
@@ -21,8 +22,10 @@ export function GroupRoute() {
   const { fullPath, rest } = splitAtDash(pathname.replace(/^\/groups/, ''));
   const group = useQuery({ ...groupQuery(fullPath), enabled: rest !== null && fullPath !== '' });
 
+  const page = rest === null ? undefined : rest.length === 1 ? rest[0] : rest.join('/') === 'settings/ci_cd' ? 'ci_cd' : undefined;
+  // The members page is named here; the others name themselves ('Page not found' too).
+  useDocumentTitle(page === 'group_members' && group.data ? ['Members', group.data.full_name] : null);
   if (rest === null) return <Navigate to={urls.group(fullPath)} replace />;
-  const page = rest.length === 1 ? rest[0] : rest.join('/') === 'settings/ci_cd' ? 'ci_cd' : undefined;
   if (page !== 'group_members' && page !== 'edit' && page !== 'ci_cd' && page !== 'labels' && page !== 'milestones') return <NotFoundPage />;
   if (group.isPending) return <PageLoading label="Loading group" />;
   if (group.isError) {

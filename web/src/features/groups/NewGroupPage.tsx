@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../components/AppLink';
 import { FormError, fieldError } from '../../components/FormError';
 import formStyles from '../../components/FormLayout.module.css';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSlugField } from '../../components/useSlugField';
 import { GROUP_VISIBILITY_DESCRIPTIONS, VisibilityRadios } from '../../components/VisibilityRadios';
 import type { Visibility } from '../../lib/gitlab-types';
@@ -35,6 +36,7 @@ export function NewGroupPage() {
 
   const parent = parents.data?.find((group) => String(group.id) === parentId);
   const isSubgroup = parentId !== NO_PARENT;
+  useDocumentTitle([isSubgroup ? 'New subgroup' : 'New group']);
 
   // GitLab's form rules, said on submit rather than by a disabled button; the server checks the same.
   const nameProblem = groupNameProblem(name);

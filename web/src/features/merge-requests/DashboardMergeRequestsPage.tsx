@@ -2,6 +2,7 @@ import { Heading, SegmentedControl, Stack } from '@primer/react';
 import { useSearchParams } from 'react-router-dom';
 import { DASHBOARD_SCOPES, type DashboardScope } from './list-params';
 import { MergeRequestList } from './MergeRequestList';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 const SCOPE_LABELS: Record<DashboardScope, string> = {
   assigned_to_me: 'Assigned to you',
@@ -13,6 +14,7 @@ const isScope = (value: string | null): value is DashboardScope => DASHBOARD_SCO
 
 /** `/dashboard/merge_requests`: yours across the instance (GET /merge_requests?scope=…). */
 export function DashboardMergeRequestsPage() {
+  useDocumentTitle(['Merge requests']);
   const [search, setSearch] = useSearchParams();
   const scopeParam = search.get('scope');
   const scope: DashboardScope = isScope(scopeParam) ? scopeParam : 'assigned_to_me';

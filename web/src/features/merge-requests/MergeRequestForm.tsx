@@ -1,6 +1,6 @@
 import { Button, Checkbox, FormControl, Stack, TextInput } from '@primer/react';
 import { t } from '@tributary/contracts';
-import type { FormEvent, ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { LinkButton } from '../../components/AppLink';
 import { EntityAvatar } from '../../components/EntityAvatar';
 import { fieldError, FormError } from '../../components/FormError';
@@ -13,6 +13,9 @@ import { DescriptionField } from './DescriptionField';
 import { MERGE_OPTION } from './merge-options';
 import styles from './MergeRequestForm.module.css';
 import { UsersSelect } from './UserSelect';
+
+/** GitLab's message for a required field left empty (its form field errors). */
+export const TITLE_REQUIRED = 'This field is required.';
 
 export interface MergeRequestFormValues {
   title: string;
@@ -101,9 +104,19 @@ export function MergeRequestForm({
   showTargetBranch?: boolean;
 }) {
   const set = <K extends keyof MergeRequestFormValues>(key: K, value: MergeRequestFormValues[K]) => onChange({ ...values, [key]: value });
-  const titleError = fieldError(error, 'title');
+  // An empty title is said under the field once the form is sent, as GitLab's form does
+  // (the button stays enabled: a disabled one would not say why).
+  const [tried, setTried] = useState(false);
+  const titleInput = useRef<HTMLInputElement>(null);
+  const titleMissing = titleWithDraft(values.title, false).trim() === '';
+  const titleError = tried && titleMissing ? t(TITLE_REQUIRED) : fieldError(error, 'title');
   function submit(event: FormEvent) {
     event.preventDefault();
+    setTried(true);
+    if (titleMissing) {
+      titleInput.current?.focus();
+      return;
+    }
     onSubmit();
   }
   return (
@@ -111,7 +124,7 @@ export function MergeRequestForm({
       <FormError error={error} title={errorTitle} />
       <FormControl required>
         <FormControl.Label>Title</FormControl.Label>
-        <TextInput value={values.title} onChange={(event) => set('title', event.target.value)} block validationStatus={titleError ? 'error' : undefined} />
+        <TextInput ref={titleInput} value={values.title} onChange={(event) => set('title', event.target.value)} block validationStatus={titleError ? 'error' : undefined} />
         {titleError ? <FormControl.Validation variant="error">{titleError}</FormControl.Validation> : null}
       </FormControl>
       <FormControl>
@@ -168,7 +181,7 @@ export function MergeRequestForm({
       </fieldset>
       {aside}
       <Stack direction="horizontal" gap="condensed">
-        <Button type="submit" variant="primary" loading={submitting} disabled={values.title.trim() === '' || values.targetBranch === ''}>
+        <Button type="submit" variant="primary" loading={submitting} disabled={values.targetBranch === ''}>
           {submitLabel}
         </Button>
         <LinkButton to={cancelTo}>Cancel</LinkButton>

@@ -6,9 +6,11 @@ import { SearchableListPage } from '../../components/SearchableListPage';
 import { useListParams } from '../../components/useListParams';
 import { projectListQuery } from './api';
 import { ProjectList } from './ProjectList';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** `/`: the caller's projects with search; an empty state that leads to "New project". */
 export function DashboardProjectsPage() {
+  useDocumentTitle(['Projects']);
   const params = useListParams();
   const projects = useQuery(projectListQuery({ search: params.search, page: params.page }));
   return (

@@ -12,9 +12,11 @@ import { PROJECT_VISIBILITY_DESCRIPTIONS, VisibilityRadios } from '../../compone
 import type { Visibility } from '../../lib/gitlab-types';
 import { urls } from '../../lib/routes';
 import { createProjectMutation, namespacesQuery, projectKeys } from './api';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** `/projects/new`: GitLab's "Create blank project" form. `?namespace_id=` preselects a group. */
 export function NewProjectPage() {
+  useDocumentTitle(['New project']);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -7,8 +7,10 @@ import { FormError } from '../../components/FormError';
 import { safeRedirectPath } from '../../lib/routes';
 import { sessionKeys, sessionQuery, signInMutation } from './api';
 import styles from './SignInPage.module.css';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 export function SignInPage() {
+  useDocumentTitle(['Sign in']);
   const [params] = useSearchParams();
   const redirect = safeRedirectPath(params.get('redirect'));
   const navigate = useNavigate();

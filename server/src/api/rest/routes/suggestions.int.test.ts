@@ -96,6 +96,24 @@ describe(`suggestions (${testDatabaseKind()})`, () => {
     expect(again).toMatchObject({ status: 400, body: { message: "Can't apply this suggestion." } });
   });
 
+  it("a batch of another user's suggestions, applied by a Developer: git records the Developer as author and committer, and the suggestions' author in one Co-authored-by trailer", async () => {
+    const p = await fx.notesProject('apply-for-other');
+    const dev = await fx.memberClient(p.id, 30);
+    const rep = await fx.memberClient(p.id, 20);
+    const first = (await comment(p, rep.api, '```suggestion\nline 2 again\n```', { newLine: 2 })).suggestions![0]!;
+    const second = (await comment(p, rep.api, '```suggestion\nline 20 again\n```', { oldLine: 19, newLine: 20 })).suggestions![0]!;
+    await dev.api.Suggestions.editBatch([first.id, second.id]);
+
+    const users = fx.server.app.services.usersRepository;
+    const [author, applier] = await Promise.all([users.findById(rep.user.id), users.findById(dev.user.id)]);
+    // read by git itself: the identities and the parsed trailers of the branch's new tip
+    const format = '%an <%ae>%n%cn <%ce>%n%(trailers:only,unfold)';
+    const [authorLine, committerLine, ...trailers] = (await fx.rawGit(p.id, ['log', '-1', `--format=${format}`, 'refs/heads/feature'])).toString().trim().split('\n');
+    expect(authorLine).toBe(`${applier!.name} <${applier!.email}>`);
+    expect(committerLine).toBe(`${applier!.name} <${applier!.email}>`);
+    expect(trailers).toEqual([`Co-authored-by: ${author!.name} <${author!.email}>`]);
+  });
+
   it('applies a batch in one commit with a custom message, and refuses overlapping lines', async () => {
     const p = await fx.notesProject('apply-batch');
     const dev = await fx.memberClient(p.id, 30);
