@@ -53,6 +53,8 @@ import { createPipelineScheduleRunner, RUN_DUE_SCHEDULES_JOB, RUN_SCHEDULE_JOB, 
 import { createPipelineSchedulesRepository } from './domains/pipeline-schedules/pipeline-schedules.repository.js';
 import { createPipelineSchedulesService } from './domains/pipeline-schedules/pipeline-schedules.service.js';
 import { AUTO_STOP_ENVIRONMENT_JOB, createEnvironmentsDomain } from './domains/environments/index.js';
+import { createCommitStatusesRepository } from './domains/commit-statuses/commit-statuses.repository.js';
+import { createCommitStatusesService } from './domains/commit-statuses/commit-statuses.service.js';
 import { createPipelinesDomain, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB } from './domains/pipelines/index.js';
 import { createRunnerProtocolDomain, STUCK_JOBS_JOB } from './domains/runner-protocol/index.js';
 import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
@@ -409,6 +411,17 @@ export function createServices(deps: AppDeps) {
     stuckJobs: runnerProtocolDomain.stuckJobs,
     jobQueueSignal: runnerProtocolDomain.jobQueueSignal,
     pipelines: pipelinesDomain.pipelines,
+    // commit statuses posted by outside CI systems: generic jobs in the `external` stage (domains/commit-statuses/)
+    commitStatuses: createCommitStatusesService({
+      db,
+      statuses: createCommitStatusesRepository(db),
+      pipelinesRepository: pipelinesDomain.pipelinesRepository,
+      engine: pipelinesDomain.pipelineEngine,
+      pipelines: pipelinesDomain.pipelines,
+      projects,
+      authorizer,
+      repoPath: (projectId) => deps.storage.pathFor(projectId),
+    }),
     // for the runner protocol: assignJob (a runner picked a job), recordJobResult (it finished), pendingJobs
     pipelineEngine: pipelinesDomain.pipelineEngine,
     pipelinesRepository: pipelinesDomain.pipelinesRepository,
