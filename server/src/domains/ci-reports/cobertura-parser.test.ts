@@ -41,7 +41,9 @@ describe('extractCoverage (GitLab Ci::Trace#extract_coverage)', () => {
     ['an integer', 'All files | 100 |', '/All files[^|]*\\|[^|]*\\s+([\\d\\.]+)/', 100],
     ['no match', 'nothing here', '/Coverage: \\d+/', null],
     ['an invalid pattern', 'Coverage: 1', '/(unclosed/', null],
-    ['not a /pattern/', 'Coverage: 1', 'Coverage', null],
+    ['no number in the match', 'Coverage: 1', 'Coverage', null],
+    ['the source alone, as a job stores it', 'Coverage: 42.5%', 'Coverage: \\d+\\.\\d+%', 42.5],
+    ['an invalid source', 'Coverage: 1', '(unclosed', null],
   ])('%s', (_name, log, pattern, expected) => {
     expect(extractCoverage(log, pattern)).toBe(expected);
   });

@@ -3,7 +3,9 @@
  * read from the end, the first line the pattern matches gives the coverage: the last group of the
  * match (the whole match without groups), then the first number in it. The pattern runs on RE2
  * (compilePattern), linear in the log whatever the pattern. ANSI colour codes are left out first.
+ * The pattern is `/…/flags` or, as the job stores it (GitLab's coverage_regex), its source alone.
  */
+import { RE2JS } from 're2js';
 import { compilePattern } from '../pipelines/config/expression.js';
 
 const ANSI = /\u001b\[[0-9;]*[A-Za-z]|\u001b\][^\u0007]*\u0007/g;
@@ -11,7 +13,7 @@ const NUMBER = /\d+(\.\d+)?/;
 
 /** The coverage the log shows, or null when the pattern is invalid or matches nothing. */
 export function extractCoverage(log: string, pattern: string): number | null {
-  const regex = compilePattern(pattern);
+  const regex = compilePattern(pattern) ?? compileSource(pattern);
   if (!regex) return null;
   const lines = log.split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {
@@ -28,4 +30,12 @@ export function extractCoverage(log: string, pattern: string): number | null {
     if (number) return Number(number[0]);
   }
   return null;
+}
+
+function compileSource(source: string): RE2JS | null {
+  try {
+    return RE2JS.compile(source);
+  } catch {
+    return null;
+  }
 }
