@@ -8,6 +8,8 @@
 import { RE2JS } from 're2js';
 import { compilePattern } from '../pipelines/config/expression.js';
 
+// ANSI colour and title sequences start with ESC (and titles end with BEL): matching them is the point.
+// eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*[A-Za-z]|\u001b\][^\u0007]*\u0007/g;
 const NUMBER = /\d+(\.\d+)?/;
 
