@@ -7,6 +7,7 @@ import { browserSession } from './support/session.js';
  * The pipeline's Tests tab against a real server: a runner takes the job through the runner
  * protocol API and uploads a JUnit report (GitLab Runner's gzip format), then the tab shows the
  * totals, the suites table, a suite's cases with failures first, and a case's output in a dialog.
+ * A Cobertura report of a merge request's head pipeline marks the new lines of its Changes tab.
  */
 const session = browserSession('test-reports');
 
@@ -31,6 +32,19 @@ const REPORT = `<?xml version="1.0" encoding="UTF-8"?>
     <testcase classname="spec.calculator_spec" name="handles big numbers" time="0"><skipped/></testcase>
   </testsuite>
 </testsuites>`;
+
+const COVERAGE_CONFIG = `unit:
+  script: [make test]
+  artifacts:
+    reports:
+      coverage_report:
+        coverage_format: cobertura
+        path: coverage.xml
+`;
+
+const COBERTURA = `<?xml version="1.0"?><coverage><packages><package><classes><class filename="app/calc.py"><lines>
+  <line number="1" hits="3"/><line number="2" hits="0"/><line number="3" hits="1"/>
+</lines></class></classes></package></packages></coverage>`;
 
 async function until<T>(read: () => Promise<T | undefined | null | false>): Promise<T> {
   for (;;) {
@@ -109,5 +123,46 @@ describe('the pipeline Tests tab', () => {
     await page.goto(`/${empty.path_with_namespace}/-/pipelines/${emptyPipeline.id}/test_report`);
     await page.getByRole('heading', { name: 'There are no tests to display' }).waitFor();
     await session.snap('empty', page);
+  });
+});
+
+describe('coverage in the Changes tab', () => {
+  it('marks the new lines the head pipeline’s Cobertura report covers, and those it does not', async () => {
+    const project = await session.rest<{ id: number; path_with_namespace: string }>('POST', '/projects', { name: 'Covered', path: 'covered', initialize_with_readme: true });
+    const runner = await session.rest<{ token: string }>('POST', '/user/runners', { runner_type: 'project_type', project_id: project.id, run_untagged: true });
+    await session.rest('POST', `/projects/${project.id}/repository/files/.gitlab-ci.yml`, { branch: 'main', content: COVERAGE_CONFIG, commit_message: 'Add CI' });
+    await session.rest('POST', `/projects/${project.id}/repository/files/app%2Fcalc.py`, {
+      branch: 'feature',
+      start_branch: 'main',
+      content: 'def add(a, b):\n    return a + b\nprint(add(1, 2))\n',
+      commit_message: 'Add calc',
+    });
+    const mr = await session.rest<{ iid: number }>('POST', `/projects/${project.id}/merge_requests`, { source_branch: 'feature', target_branch: 'main', title: 'Add calc' });
+    // the runner's side: every job finishes; the feature branch's uploads the coverage report
+    const base = `${session.server.url}/api/v4`;
+    for (let done = false; !done; ) {
+      const job = await until(async () => {
+        const response = await fetch(`${base}/jobs/request`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: runner.token }) });
+        return response.status === 201 ? ((await response.json()) as { id: number; token: string; git_info: { ref: string } }) : undefined;
+      });
+      if (job.git_info.ref === 'feature') {
+        const form = new FormData();
+        form.append('file', new Blob([gzipSync(COBERTURA)]), 'cobertura.gz');
+        expect((await fetch(`${base}/jobs/${job.id}/artifacts?artifact_type=cobertura&artifact_format=gzip`, { method: 'POST', headers: { 'JOB-TOKEN': job.token }, body: form })).status).toBe(201);
+        done = true;
+      }
+      await fetch(`${base}/jobs/${job.id}`, { method: 'PUT', headers: { 'Content-Type': 'application/json', 'JOB-TOKEN': job.token }, body: JSON.stringify({ token: job.token, state: 'success' }) });
+    }
+    const reportPath = `${session.server.url}/${project.path_with_namespace}/-/merge_requests/${mr.iid}/coverage_reports.json`;
+    await until(async () => (await fetch(reportPath, { headers: { 'PRIVATE-TOKEN': session.server.root.token } })).status === 200);
+
+    const page = await session.signIn();
+    await page.goto(`/${project.path_with_namespace}/-/merge_requests/${mr.iid}/diffs`);
+    const changes = page.getByRole('region', { name: 'Changes' });
+    await changes.getByRole('heading', { name: 'app/calc.py', exact: true }).first().waitFor();
+    await changes.getByRole('img', { name: 'Test coverage: 3 hits' }).waitFor();
+    await changes.getByRole('img', { name: 'No test coverage' }).waitFor();
+    expect(await changes.getByRole('img', { name: /Test coverage: \d+ hits/ }).count()).toBe(2);
+    await session.snap('changes-coverage', page);
   });
 });
