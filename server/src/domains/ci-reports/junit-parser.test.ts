@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
+import { ZipFile } from 'yazl';
 import { describe, expect, it } from 'vitest';
 import { executionTime, JunitParseError, parseJunit } from './junit-parser.js';
-import { gzipMembers, ReportFormatError, ReportTooLargeError } from './report-files.js';
+import { gzipMembers, ReportFormatError, reportFiles, ReportTooLargeError } from './report-files.js';
 
 const RSPEC = `<?xml version="1.0" encoding="UTF-8"?>
 <testsuite name="rspec" tests="4" skipped="1" failures="1" errors="0" time="0.01">
@@ -106,5 +107,19 @@ describe('report files', () => {
     expect(bomb.length).toBeLessThan(10_000);
     expect(() => gzipMembers(bomb, 1024 * 1024)).toThrow(ReportTooLargeError);
     expect(() => gzipMembers(Buffer.from('plain text'))).toThrow(ReportFormatError);
+  });
+});
+
+describe('report files in a zip (Tributary’s runner uploads reports as zip)', () => {
+  it('reads every file entry in archive order', async () => {
+    const zip = new ZipFile();
+    zip.addBuffer(Buffer.from('<a/>'), 'reports/a.xml');
+    zip.addBuffer(Buffer.from('<b/>'), 'reports/b.xml');
+    zip.end();
+    const pieces: Buffer[] = [];
+    for await (const piece of zip.outputStream) pieces.push(piece as Buffer);
+    expect((await reportFiles('zip', Buffer.concat(pieces))).map((file) => file.toString())).toEqual(['<a/>', '<b/>']);
+    expect((await reportFiles('raw', Buffer.from('<c/>'))).map((file) => file.toString())).toEqual(['<c/>']);
+    await expect(reportFiles('zip', Buffer.from('not a zip'))).rejects.toThrow('invalid zip archive');
   });
 });
