@@ -8,7 +8,8 @@ import type { UrlBuilder } from './users.js';
 export function testCaseEntity(testCase: StoredTestCase, projectPath: string, urls: UrlBuilder) {
   return {
     status: testCase.status,
-    name: testCase.name,
+    // GitLab's `default: "(No name)"` for a case without a name
+    name: testCase.name === '' ? '(No name)' : testCase.name,
     classname: testCase.classname,
     file: testCase.file,
     execution_time: testCase.execution_time,
