@@ -118,6 +118,18 @@ describe('the pipeline Tests tab', () => {
     await suites.waitFor();
   });
 
+  it('shows a status another CI system posted in the graph’s external stage', async () => {
+    const pipeline = await session.rest<{ sha: string }>('GET', `/projects/${project.id}/pipelines/${pipelineId}`);
+    await session.rest('POST', `/projects/${project.id}/statuses/${pipeline.sha}`, { state: 'success', name: 'jenkins', target_url: 'https://ci.example.com/job/7', pipeline_id: pipelineId });
+    await page.goto(`/${project.path_with_namespace}/-/pipelines/${pipelineId}`);
+    const stage = page.getByRole('region', { name: 'Pipeline graph' }).getByRole('region', { name: 'Stage external' });
+    const link = stage.getByRole('link', { name: 'jenkins' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe('https://ci.example.com/job/7');
+    await stage.getByRole('img', { name: 'Status: passed' }).waitFor();
+    await session.snap('external-stage', page);
+  });
+
   it('says so when the pipeline has no test report', async () => {
     const emptyPipeline = await until(async () => (await session.rest<{ id: number }[]>('GET', `/projects/${empty.id}/pipelines`))[0]);
     await page.goto(`/${empty.path_with_namespace}/-/pipelines/${emptyPipeline.id}/test_report`);

@@ -12,7 +12,7 @@ import type { Project } from '../../lib/gitlab-types';
 import { DEVELOPER, OWNER } from '../../lib/permissions';
 import { urls, type PipelineTab } from '../../lib/routes';
 import { userProjectLevel, useOptionalUser } from '../session';
-import { isFinished, pipelineActionMutation, pipelineJobsQuery, pipelineQuery, testReportSummaryQuery } from './api';
+import { externalStatusesQuery, isFinished, pipelineActionMutation, pipelineJobsQuery, pipelineQuery, testReportSummaryQuery } from './api';
 import { FailuresTable } from './FailuresTable';
 import { formatDuration } from './format';
 import { JobsTable } from './JobsTable';
@@ -40,6 +40,8 @@ export function PipelinePage({ project, id, tab }: { project: Project; id: numbe
   const running = !isFinished(pipeline.data?.status);
   const jobs = useQuery(pipelineJobsQuery(project.id, id, running));
   const tests = useQuery(testReportSummaryQuery(project.id, id, running));
+  const sha = pipeline.data?.sha ?? '';
+  const external = useQuery({ ...externalStatusesQuery(project.id, sha, id, running), enabled: sha !== '' });
   // The jobs are read again whenever the pipeline changed, so the last transition (the one that
   // finished it, when polling stops) shows too.
   const version = pipeline.data ? `${pipeline.data.status} ${pipeline.data.updated_at}` : null;
@@ -150,7 +152,7 @@ export function PipelinePage({ project, id, tab }: { project: Project; id: numbe
       ) : jobs.isError ? (
         <PageError title="The jobs could not be loaded." error={jobs.error} onRetry={() => void jobs.refetch()} />
       ) : tab === 'graph' ? (
-        <PipelineGraph projectId={project.id} fullPath={fullPath} jobs={jobs.data} />
+        <PipelineGraph projectId={project.id} fullPath={fullPath} jobs={jobs.data} external={external.data} />
       ) : tab === 'builds' ? (
         <JobsTable projectId={project.id} fullPath={fullPath} jobs={jobs.data} />
       ) : (

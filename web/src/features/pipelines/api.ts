@@ -245,3 +245,33 @@ export const testReportQuery = (projectId: number, id: number) =>
     queryKey: [...pipelineKeys.one(projectId, id), 'test_report'] as const,
     queryFn: ({ signal }) => api.get<TestReport>(`/projects/${projectId}/pipelines/${id}/test_report`, { signal }),
   });
+
+/** GitLab's CommitStatus entity (GET …/repository/commits/:sha/statuses). */
+export interface CommitStatus {
+  id: number;
+  sha: string;
+  ref: string;
+  status: string;
+  name: string;
+  target_url: string | null;
+  description: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  allow_failure: boolean;
+  coverage: number | null;
+  pipeline_id: number;
+  author: UserBasic | null;
+}
+
+/**
+ * The statuses outside CI systems posted on the pipeline (its `external` stage), shown in the graph
+ * beside its jobs; read again while the pipeline runs.
+ */
+export const externalStatusesQuery = (projectId: number, sha: string, pipelineId: number, poll: boolean) =>
+  queryOptions({
+    queryKey: [...pipelineKeys.one(projectId, pipelineId), 'external-statuses', sha] as const,
+    queryFn: ({ signal }) =>
+      api.get<CommitStatus[]>(`/projects/${projectId}/repository/commits/${sha}/statuses`, { signal, query: { pipeline_id: pipelineId, stage: 'external', per_page: 100 } }),
+    refetchInterval: poll ? POLL_MS : false,
+  });
