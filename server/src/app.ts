@@ -53,6 +53,13 @@ import { createPipelineScheduleRunner, RUN_DUE_SCHEDULES_JOB, RUN_SCHEDULE_JOB, 
 import { createPipelineSchedulesRepository } from './domains/pipeline-schedules/pipeline-schedules.repository.js';
 import { createPipelineSchedulesService } from './domains/pipeline-schedules/pipeline-schedules.service.js';
 import { AUTO_STOP_ENVIRONMENT_JOB, createEnvironmentsDomain } from './domains/environments/index.js';
+import { createCommitStatusesRepository } from './domains/commit-statuses/commit-statuses.repository.js';
+import { createCommitStatusesService } from './domains/commit-statuses/commit-statuses.service.js';
+import { createCiReportsRepository } from './domains/ci-reports/ci-reports.repository.js';
+import { createCiReports, INGEST_REPORTS_JOB } from './domains/ci-reports/ci-reports.service.js';
+import { createMergeRequestReports } from './domains/ci-reports/merge-request-reports.service.js';
+import { createMergeRequestDiffsRepository } from './domains/merge-requests/merge-request-diffs.repository.js';
+import { mergeRequestReportsRoutes } from './api/web/merge-request-reports.routes.js';
 import { createPipelinesDomain, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB } from './domains/pipelines/index.js';
 import { createRunnerProtocolDomain, STUCK_JOBS_JOB } from './domains/runner-protocol/index.js';
 import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
@@ -325,6 +332,21 @@ export function createServices(deps: AppDeps) {
   const objectStore = openObjectStore(deps.config.objectStore);
 
   const jobLogs = createJobLogs({ db, chunks: createJobLogChunksRepository(db), store: objectStore });
+  // test and coverage reports, read when a CI job completes (domains/ci-reports/)
+  const ciReports = createCiReports({
+    db,
+    reports: createCiReportsRepository(db),
+    queue,
+    store: objectStore,
+    readLog: (jobId) => jobLogs.read(jobId),
+    pipelines: pipelinesDomain.pipelinesRepository,
+    projects,
+    projectPath: async (projectId) => (await projectsRepository.findById(projectId))?.full_path ?? null,
+    authorizer,
+    repoPath: (projectId) => deps.storage.pathFor(projectId),
+  });
+  pipelinesDomain.listenToJobs(ciReports.tracking);
+  queue.register(INGEST_REPORTS_JOB, (payload) => ciReports.ingest(payload.jobId));
   const ciVariables = createCiVariablesService({ db, variables: createCiVariablesRepository(db), projects, groups, authorizer });
 
   // The runner protocol: job requests (long polling), state updates, logs, job tokens (domains/runner-protocol/)
@@ -412,6 +434,19 @@ export function createServices(deps: AppDeps) {
     stuckJobs: runnerProtocolDomain.stuckJobs,
     jobQueueSignal: runnerProtocolDomain.jobQueueSignal,
     pipelines: pipelinesDomain.pipelines,
+    // commit statuses posted by outside CI systems: generic jobs in the `external` stage (domains/commit-statuses/)
+    commitStatuses: createCommitStatusesService({
+      db,
+      statuses: createCommitStatusesRepository(db),
+      pipelinesRepository: pipelinesDomain.pipelinesRepository,
+      engine: pipelinesDomain.pipelineEngine,
+      pipelines: pipelinesDomain.pipelines,
+      projects,
+      authorizer,
+      repoPath: (projectId) => deps.storage.pathFor(projectId),
+    }),
+    // a pipeline's JUnit test report and line coverage (domains/ci-reports/)
+    ciReports,
     // for the runner protocol: assignJob (a runner picked a job), recordJobResult (it finished), pendingJobs
     pipelineEngine: pipelinesDomain.pipelineEngine,
     pipelinesRepository: pipelinesDomain.pipelinesRepository,
@@ -582,6 +617,9 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   await http.register(async (web) =>
     environmentActionRoutes(web, { authenticate, mergeRequests: services.mergeRequests, mergeRequestEnvironments: services.mergeRequestEnvironments, environments: services.environments, pipelines: services.pipelines }),
   );
+  // the merge request's test report comparison and line coverage (GitLab's test_reports.json, coverage_reports.json)
+  const mergeRequestReports = createMergeRequestReports({ mergeRequests: services.mergeRequests, diffs: createMergeRequestDiffsRepository(db), reports: services.ciReports });
+  await http.register(async (web) => mergeRequestReportsRoutes(web, { authenticate, reports: mergeRequestReports, urls: ctx.urls }));
   // the role badges of the Activity section (web-only: the REST note entity has no access levels)
   const noteAuthorRoles = createNoteAuthorRolesService({ mergeRequests: services.mergeRequests, roles: createNoteAuthorRolesRepository(db) });
   await http.register(async (web) => noteAuthorRolesRoutes(web, { authenticate, roles: noteAuthorRoles }));

@@ -60,6 +60,8 @@ export interface JobPayloadMap {
   'platform.prune': Record<string, never>;
   /** CI jobs whose runner went silent or vanished are failed (domains/runner-protocol/stuck-jobs.ts) */
   'ci.stuck_jobs': Record<string, never>;
+  /** a finished CI job's coverage (its log and `coverage` regex) and its junit and Cobertura reports are read (domains/ci-reports/) */
+  'ci_reports.ingest': { jobId: number };
 }
 
 /** A map of any names and payloads, for tests of the queue itself. */

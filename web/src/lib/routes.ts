@@ -30,10 +30,10 @@ export type ProjectPage =
   | { kind: 'environment'; id: number }
   | { kind: 'unknown' };
 
-/** A pipeline page's tabs, GitLab's URLs: the graph at the bare URL, `/builds` and `/failures`. */
-export type PipelineTab = 'graph' | 'builds' | 'failures';
+/** A pipeline page's tabs, GitLab's URLs: the graph at the bare URL, `/builds`, `/failures` and `/test_report`. */
+export type PipelineTab = 'graph' | 'builds' | 'failures' | 'test_report';
 
-const PIPELINE_TABS: Record<string, PipelineTab> = { builds: 'builds', failures: 'failures' };
+const PIPELINE_TABS: Record<string, PipelineTab> = { builds: 'builds', failures: 'failures', test_report: 'test_report' };
 
 const isId = (text: string | undefined): text is string => text !== undefined && /^\d{1,15}$/.test(text) && Number(text) > 0;
 

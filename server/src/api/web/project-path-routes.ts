@@ -16,6 +16,9 @@ export const PROJECT_PATH_SUFFIXES = [
   '/-/merge_requests/:iid/widget.json',
   '/notes/:note_id/outdated_line_change',
   '/uploads/:secret/:filename',
+  // the merge request's test report comparison and line coverage
+  '/-/merge_requests/:iid/test_reports.json',
+  '/-/merge_requests/:iid/coverage_reports.json',
   // the merge widget's deployments and their inline actions (GitLab's web routes)
   '/-/merge_requests/:iid/ci_environments_status',
   '/-/merge_requests/:iid/ci_environments_status.json',

@@ -88,7 +88,9 @@ export function createPipelineEngine(deps: {
     const pipeline = await repo.lockPipeline(pipelineId, tx);
     if (!pipeline) return null;
     let jobs = await repo.latestJobs(pipelineId, tx);
-    const updates = processJobs(jobs.map(toProcessable));
+    // A commit status (generic job) moves only when its outside system posts a state; it counts
+    // in the stage and pipeline status but is never advanced by processing (GitLab's processables).
+    const updates = processJobs(jobs.filter((job) => job.type !== 'generic').map(toProcessable));
     if (updates.length > 0) {
       const byId = new Map(jobs.map((job) => [job.id, job]));
       for (const update of updates) {
@@ -168,6 +170,12 @@ export function createPipelineEngine(deps: {
   return {
     process,
 
+    /**
+     * Applies `event` to a job in the caller's transaction, which must hold the pipeline's lock
+     * (lockPipeline) and process it afterwards; null when the job's status does not allow it.
+     */
+    moveInTx: (job: Pick<JobRow, 'id' | 'status'>, event: JobEvent, tx: Queryable, extra: JobChanges = {}) => move(job, event, tx, extra),
+
     /** Processes a pipeline in its own transaction (after creation, or to repair). */
     processPipeline(pipelineId: number): Promise<PipelineRow | null> {
       return deps.db.transaction((tx) => process(pipelineId, tx));
@@ -234,7 +242,7 @@ export function createPipelineEngine(deps: {
     /** A new copy of a finished job (the old one becomes retried); manual jobs run at once. */
     async retryJob(jobId: number, userId: number | null): Promise<JobRow> {
       return withJob(jobId, async (job, tx) => {
-        if (!isRetryable(job)) throw new UnretryableJobError();
+        if (job.type === 'generic' || !isRetryable(job)) throw new UnretryableJobError();
         return retryInTx(job, userId, tx, { enqueueIfActionable: true });
       });
     },
@@ -265,6 +273,7 @@ export function createPipelineEngine(deps: {
       return deps.db.transaction(async (tx) => {
         await repo.lockPipeline(pipelineId, tx);
         for (const job of await repo.latestJobs(pipelineId, tx)) {
+          if (job.type === 'generic') continue; // commit statuses are their outside system's to repeat
           if (job.status === 'failed' || job.status === 'canceled') await retryInTx(job, userId, tx, { enqueueIfActionable: false });
         }
         for (const job of await repo.latestJobs(pipelineId, tx)) if (job.status === 'skipped') await move(job, 'process', tx);

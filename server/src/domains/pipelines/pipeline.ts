@@ -40,7 +40,8 @@ export interface JobRow {
   project_id: number;
   pipeline_id: number;
   stage_id: number;
-  type: 'build' | 'bridge';
+  /** 'generic': a commit status posted by an outside CI system (GitLab's GenericCommitStatus) */
+  type: 'build' | 'bridge' | 'generic';
   name: string;
   stage: string;
   stage_idx: number;
@@ -72,6 +73,9 @@ export interface JobRow {
   started_at: Date | null;
   finished_at: Date | null;
   erased_at: Date | null;
+  /** a commit status's link and description (generic jobs only) */
+  target_url?: string | null;
+  description?: string | null;
   /** names of the needed jobs (DAG), loaded with the job */
   needs: { name: string; artifacts: boolean; optional: boolean }[];
 }

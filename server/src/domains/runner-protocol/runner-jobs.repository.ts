@@ -135,7 +135,7 @@ export function createRunnerJobsRepository(db: Pick<Database, 'query' | 'transac
       const { rows } = await db.query<RunningJob & { timeout: unknown }>(
         `SELECT b.id, b.runner_id, (r.id IS NOT NULL) AS runner_exists, b.updated_at, b.started_at, 0 AS timeout_seconds
            FROM ci_builds b LEFT JOIN ci_runners r ON r.id = b.runner_id
-          WHERE b.status IN ('running', 'canceling') AND (b.updated_at < now() - make_interval(secs => $1) OR r.id IS NULL)
+          WHERE b.status IN ('running', 'canceling') AND b.type = 'build' AND (b.updated_at < now() - make_interval(secs => $1) OR r.id IS NULL)
           ORDER BY b.id LIMIT 500`,
         [seconds],
       );

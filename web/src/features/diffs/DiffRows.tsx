@@ -87,7 +87,7 @@ const isLine = (row: DiffRow): row is LineRow => row.type === 'context' || row.t
 /** One row of the inline view: old and new line numbers, then the line. */
 function InlineRow({ file, row, html, slots }: { file: DiffFile; row: DiffRow; html: LineHtml; slots: DiffSlots }) {
   if (!isLine(row)) return <FullRow file={file} row={row} />;
-  const { LineGutterAction, LineThreads } = slots;
+  const { LineGutterAction, LineThreads, LineCoverage } = slots;
   return (
     <>
       <div className={`${styles.row} ${styles.inline} ${styles[row.type]} ${row.expanded ? styles.expanded : ''}`} data-point={pointAttribute(row)} data-path={displayPath(file)}>
@@ -95,7 +95,10 @@ function InlineRow({ file, row, html, slots }: { file: DiffFile; row: DiffRow; h
           {LineGutterAction ? <LineGutterAction file={file} row={row} /> : null}
           {row.oldLine ?? ''}
         </span>
-        <span className={styles.num}>{row.newLine ?? ''}</span>
+        <span className={`${styles.num} ${styles.newNum}`}>
+          {row.newLine ?? ''}
+          {LineCoverage && row.newLine != null ? <LineCoverage file={file} row={row} /> : null}
+        </span>
         <Code line={row} html={html(row)} />
       </div>
       {LineThreads ? <LineThreads file={file} row={row} /> : null}
@@ -115,12 +118,13 @@ function Side({ file, line, side, html, slots }: { file: DiffFile; line: LineRow
   const type = line.type === 'context' ? 'context' : line.type;
   const point = pointAttribute(line);
   const path = displayPath(file);
-  const { LineGutterAction } = slots;
+  const { LineGutterAction, LineCoverage } = slots;
   return (
     <>
       <span className={`${styles.num} ${styles[type]} ${styles.commentable}`} data-point={point} data-path={path}>
         {LineGutterAction ? <LineGutterAction file={file} row={line} /> : null}
         {side === 'left' ? line.oldLine : line.newLine}
+        {LineCoverage && side === 'right' && line.newLine != null ? <LineCoverage file={file} row={line} /> : null}
       </span>
       <span className={`${styles.cell} ${styles[type]}`} data-point={point} data-path={path}>
         <Code line={line} html={html(line)} />

@@ -17,6 +17,8 @@ export interface ImageSize {
 export interface DiffSlots {
   /** In a line's gutter, before its old line number: an action on the line. */
   LineGutterAction?: ComponentType<{ file: DiffFile; row: LineRow }>;
+  /** In a new line's number cell (which is `position: relative`): a mark for the line, e.g. its test coverage. */
+  LineCoverage?: ComponentType<{ file: DiffFile; row: LineRow }>;
   /** Rows under a line, across the whole width (in side-by-side, under the row that holds it). */
   LineThreads?: ComponentType<{ file: DiffFile; row: LineRow }>;
   /** Under a file's header, above its lines: what belongs to the whole file. */

@@ -10,19 +10,24 @@ import { comparisonParams, numberVersions, resolveComparison, type NumberedVersi
 import type { MergeRequest, Project } from '../../lib/gitlab-types';
 import { DiffViewer, type DiffLoadProgress, useEditRef } from '../diffs';
 import { DiffNotesProvider, useDiffNotes, diffNoteSlots } from '../diff-notes';
+import { DiffCoverageProvider, LineCoverage } from '../diff-coverage';
 import { compareQuery, mergeRequestVersionQuery, mergeRequestVersionsQuery } from './api';
 import { mergeRequestDiffPagesQuery, type DiffPage } from './diff-pages';
 import { VersionPicker } from './VersionPicker';
 
 const noop = () => {};
 
+/** Diff comments, and the head pipeline's line coverage beside new line numbers. One object for the app's life. */
+const changesSlots = { ...diffNoteSlots, LineCoverage };
+
 /**
  * The diff viewer with diff comments in its slots (inside a DiffNotesProvider): lines, file headers,
- * options menus and images take comments, and files marked 'Viewed' start collapsed.
+ * options menus and images take comments, and files marked 'Viewed' start collapsed; new lines carry
+ * their test coverage (inside a DiffCoverageProvider).
  */
 function CommentedDiffViewer(props: Omit<ComponentProps<typeof DiffViewer>, 'slots' | 'isViewed'>) {
   const isViewed = useDiffNotes()?.isReviewed;
-  return <DiffViewer {...props} slots={diffNoteSlots} isViewed={isViewed} />;
+  return <DiffViewer {...props} slots={changesSlots} isViewed={isViewed} />;
 }
 
 /**
@@ -156,7 +161,9 @@ export function MergeRequestChanges({ project, mr }: { project: Project; mr: Mer
       ) : (
         // Diff comments are written on the latest version (the one the merge request's diff_refs name).
         <DiffNotesProvider project={project} mr={mr} files={files} commentable={kind === 'latest'}>
-          <CommentedDiffViewer files={files} refs={refs} progress={progress} toolbar={picker} emptyTitle="No changes" emptyDescription="The versions compared have the same content." />
+          <DiffCoverageProvider fullPath={project.path_with_namespace} iid={mr.iid} enabled={kind === 'latest'}>
+            <CommentedDiffViewer files={files} refs={refs} progress={progress} toolbar={picker} emptyTitle="No changes" emptyDescription="The versions compared have the same content." />
+          </DiffCoverageProvider>
         </DiffNotesProvider>
       )}
     </>

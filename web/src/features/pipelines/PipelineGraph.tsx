@@ -2,7 +2,7 @@ import { Flash } from '@primer/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { urls } from '../../lib/routes';
-import type { Job } from './api';
+import type { CommitStatus, Job } from './api';
 import { JobActionButton } from './JobActionButton';
 import { fallbackStatus, StatusIcon } from './StatusBadge';
 import styles from './Pipelines.module.css';
@@ -23,8 +23,11 @@ export function groupByStage(jobs: Job[]): Stage[] {
   return [...stages].map(([name, list]) => ({ name, jobs: list }));
 }
 
-/** The pipeline graph: one column per stage, one card per job with its status and its action. */
-export function PipelineGraph({ projectId, fullPath, jobs }: { projectId: number; fullPath: string; jobs: Job[] }) {
+/**
+ * The pipeline graph: one column per stage, one card per job with its status and its action; then
+ * the `external` stage of the statuses outside CI systems posted, each linking to its target_url.
+ */
+export function PipelineGraph({ projectId, fullPath, jobs, external = [] }: { projectId: number; fullPath: string; jobs: Job[]; external?: CommitStatus[] }) {
   const [error, setError] = useState<string | null>(null);
   return (
     <>
@@ -50,6 +53,19 @@ export function PipelineGraph({ projectId, fullPath, jobs }: { projectId: number
             </ul>
           </section>
         ))}
+        {external.length > 0 ? (
+          <section className={styles.stage} aria-label="Stage external">
+            <h3 className={styles.stageName}>external</h3>
+            <ul aria-label="Jobs of stage external" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+              {external.map((status) => (
+                <li key={status.id} className={styles.jobCard} data-job={status.name} title={status.description ?? undefined}>
+                  <StatusIcon status={fallbackStatus(status.status)} />
+                  <span className={styles.jobName}>{status.target_url ? <a href={status.target_url} rel="noopener noreferrer">{status.name}</a> : status.name}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </div>
     </>
   );

@@ -12,12 +12,13 @@ import type { Project } from '../../lib/gitlab-types';
 import { DEVELOPER, OWNER } from '../../lib/permissions';
 import { urls, type PipelineTab } from '../../lib/routes';
 import { userProjectLevel, useOptionalUser } from '../session';
-import { isFinished, pipelineActionMutation, pipelineJobsQuery, pipelineQuery } from './api';
+import { externalStatusesQuery, isFinished, pipelineActionMutation, pipelineJobsQuery, pipelineQuery, testReportSummaryQuery } from './api';
 import { FailuresTable } from './FailuresTable';
 import { formatDuration } from './format';
 import { JobsTable } from './JobsTable';
 import { PipelineGraph } from './PipelineGraph';
 import { StatusBadge } from './StatusBadge';
+import { TestReportTab } from './TestReportTab';
 import styles from './Pipelines.module.css';
 
 const RETRYABLE = new Set(['failed', 'canceled']);
@@ -25,7 +26,7 @@ const CANCELABLE = new Set(['created', 'waiting_for_resource', 'preparing', 'pen
 
 /**
  * `/<project>/-/pipelines/:id`: the header (status, ref, commit, triggerer, duration, actions) and
- * the tabs Pipeline (graph), Jobs and Failures. While the pipeline is not finished it and its jobs
+ * the tabs Pipeline (graph), Jobs, Failures and Tests (the JUnit report). While the pipeline is not finished it and its jobs
  * are read again every few seconds (not while the browser tab is hidden), so transitions show.
  */
 export function PipelinePage({ project, id, tab }: { project: Project; id: number; tab: PipelineTab }) {
@@ -38,6 +39,9 @@ export function PipelinePage({ project, id, tab }: { project: Project; id: numbe
   const pipeline = useQuery(pipelineQuery(project.id, id));
   const running = !isFinished(pipeline.data?.status);
   const jobs = useQuery(pipelineJobsQuery(project.id, id, running));
+  const tests = useQuery(testReportSummaryQuery(project.id, id, running));
+  const sha = pipeline.data?.sha ?? '';
+  const external = useQuery({ ...externalStatusesQuery(project.id, sha, id, running), enabled: sha !== '' });
   // The jobs are read again whenever the pipeline changed, so the last transition (the one that
   // finished it, when polling stops) shows too.
   const version = pipeline.data ? `${pipeline.data.status} ${pipeline.data.updated_at}` : null;
@@ -76,6 +80,7 @@ export function PipelinePage({ project, id, tab }: { project: Project; id: numbe
     { id: 'graph', label: 'Pipeline' },
     { id: 'builds', label: 'Jobs', counter: jobs.data?.length },
     { id: 'failures', label: 'Failures', counter: failedCount },
+    { id: 'test_report', label: 'Tests', counter: tests.data?.total.count },
   ];
 
   return (
@@ -140,12 +145,14 @@ export function PipelinePage({ project, id, tab }: { project: Project; id: numbe
           </UnderlineNav.Item>
         ))}
       </UnderlineNav>
-      {jobs.isPending ? (
+      {tab === 'test_report' ? (
+        <TestReportTab projectId={project.id} pipelineId={id} />
+      ) : jobs.isPending ? (
         <PageLoading label="Loading jobs…" />
       ) : jobs.isError ? (
         <PageError title="The jobs could not be loaded." error={jobs.error} onRetry={() => void jobs.refetch()} />
       ) : tab === 'graph' ? (
-        <PipelineGraph projectId={project.id} fullPath={fullPath} jobs={jobs.data} />
+        <PipelineGraph projectId={project.id} fullPath={fullPath} jobs={jobs.data} external={external.data} />
       ) : tab === 'builds' ? (
         <JobsTable projectId={project.id} fullPath={fullPath} jobs={jobs.data} />
       ) : (

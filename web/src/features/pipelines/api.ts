@@ -194,3 +194,84 @@ export const createPipelineMutation = (projectId: number) =>
     mutationKey: ['projects', projectId, 'pipelines', 'create'],
     mutationFn: (input: NewPipelineInput) => api.post<Pipeline>(`/projects/${projectId}/pipeline`, { body: input }),
   });
+
+/** GitLab's TestCaseEntity (GET …/pipelines/:id/test_report). */
+export interface TestCase {
+  status: 'success' | 'failed' | 'skipped' | 'error';
+  name: string;
+  classname: string;
+  file: string | null;
+  execution_time: number;
+  system_output: string | null;
+  stack_trace: string | null;
+  attachment_url?: string;
+}
+
+export interface TestCounts {
+  total_time: number;
+  total_count: number;
+  success_count: number;
+  failed_count: number;
+  skipped_count: number;
+  error_count: number;
+}
+
+export interface TestSuite extends TestCounts {
+  name: string;
+  suite_error: string | null;
+  test_cases: TestCase[];
+}
+
+export interface TestReport extends TestCounts {
+  test_suites: TestSuite[];
+}
+
+export interface TestReportSummary {
+  total: { time: number; count: number; success: number; failed: number; skipped: number; error: number; suite_error: string | null };
+  test_suites: (TestCounts & { name: string; build_ids: number[]; suite_error: string | null })[];
+}
+
+/** The pipeline's test summary (the Tests tab's counter); read again while the pipeline runs. */
+export const testReportSummaryQuery = (projectId: number, id: number, poll: boolean) =>
+  queryOptions({
+    queryKey: [...pipelineKeys.one(projectId, id), 'test_report_summary'] as const,
+    queryFn: ({ signal }) => api.get<TestReportSummary>(`/projects/${projectId}/pipelines/${id}/test_report_summary`, { signal }),
+    refetchInterval: poll ? POLL_MS * 3 : false,
+  });
+
+/** Every suite with its cases (the Tests tab). */
+export const testReportQuery = (projectId: number, id: number) =>
+  queryOptions({
+    queryKey: [...pipelineKeys.one(projectId, id), 'test_report'] as const,
+    queryFn: ({ signal }) => api.get<TestReport>(`/projects/${projectId}/pipelines/${id}/test_report`, { signal }),
+  });
+
+/** GitLab's CommitStatus entity (GET …/repository/commits/:sha/statuses). */
+export interface CommitStatus {
+  id: number;
+  sha: string;
+  ref: string;
+  status: string;
+  name: string;
+  target_url: string | null;
+  description: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  allow_failure: boolean;
+  coverage: number | null;
+  pipeline_id: number;
+  author: UserBasic | null;
+}
+
+/**
+ * The statuses outside CI systems posted on the pipeline (its `external` stage), shown in the graph
+ * beside its jobs; read again while the pipeline runs.
+ */
+export const externalStatusesQuery = (projectId: number, sha: string, pipelineId: number, poll: boolean) =>
+  queryOptions({
+    queryKey: [...pipelineKeys.one(projectId, pipelineId), 'external-statuses', sha] as const,
+    queryFn: ({ signal }) =>
+      api.get<CommitStatus[]>(`/projects/${projectId}/repository/commits/${sha}/statuses`, { signal, query: { pipeline_id: pipelineId, stage: 'external', per_page: 100 } }),
+    refetchInterval: poll ? POLL_MS : false,
+  });

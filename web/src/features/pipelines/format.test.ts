@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureMessage, formatDuration, stageStatus } from './format';
+import { failureMessage, formatDuration, formatTestTime, stageStatus, successRate } from './format';
 
 describe('formatDuration', () => {
   it.each([
@@ -28,4 +28,19 @@ describe('stageStatus', () => {
     [[job('skipped'), job('success')], 'success'],
     [[], 'created'],
   ])('%j → %s', (jobs, status) => expect(stageStatus(jobs)).toBe(status));
+});
+
+describe('test report formats', () => {
+  it.each([
+    [0, '0 s'],
+    [0.0004, '< 1 ms'],
+    [0.25, '250 ms'],
+    [1.25, '1.25 s'],
+    [125, '2 min 5 s'],
+  ])('%j s → %s', (seconds, text) => expect(formatTestTime(seconds)).toBe(text));
+
+  it('rates passed tests out of those that ran', () => {
+    expect(successRate({ total_count: 4, success_count: 2, skipped_count: 1 })).toBe('66.67%');
+    expect(successRate({ total_count: 1, success_count: 0, skipped_count: 1 })).toBe('0%');
+  });
 });

@@ -62,3 +62,19 @@ export function stageStatus(jobs: { status: string; allow_failure: boolean }[]):
   const statuses = new Set(jobs.map((job) => (job.status === 'failed' && job.allow_failure ? 'success' : job.status)));
   return STAGE_ORDER.find((status) => statuses.has(status)) ?? 'created';
 }
+
+/** A test's or suite's time in seconds as the Tests tab shows it: `1.25 s`, `< 1 ms`, `2 min 5 s`. */
+export function formatTestTime(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds <= 0) return '0 s';
+  if (seconds < 0.001) return '< 1 ms';
+  if (seconds < 1) return `${Math.round(seconds * 1000)} ms`;
+  if (seconds < 60) return `${Number(seconds.toFixed(2))} s`;
+  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+}
+
+/** Passed out of the tests that ran (skipped ones left out), GitLab's success percentage: `66.67%`. */
+export function successRate(counts: { total_count: number; success_count: number; skipped_count: number }): string {
+  const ran = counts.total_count - counts.skipped_count;
+  if (ran <= 0) return '0%';
+  return `${Number(((counts.success_count / ran) * 100).toFixed(2))}%`;
+}

@@ -64,7 +64,7 @@ export interface JobStatusFacts {
   failureReason: string | null;
   when: string;
   retried: boolean;
-  type: 'build' | 'bridge';
+  type: 'build' | 'bridge' | 'generic';
   /** may the viewer retry, play or cancel it (update_build on its ref)? */
   canUpdate: boolean;
 }

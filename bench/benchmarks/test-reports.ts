@@ -1,0 +1,125 @@
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import type { Cleanup } from '../lib/cleanup.js';
+import { benchDatabase } from '../lib/postgres.js';
+import { assertLocal } from '../lib/process.js';
+import { formatMs, formatRatio, formatSamples, median, timed } from '../lib/stats.js';
+import type { Row } from '../lib/table.js';
+import { api, createRootToken, startTributary } from '../lib/tributary.js';
+import { ROOT_PASSWORD, verdict, type BenchResult } from './common.js';
+
+/** A pipeline's JUnit report of 5,000 cases in 5 suites (jobs), 2% failed, 1% errored, 3% skipped. */
+const CASES = 5_000;
+const SUITES = 5;
+/** The test summary (GET …/test_report_summary) answers within this. */
+const SUMMARY_TARGET_MS = 100;
+const SAMPLES = 9;
+
+/**
+ * Seeds the parsed report straight into the database, as the ingest job writes it after a junit
+ * artifact (the benchmark measures reading it; parsing has its own tests). ANALYZE after.
+ */
+async function seedReport(url: string, pipelineId: number, jobIds: number[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const [index, jobId] of jobIds.entries()) {
+      await client.query('INSERT INTO ci_test_report_jobs (job_id, pipeline_id, suite_name) VALUES ($1, $2, $3)', [jobId, pipelineId, `suite-${index}`]);
+    }
+    await client.query(
+      `INSERT INTO ci_test_cases (pipeline_id, job_id, suite_name, status, name, classname, file, execution_time, system_output)
+       SELECT $1, ($2::bigint[])[1 + i % $3], 'suite-' || (i % $3), s.status, 'case ' || i || ' does something', 'spec.module_' || (i % 50), 'spec/module_' || (i % 50) || '_spec.rb',
+              (i % 100) / 1000.0, CASE WHEN s.status IN ('failed', 'error') THEN 'Failure/Error: ' || repeat('trace line ', 30) END
+         FROM generate_series(0, $4 - 1) AS i,
+              LATERAL (SELECT CASE WHEN i % 100 < 2 THEN 'failed' WHEN i % 100 = 2 THEN 'error' WHEN i % 100 < 6 THEN 'skipped' ELSE 'success' END AS status) s`,
+      [pipelineId, jobIds, jobIds.length, CASES],
+    );
+    await client.query('ANALYZE ci_test_cases');
+    await client.query('ANALYZE ci_test_report_jobs');
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The same rows' counts by suite and status, straight through node-postgres. */
+async function rawSqlSummary(url: string, pipelineId: number): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const run = () =>
+    client.query(
+      `SELECT suite_name, status, count(*), sum(execution_time) FROM ci_test_cases WHERE pipeline_id = $1 GROUP BY suite_name, status`,
+      [pipelineId],
+    );
+  try {
+    await run();
+    const samples: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) samples.push((await timed(run)).ms);
+    return samples;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function timedGet(url: string, token: string): Promise<{ ms: number; body: any }> {
+  assertLocal(url);
+  const start = performance.now();
+  const response = await fetch(url, { headers: { 'PRIVATE-TOKEN': token }, signal: AbortSignal.timeout(30_000) });
+  const body = await response.json();
+  const ms = performance.now() - start;
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return { ms, body };
+}
+
+/**
+ * A pipeline's test report of 5,000 cases on PostgreSQL: the summary (the merge request widget's
+ * and the Tests tab counter's call) beside the raw SQL that counts the same rows, and the full
+ * report (every case, sorted, as JSON) for information.
+ */
+export async function benchTestReports(cleanup: Cleanup): Promise<BenchResult> {
+  const dir = cleanup.tempDir('trb-test-reports-');
+  const database = await benchDatabase(cleanup);
+  const server = await startTributary(cleanup, { name: 'tributary (test reports)', dataDir: dir, databaseUrl: database.url, rootPassword: ROOT_PASSWORD });
+  const token = await createRootToken(server);
+  const project = await api<{ id: number }>(server, token, 'POST', '/projects', { name: 'bench-tests', path: 'bench-tests', initialize_with_readme: true });
+  const config = Array.from({ length: SUITES }, (_, i) => `suite-${i}:\n  script: [make test]\n  artifacts:\n    reports:\n      junit: report.xml\n`).join('');
+  await api(server, token, 'POST', `/projects/${project.id}/repository/files/.gitlab-ci.yml`, { branch: 'main', content: config, commit_message: 'Add CI' });
+  let pipelineId = 0;
+  for (let tries = 0; tries < 600 && !pipelineId; tries++) {
+    pipelineId = (await api<{ id: number }[]>(server, token, 'GET', `/projects/${project.id}/pipelines`))[0]?.id ?? 0;
+    if (!pipelineId) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!pipelineId) throw new Error('the pipeline was not created');
+  const jobs = await api<{ id: number }[]>(server, token, 'GET', `/projects/${project.id}/pipelines/${pipelineId}/jobs`);
+  const seeded = await timed(() => seedReport(database.url, pipelineId, jobs.map((job) => job.id).sort((a, b) => a - b)));
+
+  const sample = async (url: string, check: (body: any) => void) => {
+    check((await timedGet(url, token)).body); // warm-up
+    const samples: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) samples.push((await timedGet(url, token)).ms);
+    return samples;
+  };
+  const base = `${server.url}/api/v4/projects/${project.id}/pipelines/${pipelineId}`;
+  const summary = await sample(`${base}/test_report_summary`, (body) => {
+    if (body.total.count !== CASES) throw new Error(`the summary counted ${body.total.count} cases, expected ${CASES}`);
+  });
+  const full = await sample(`${base}/test_report`, (body) => {
+    if (body.total_count !== CASES) throw new Error(`the report counted ${body.total_count} cases, expected ${CASES}`);
+  });
+  const raw = await rawSqlSummary(database.url, pipelineId);
+  const rawMedian = median(raw);
+  const row = (benchmark: string, samples: number[], target: string, ok: boolean): Row => ({
+    benchmark,
+    tributary: formatMs(median(samples)),
+    baseline: `raw SQL ${formatMs(rawMedian)}`,
+    ratio: formatRatio(median(samples) / rawMedian),
+    target,
+    verdict: verdict(ok),
+  });
+  return {
+    rows: [
+      row(`Test report summary (${CASES.toLocaleString('en')} cases, ${SUITES} suites)`, summary, `< ${SUMMARY_TARGET_MS} ms`, median(summary) < SUMMARY_TARGET_MS),
+      { ...row(`Full test report (${CASES.toLocaleString('en')} cases as JSON)`, full, 'info', true), verdict: 'info' },
+    ],
+    notes: [`Test reports: ${CASES} cases seeded by SQL in ${formatMs(seeded.ms)} on ${database.description}; samples (ms): summary ${formatSamples(summary)}; full report ${formatSamples(full)}; raw SQL ${formatSamples(raw)}.`],
+  };
+}

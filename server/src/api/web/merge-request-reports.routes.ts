@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor } from '../../auth/actor.js';
+import { assertApiScope } from '../../auth/authorizer.js';
+import type { MergeRequestReports } from '../../domains/ci-reports/merge-request-reports.service.js';
+import { NotFoundError } from '../../platform/errors.js';
+import type { UrlBuilder } from '../rest/entities/users.js';
+import { testReportsComparerEntity } from '../rest/entities/test-reports.js';
+import { projectPathRoute } from './project-path-routes.js';
+
+/**
+ * GitLab's merge request report actions, which its widget polls:
+ * `GET /:full_path/-/merge_requests/:iid/test_reports.json` (the head pipeline's JUnit reports
+ * against the base pipeline's: new, existing and resolved failures and errors per suite) and
+ * `…/coverage_reports.json` (`{"files": {"path": {"line": hits}}}` for the changed files). As
+ * GitLab's `reports_response`: 200 with the data, or 400 `{"status_reason": …}` when the head
+ * pipeline has no such report. A project or merge request the caller may not see is a 404.
+ */
+export function mergeRequestReportsRoutes(app: FastifyInstance, deps: { authenticate(request: FastifyRequest): Promise<Actor>; reports: MergeRequestReports; urls: UrlBuilder }): void {
+  app.addHook('onRequest', async (request) => {
+    request.actor = await deps.authenticate(request);
+    assertApiScope(request.actor, request.method);
+  });
+
+  const iidOf = (params: Record<string, string>) => {
+    const iid = /^\d{1,9}$/.test(params.iid ?? '') ? Number(params.iid) : 0;
+    if (iid <= 0) throw new NotFoundError();
+    return iid;
+  };
+
+  projectPathRoute(app, '/-/merge_requests/:iid/test_reports.json', async (request, reply, fullPath, params) => {
+    const result = await deps.reports.testReports(request.actor, fullPath, iidOf(params));
+    reply.header('cache-control', 'no-cache');
+    if (result.status === 'error') return reply.status(400).send({ status_reason: result.statusReason });
+    return testReportsComparerEntity(result.data, fullPath, deps.urls);
+  });
+
+  projectPathRoute(app, '/-/merge_requests/:iid/coverage_reports.json', async (request, reply, fullPath, params) => {
+    const result = await deps.reports.coverageReports(request.actor, fullPath, iidOf(params));
+    reply.header('cache-control', 'no-cache');
+    if (result.status === 'error') return reply.status(400).send({ status_reason: result.statusReason });
+    return result.data;
+  });
+}
