@@ -32,8 +32,10 @@ export function applicationSettingsRoutes(app: FastifyInstance, ctx: RestContext
     }),
     async (params, request) => {
       // An interval sent empty (or null) clears it: tokens of that runner type stop expiring.
+      const sent = { ...((request.query ?? {}) as Record<string, unknown>), ...((request.body ?? {}) as Record<string, unknown>) };
       const pick = (name: 'runner_token_expiration_interval' | 'group_runner_token_expiration_interval' | 'project_runner_token_expiration_interval') => {
-        const value = params[name];
+        // the input reader drops a JSON null: look at what was sent
+        const value = name in sent && sent[name] === null ? null : params[name];
         if (value === undefined) return undefined;
         if (value === null || value === '') return null;
         const seconds = Number(value);
