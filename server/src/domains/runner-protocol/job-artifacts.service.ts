@@ -56,7 +56,7 @@ export function artifactExpiry(expireIn: string | undefined, now: Date): Date | 
 
 export function createJobArtifacts(deps: {
   artifacts: JobArtifactsRepository;
-  store: Pick<ObjectStore, 'put' | 'get' | 'delete'>;
+  store: Pick<ObjectStore, 'put' | 'get' | 'delete' | 'list'>;
   authenticateJob: (jobId: number, token: string | undefined) => Promise<JobRow>;
   liveJobForToken: (token: string) => Promise<JobRow | null>;
   pipelines: Pick<PipelinesService, 'job'>;
@@ -167,6 +167,9 @@ export function createJobArtifacts(deps: {
       await deps.authorizer.authorize(actor, 'update_pipeline', { project });
       for (const row of await deps.artifacts.removeForJob(job.id)) await deps.store.delete(row.object_key);
     },
+
+    /** The objects kept for a job (its artifacts' bytes), by key. */
+    objectsOfJob: (projectId: number, jobId: number) => deps.store.list(objectKeys.artifactsOfJob(projectId, jobId)),
 
     /** Removes expired artifacts and their objects; returns how many. */
     async removeExpired(): Promise<number> {
