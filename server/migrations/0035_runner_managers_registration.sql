@@ -20,6 +20,14 @@ CREATE TABLE ci_runner_machines (
   UNIQUE (runner_id, system_xid)
 );
 
+-- Which manager took a job (GitLab's ci_runner_machine_builds): the job's state updates and log
+-- chunks count as that machine's contact, and a manager with a running job is `active`.
+CREATE TABLE ci_runner_machine_builds (
+  build_id bigint PRIMARY KEY REFERENCES ci_builds (id) ON DELETE CASCADE,
+  runner_machine_id bigint NOT NULL REFERENCES ci_runner_machines (id) ON DELETE CASCADE
+);
+CREATE INDEX ci_runner_machine_builds_machine ON ci_runner_machine_builds (runner_machine_id);
+
 -- How a runner came to be: created by a user (`glrt-` token) or registered with a legacy
 -- registration token (GitLab's `registration_type`).
 ALTER TABLE ci_runners ADD COLUMN registration_type text NOT NULL DEFAULT 'authenticated_user'

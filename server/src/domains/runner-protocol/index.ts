@@ -30,7 +30,7 @@ export { STUCK_JOBS_JOB };
 export function createRunnerProtocolDomain(deps: {
   db: Database;
   queue: Pick<JobQueue, 'enqueue'>;
-  runners: Pick<RunnersService, 'authenticate' | 'canPick' | 'recordContact'>;
+  runners: Pick<RunnersService, 'authenticate' | 'canPick' | 'recordContact' | 'linkJobToManager' | 'heartbeatForJob'>;
   /** the largest artifact accepted, in bytes (the instance's max_artifacts_size) */
   maxArtifactsBytes?: () => Promise<number>;
   pipelinesRepository: Pick<PipelinesRepository, 'findJob' | 'findJobByTokenHash' | 'variables'>;

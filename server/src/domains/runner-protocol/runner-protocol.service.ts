@@ -53,7 +53,7 @@ export interface AuthenticatedJob {
 const UPDATE_STATES = ['running', 'success', 'failed'] as const;
 
 export function createRunnerProtocol(deps: {
-  runners: Pick<RunnersService, 'authenticate' | 'canPick' | 'recordContact'>;
+  runners: Pick<RunnersService, 'authenticate' | 'canPick' | 'recordContact' | 'linkJobToManager' | 'heartbeatForJob'>;
   jobs: RunnerJobsRepository;
   pipelines: Pick<PipelinesRepository, 'findJob' | 'findJobByTokenHash' | 'variables'>;
   engine: Pick<PipelineEngine, 'assignJob' | 'recordJobResult'>;
@@ -215,6 +215,7 @@ export function createRunnerProtocol(deps: {
       }
       const result = await deps.jobLogs.append(job.id, range.start, data);
       await deps.jobs.touch(job.id);
+      await deps.runners.heartbeatForJob(job.id);
       return { status: result.accepted ? 202 : 416, size: result.size, jobStatus: job.status };
     },
 
@@ -247,7 +248,10 @@ export function createRunnerProtocol(deps: {
         if (!hold) {
           const picked = await tryPick(runner);
           // A value that is never current: the runner's next request looks at the queue at once (another job may wait).
-          if (picked) return { job: await payloadFor(runner, picked.job, picked.token), lastUpdate: `${seenValue}.picked` };
+          if (picked) {
+            await deps.runners.linkJobToManager(runner, input.systemId, picked.job.id);
+            return { job: await payloadFor(runner, picked.job, picked.token), lastUpdate: `${seenValue}.picked` };
+          }
           if (input.lastUpdate !== seenValue) return { job: null, lastUpdate: seenValue };
         }
         hold = false;
@@ -286,6 +290,7 @@ export function createRunnerProtocol(deps: {
       const state = input.state;
       if (state !== undefined && !(UPDATE_STATES as readonly string[]).includes(state)) throw new ValidationError('400 (Bad request) "state" does not have a valid value');
       await deps.jobs.touch(job.id);
+      await deps.runners.heartbeatForJob(job.id);
       if (state === undefined || state === 'running') return { status: 200, jobStatus: job.status };
       const failureReason = input.failureReason && (RUNNER_FAILURE_REASONS as readonly string[]).includes(input.failureReason) ? input.failureReason : 'unknown_failure';
       let moved: JobRow;

@@ -11,7 +11,7 @@ const COLUMNS = `r.id, r.runner_type, r.group_id,
   r.token_short, r.token_expires_at, r.created_by_id, r.created_at, r.contacted_at,
   r.version, r.revision, r.platform, r.architecture, r.ip_address, r.creation_state, r.registration_type`;
 
-const MANAGER_COLUMNS = 'id, runner_id, system_xid, contacted_at, version, revision, platform, architecture, ip_address, executor_type, created_at';
+const MANAGER_COLUMNS = 'm.id, m.runner_id, m.system_xid, m.contacted_at, m.version, m.revision, m.platform, m.architecture, m.ip_address, m.executor_type, m.created_at';
 
 /** Which runners a list shows (the ownership part of GitLab's runner finders). */
 export type RunnerListScope =
@@ -118,10 +118,42 @@ export function createRunnersRepository(db: Queryable) {
         [id, contact.systemXid, info.version ?? null, info.revision ?? null, info.platform ?? null, info.architecture ?? null, contact.ipAddress ?? null, info.executor ? executorType(info.executor) : null],
       );
     },
-    /** A runner's managers (GET /runners/:id/managers), oldest first. */
-    async managers(runnerId: number): Promise<RunnerManager[]> {
-      const { rows } = await db.query<RunnerManager>(`SELECT ${MANAGER_COLUMNS} FROM ci_runner_machines WHERE runner_id = $1 ORDER BY id`, [runnerId]);
+    /** A runner's managers (GET /runners/:id/managers), oldest first, each `active` while a job it took is running or canceling. */
+    async managers(runnerId: number): Promise<(RunnerManager & { job_execution_status: 'active' | 'idle' })[]> {
+      const { rows } = await db.query<RunnerManager & { job_execution_status: 'active' | 'idle' }>(
+        `SELECT ${MANAGER_COLUMNS},
+           CASE WHEN EXISTS (SELECT 1 FROM ci_runner_machine_builds mb JOIN ci_builds b ON b.id = mb.build_id
+                              WHERE mb.runner_machine_id = m.id AND b.status IN ('running', 'canceling')) THEN 'active' ELSE 'idle' END AS job_execution_status
+         FROM ci_runner_machines m WHERE runner_id = $1 ORDER BY id`,
+        [runnerId],
+      );
       return rows.map((row) => ({ ...row, id: Number(row.id), runner_id: Number(row.runner_id) }));
+    },
+    /** Records which manager took a job (the one whose request claimed it). */
+    async linkJobToManager(jobId: number, runnerId: number, systemXid: string): Promise<void> {
+      await db.query(
+        `INSERT INTO ci_runner_machine_builds (build_id, runner_machine_id)
+         SELECT $1, id FROM ci_runner_machines WHERE runner_id = $2 AND system_xid = $3 ON CONFLICT (build_id) DO NOTHING`,
+        [jobId, runnerId, systemXid],
+      );
+    },
+    /**
+     * A job's state update or log chunk is its runner's and manager's sign of life (GitLab's
+     * heartbeat_runner); written at most once a minute per runner and manager.
+     */
+    async heartbeatForJob(jobId: number): Promise<void> {
+      // PostgreSQL runs a data-modifying WITH whether or not the main statement reads it.
+      await db.query(
+        `WITH runner AS (
+           UPDATE ci_runners SET contacted_at = now()
+            WHERE id = (SELECT runner_id FROM ci_builds WHERE id = $1) AND (contacted_at IS NULL OR contacted_at < now() - interval '1 minute')
+            RETURNING id)
+         UPDATE ci_runner_machines SET contacted_at = now()
+          WHERE id = (SELECT runner_machine_id FROM ci_runner_machine_builds WHERE build_id = $1)
+            AND (contacted_at IS NULL OR contacted_at < now() - interval '1 minute')`,
+        [jobId],
+        { name: 'runners.heartbeat_for_job' },
+      );
     },
     /** Deletes the manager of `systemXid`; false when the runner has none. */
     async removeManager(runnerId: number, systemXid: string): Promise<boolean> {

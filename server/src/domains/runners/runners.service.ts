@@ -203,6 +203,12 @@ export function createRunnersService(deps: {
     /** A job request's contact: the runner's and its manager's (GitLab's heartbeat). */
     recordContact,
 
+    /** The manager that took a job: the one of the request's `system_id`. */
+    linkJobToManager: (runner: Runner, systemId: string | undefined, jobId: number) => deps.runners.linkJobToManager(jobId, runner.id, systemXidOf(systemId)),
+
+    /** A job's own call (state update, log chunk) counts as its runner's and manager's contact. */
+    heartbeatForJob: (jobId: number) => deps.runners.heartbeatForJob(jobId),
+
     /** DELETE /runners/managers: the runner forgets one of its machines; GitLab's 404 "404 Runner manager not found Not Found" when it has none of that system_id. */
     async unregisterManager(token: string | undefined, systemId: string | undefined): Promise<void> {
       const runner = await authenticateOrForbid(token);
@@ -211,7 +217,7 @@ export function createRunnersService(deps: {
     },
 
     /** GET /runners/:id/managers: the machines using the runner's token, for whoever may read the runner. */
-    async managers(actor: Actor, id: number): Promise<RunnerManager[]> {
+    async managers(actor: Actor, id: number): Promise<(RunnerManager & { job_execution_status: 'active' | 'idle' })[]> {
       const { runner } = await findVisible(actor, id);
       return deps.runners.managers(runner.id);
     },

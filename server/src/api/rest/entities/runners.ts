@@ -64,8 +64,8 @@ export function resetTokenEntity(runner: Runner, token: string) {
   return { token, token_expires_at: iso(runner.token_expires_at) };
 }
 
-/** GitLab's Entities::Ci::RunnerManager (GET /runners/:id/managers), without `job_execution_status`: jobs do not record their manager yet. */
-export function runnerManagerEntity(manager: RunnerManager, now = new Date()) {
+/** GitLab's Entities::Ci::RunnerManager (GET /runners/:id/managers): `job_execution_status` is `active` while a job the manager took runs. */
+export function runnerManagerEntity(manager: RunnerManager & { job_execution_status: 'active' | 'idle' }, now = new Date()) {
   return {
     id: manager.id,
     system_id: manager.system_xid,
@@ -77,5 +77,6 @@ export function runnerManagerEntity(manager: RunnerManager, now = new Date()) {
     contacted_at: iso(manager.contacted_at),
     ip_address: manager.ip_address,
     status: runnerManagerStatus(manager, now),
+    job_execution_status: manager.job_execution_status,
   };
 }

@@ -180,6 +180,7 @@ describe(`runner registration, token expiry and managers (${testDatabaseKind()})
       contacted_at: expect.any(String),
       ip_address: expect.any(String),
       status: 'online',
+      job_execution_status: 'idle',
     });
     expect(listed.body[2]).toMatchObject({ version: '15.0.0', status: 'online' });
     // who may not read the runner does not see its managers

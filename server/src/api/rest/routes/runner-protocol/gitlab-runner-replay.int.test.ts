@@ -90,6 +90,8 @@ describe(`gitlab-runner 17.x replayed (${testDatabaseKind()})`, () => {
     // the machine's report is kept on its manager: gitlab-runner's info and the executor's type
     const { rows } = await fx.server.app.db.query<Record<string, unknown>>('SELECT system_xid, version, revision, platform, architecture, executor_type FROM ci_runner_machines WHERE runner_id = $1', [runnerId]);
     expect(rows).toEqual([{ system_xid: SYSTEM_ID, version: '17.5.0', revision: '66269445', platform: 'linux', architecture: 'amd64', executor_type: 'shell' }]);
+    // the machine that took the jobs is busy (GitLab's job_execution_status)
+    expect((await fx.call('GET', `/runners/${runnerId}/managers`)).body).toEqual([expect.objectContaining({ system_id: SYSTEM_ID, job_execution_status: 'active' })]);
   });
 
   it('answers 204 with X-GitLab-Last-Update when nothing is left; sending it back holds the request until a job is pending', async () => {
@@ -154,8 +156,14 @@ describe(`gitlab-runner 17.x replayed (${testDatabaseKind()})`, () => {
   it('cancels a job through Job-Status: canceling on a log patch, then records it canceled', async () => {
     const long = jobs.get('long')!;
     await fx.root.Jobs.cancel(project.id, long.id);
+    // a runner busy with one long job asks for no other: its job's calls keep it online (GitLab's heartbeat_runner)
+    await fx.server.app.db.query(`UPDATE ci_runners SET contacted_at = now() - interval '3 hours' WHERE id = $1`, [runnerId]);
+    await fx.server.app.db.query(`UPDATE ci_runner_machines SET contacted_at = now() - interval '3 hours' WHERE runner_id = $1`, [runnerId]);
+    expect(await fx.root.Runners.show(runnerId)).toMatchObject({ status: 'offline' });
     const patched = await patchTrace(fx.server.url, long, 0, Buffer.from('$ sleep 1000\n'));
     expect(patched.status).toBe(202);
+    expect(await fx.root.Runners.show(runnerId)).toMatchObject({ status: 'online' });
+    expect((await fx.call('GET', `/runners/${runnerId}/managers`)).body).toEqual([expect.objectContaining({ status: 'online' })]);
     // TracePatchResponse.IsCanceled: the runner stops the job gracefully
     expect(patched.headers['job-status']).toBe('canceling');
     const ended = await updateJob(fx.server.url, long, { state: 'failed', failureReason: 'job_canceled', log: Buffer.from('$ sleep 1000\n') });
@@ -190,6 +198,7 @@ describe(`gitlab-runner 17.x replayed (${testDatabaseKind()})`, () => {
     expect(again.status).toBe(403);
     expect(again.headers['job-status']).toBe('failed');
     expect(again.json()).toEqual({ message: '403 Forbidden - Job is not processing on runner' });
+    expect((await fx.call('GET', `/runners/${runnerId}/managers`)).body).toEqual([expect.objectContaining({ system_id: SYSTEM_ID, job_execution_status: 'idle' })]);
   });
 
   it('rotates its token (ResetToken) and unregisters (UnregisterRunner: 204, then 403)', async () => {
