@@ -195,6 +195,8 @@ describe(`runner registration, token expiry and managers (${testDatabaseKind()})
     // DELETE /runners/managers (gitlab-runner unregister of one machine)
     const removeManager = (systemId: string) =>
       send(fx.server.url, 'DELETE', 'runners/managers', { 'Content-Type': 'application/json' }, Buffer.from(JSON.stringify({ token: created.token, system_id: systemId })));
+    const foreign = await send(fx.server.url, 'DELETE', 'runners/managers', { 'Content-Type': 'application/json' }, Buffer.from(JSON.stringify({ token: 'glrt-not-a-runner', system_id: 's_machine_a' })));
+    expect(foreign.status).toBe(403);
     expect((await removeManager('s_machine_a')).status).toBe(204);
     const missing = await removeManager('s_machine_a');
     expect(missing.status).toBe(404);

@@ -88,6 +88,12 @@ describe(`runner protocol: streamed artifact uploads (${testDatabaseKind()})`, (
     expect(rows).toEqual([]);
     const objects = await fx.server.app.services.jobArtifacts.objectsOfJob(project.id, job.id);
     expect(objects).toEqual([]);
+    // a body without the `file` part: GitLab's 400 for the missing parameter
+    const boundary = 'b0123456789';
+    const noFile = await send(fx.server.url, 'POST', `jobs/${job.id}/artifacts?artifact_format=zip`, { 'Job-Token': job.token, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="expire_in"\r\n\r\n1 day\r\n--${boundary}--\r\n`));
+    expect(noFile.status).toBe(400);
+    expect(noFile.json()).toEqual({ message: '400 (Bad request) "file" not given' });
     // within the limit the same job still uploads
     const small = await uploadArtifacts(fx.server.url, job, { baseName: 'artifacts.zip', data: pieces(MB / 2, 1) }, { format: 'zip', type: 'archive' });
     expect(small.status).toBe(201);

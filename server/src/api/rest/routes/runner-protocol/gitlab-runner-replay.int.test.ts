@@ -133,7 +133,10 @@ describe(`gitlab-runner 17.x replayed (${testDatabaseKind()})`, () => {
       { file_type: 'junit', file_format: 'gzip', filename: 'junit.xml.gz', size: report.length },
     ]);
     // a bad format is GitLab's 400 and stores nothing
-    expect((await uploadArtifacts(fx.server.url, build, { baseName: 'x.tar', data: archive }, { format: 'tarball', type: 'archive' })).status).toBe(400);
+    const tarball = await uploadArtifacts(fx.server.url, build, { baseName: 'x.tar', data: archive }, { format: 'tarball', type: 'archive' });
+    expect(tarball.status).toBe(400);
+    expect(tarball.json()).toEqual({ message: '400 (Bad request) "artifact_format" does not have a valid value' });
+    expect((await fx.server.app.db.query('SELECT 1 FROM ci_job_artifacts WHERE job_id = $1', [build.id])).rows).toHaveLength(2);
 
     // UpdateJob success: 200, body "200", Job-Status and X-GitLab-Trace-Update-Interval (createUpdateJobResult)
     const done = await updateJob(fx.server.url, build, { state: 'success', log });
