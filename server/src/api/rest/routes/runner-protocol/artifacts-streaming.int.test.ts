@@ -5,6 +5,8 @@
  * (GitLab's max_artifacts_size) the upload is GitLab's 413 and nothing is kept.
  */
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../../test-support/database.js';
 import { eventually } from '../../../../test-support/eventually.js';
@@ -98,5 +100,21 @@ describe(`runner protocol: streamed artifact uploads (${testDatabaseKind()})`, (
     const small = await uploadArtifacts(fx.server.url, job, { baseName: 'artifacts.zip', data: pieces(MB / 2, 1) }, { format: 'zip', type: 'archive' });
     expect(small.status).toBe(201);
     expect((await downloadArtifacts(fx.server.url, job)).status).toBe(200);
+  });
+
+  it('drops what it wrote when the runner goes away mid-upload', async () => {
+    expect((await fx.call('PUT', '/application/settings', { body: { max_artifacts_size: 100 } })).status).toBe(200);
+    const job = jobs.get('too-big')!;
+    const before = (await fx.server.app.db.query<{ size: string }>('SELECT size FROM ci_job_artifacts WHERE job_id = $1', [job.id])).rows;
+    async function* interrupted(): AsyncIterable<Buffer> {
+      yield* pieces(4 * MB, 3)();
+      throw new Error('the runner was killed');
+    }
+    await expect(uploadArtifacts(fx.server.url, job, { baseName: 'artifacts.zip', data: interrupted }, { format: 'zip', type: 'archive' })).rejects.toThrow();
+    const temp = join(fx.server.dataDir, 'objects', '.tmp');
+    await eventually(async () => !existsSync(temp) || readdirSync(temp).length === 0);
+    // the earlier upload stands
+    expect((await fx.server.app.db.query<{ size: string }>('SELECT size FROM ci_job_artifacts WHERE job_id = $1', [job.id])).rows).toEqual(before);
+    expect(await fx.server.app.services.jobArtifacts.objectsOfJob(project.id, job.id)).toHaveLength(1);
   });
 });

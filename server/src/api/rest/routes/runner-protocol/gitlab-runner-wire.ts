@@ -57,7 +57,11 @@ export function send(baseUrl: string, method: string, path: string, headers: Rec
     req.on('error', reject);
     if (body === undefined) req.end();
     else if (Buffer.isBuffer(body)) req.end(body);
-    else body.pipe(req);
+    else {
+      // a body that fails mid-way (the runner killed) breaks the connection, as Go's pipe writer does
+      body.on('error', (error) => req.destroy(error));
+      body.pipe(req);
+    }
   });
 }
 

@@ -8,7 +8,8 @@ import { ValidationError } from '../../../../platform/errors.js';
  * wanted file part are collected, the file part's stream is handed to `store` (which consumes
  * it), and every other part is discarded. Resolves with what `store` returned; 400 GitLab's
  * "file" not given when there was no such part. When `store` fails (a size limit, a dead
- * store), the rest of the request is read and dropped, so the client receives the answer.
+ * store), the rest of the request is read and dropped, so the client receives the answer; when
+ * the client goes away mid-upload, the file stream fails, so `store` drops what it wrote.
  */
 export function readStreamedUpload<T>(
   raw: IncomingMessage,
@@ -30,6 +31,7 @@ export function readStreamedUpload<T>(
     }
     const fields: Record<string, string> = {};
     let storing: Promise<T> | null = null;
+    let current: Readable | null = null;
     let settled = false;
     const fail = (error: unknown) => {
       if (settled) return;
@@ -47,6 +49,7 @@ export function readStreamedUpload<T>(
         stream.resume();
         return;
       }
+      current = stream;
       storing = store({ filename: filename || 'artifacts.zip', stream }, { ...fields });
       storing.catch((error: unknown) => {
         stream.resume();
@@ -66,6 +69,12 @@ export function readStreamedUpload<T>(
       );
     });
     raw.on('error', fail);
+    // A client that goes away mid-upload: the file being stored fails, so its partial object is dropped.
+    raw.on('close', () => {
+      if (raw.complete) return;
+      current?.destroy(new Error('the upload was interrupted'));
+      fail(new ValidationError('400 Bad request - the upload was interrupted'));
+    });
     raw.pipe(parser);
   });
 }
