@@ -66,6 +66,7 @@ describe(`gitlab-runner 17.x replayed (${testDatabaseKind()})`, () => {
 
   it('verifies the runner (VerifyRunner decodes {id, token, token_expires_at}) and records its machine', async () => {
     const verified = await runner.verify();
+    // VerifyRunner: 200 is "is alive" (403 would be "is removed" and the runner stops using the token)
     expect(verified.status).toBe(200);
     expectJson(verified);
     expect(verified.json()).toEqual({ id: runnerId, token: expect.stringMatching(/^glrt-/), token_expires_at: null });
@@ -84,6 +85,7 @@ describe(`gitlab-runner 17.x replayed (${testDatabaseKind()})`, () => {
       jobs.set(job.job_info.name, job);
     }
     expect([...jobs.keys()].sort()).toEqual(['build', 'long']);
+    // each `artifacts` entry becomes one UploadRawArtifacts call with its artifact_type and artifact_format
     expect(jobs.get('build')!.artifacts).toEqual(
       expect.arrayContaining([expect.objectContaining({ artifact_type: 'archive', artifact_format: 'zip' }), expect.objectContaining({ artifact_type: 'junit', artifact_format: 'gzip' })]),
     );
@@ -96,6 +98,7 @@ describe(`gitlab-runner 17.x replayed (${testDatabaseKind()})`, () => {
 
   it('answers 204 with X-GitLab-Last-Update when nothing is left; sending it back holds the request until a job is pending', async () => {
     const none = await runner.requestJob();
+    // RequestJob: 204 is "nothing", the runner keeps polling with the X-GitLab-Last-Update it kept (client.setLastUpdate)
     expect(none.status).toBe(204);
     const value = none.headers['x-gitlab-last-update'];
     expect(value).toBeTruthy();
