@@ -109,7 +109,7 @@ describe(`runner registration, token expiry and managers (${testDatabaseKind()})
     expect(await fx.root.Runners.show(viaGitbeaker.id)).toMatchObject({ runner_type: 'group_type', description: 'group box' });
     const instance = await register(instanceToken, { paused: true });
     expect(instance.status).toBe(201);
-    expect(await fx.root.Runners.show(instance.json().id)).toMatchObject({ runner_type: 'instance_type', paused: true });
+    expect(await fx.root.Runners.show(instance.json<{ id: number }>().id)).toMatchObject({ runner_type: 'instance_type', paused: true });
 
     const invalid = await register('GR1348941-unknown');
     expect(invalid.status).toBe(403);

@@ -38,7 +38,7 @@ export interface WireResponse {
   status: number;
   headers: IncomingHttpHeaders;
   body: Buffer;
-  json<T = any>(): T;
+  json<T = unknown>(): T;
 }
 
 /** One request, its headers exactly these (plus Host and the framing node adds: Content-Length or chunked). */
