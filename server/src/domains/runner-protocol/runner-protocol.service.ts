@@ -231,15 +231,16 @@ export function createRunnerProtocol(deps: {
      * then a job it may run is claimed and started. `lastUpdate` is GitLab's queue value
      * (X-GitLab-Last-Update): a runner that sends back the current one has seen the queue as it
      * is, so it is held (GitLab Workhorse's long polling) until the queue changes — a job became
-     * pending in any process — or the long-polling time is over; any other value (none, an old
-     * one, another process's) is answered at once, as GitLab's Rails does. A paused runner gets
-     * 204 at once. With no job, `job` is null (204) and `lastUpdate` the value of the last look.
+     * pending in any process — or the long-polling time is over; another value (an old one,
+     * another process's) is answered at once, as GitLab's Rails does. A request without one looks
+     * and, finding nothing, is held too, so that a client that does not echo the value is not
+     * answered in a loop. A paused runner is treated as one with nothing to run (canPick). With
+     * no job, `job` is null (204) and `lastUpdate` the value of the last look.
      */
     async requestJob(token: string | undefined, input: RunnerContact & { lastUpdate?: string }, abort?: AbortSignal): Promise<JobRequestResult> {
       const runner = await authenticateRunner(token);
       await deps.runners.recordContact(runner, input);
       await deps.signal.start();
-      if (runner.paused) return { job: null, lastUpdate: deps.signal.lastUpdate() };
       const deadline = Date.now() + longPollMs();
       let hold = input.lastUpdate !== undefined && input.lastUpdate !== '' && input.lastUpdate === deps.signal.lastUpdate();
       for (;;) {
@@ -252,7 +253,7 @@ export function createRunnerProtocol(deps: {
             await deps.runners.linkJobToManager(runner, input.systemId, picked.job.id);
             return { job: await payloadFor(runner, picked.job, picked.token), lastUpdate: `${seenValue}.picked` };
           }
-          if (input.lastUpdate !== seenValue) return { job: null, lastUpdate: seenValue };
+          if (input.lastUpdate && input.lastUpdate !== seenValue) return { job: null, lastUpdate: seenValue };
         }
         hold = false;
         const remaining = deadline - Date.now();

@@ -165,8 +165,8 @@ describe(`runner protocol: jobs (${testDatabaseKind()})`, () => {
   it('wakes a held request when a job becomes pending', async () => {
     const project = await fx.createProject('wake');
     const runner = await projectRunner(project.id);
-    // the first request looks at once; sending back its X-GitLab-Last-Update holds the next
-    const first = await requestJob(runner.token);
+    // a request with an old value is answered at once; sending back its X-GitLab-Last-Update holds the next
+    const first = await requestJob(runner.token, 'an-old-value');
     expect(first.status).toBe(204);
     const held = requestJob(runner.token, first.headers.get('x-gitlab-last-update')!);
     await fx.root.RepositoryFiles.create(project.id, '.gitlab-ci.yml', 'main', 'wake:\n  script: [true]\n', 'Add CI');
