@@ -49,6 +49,9 @@ import { createCommitsService } from './domains/repository/commits.service.js';
 import { createCiLintService } from './domains/pipelines/ci-lint.service.js';
 import { createRunnersRepository } from './domains/runners/runners.repository.js';
 import { createRunnersService } from './domains/runners/runners.service.js';
+import { createRunnerRegistration } from './domains/runners/runner-registration.service.js';
+import { createApplicationSettingsRepository } from './domains/application-settings/application-settings.repository.js';
+import { createApplicationSettingsService } from './domains/application-settings/application-settings.service.js';
 import { createPipelineScheduleRunner, RUN_DUE_SCHEDULES_JOB, RUN_SCHEDULE_JOB, type PipelineScheduleRunner } from './domains/pipeline-schedules/pipeline-schedule-runner.js';
 import { createPipelineSchedulesRepository } from './domains/pipeline-schedules/pipeline-schedules.repository.js';
 import { createPipelineSchedulesService } from './domains/pipeline-schedules/pipeline-schedules.service.js';
@@ -351,12 +354,15 @@ export function createServices(deps: AppDeps) {
 
   // The runner protocol: job requests (long polling), state updates, logs, job tokens (domains/runner-protocol/)
   const runnersRepository = createRunnersRepository(db);
-  const runnersService = createRunnersService({ db, runners: runnersRepository, projects, groups, projectRows: projectsRepository, namespaces, authorizer });
+  const applicationSettingsRepository = createApplicationSettingsRepository(db);
+  const applicationSettings = createApplicationSettingsService({ settings: applicationSettingsRepository });
+  const runnersService = createRunnersService({ db, runners: runnersRepository, projects, groups, projectRows: projectsRepository, namespaces, authorizer, settings: applicationSettingsRepository });
+  const runnerRegistration = createRunnerRegistration({ db, runners: runnersRepository, settings: applicationSettingsRepository, projects, groups, authorizer });
   const runnerProtocolDomain = createRunnerProtocolDomain({
     db,
     queue,
     runners: runnersService,
-    runnerRows: runnersRepository,
+    maxArtifactsBytes: async () => (await applicationSettings.current()).max_artifacts_size * 1024 * 1024,
     pipelinesRepository: pipelinesDomain.pipelinesRepository,
     engine: pipelinesDomain.pipelineEngine,
     protectedBranches,
@@ -429,6 +435,9 @@ export function createServices(deps: AppDeps) {
     ciLint: createCiLintService({ access: repositoryAccess, serverUrl: deps.config.externalUrl }),
     // CI runners: creation, their tokens, the runners API (domains/runners/)
     runners: runnersService,
+    runnerRegistration,
+    // the instance's settings (GET/PUT /application/settings; so far the CI ones)
+    applicationSettings,
     runnerProtocol: runnerProtocolDomain.runnerProtocol,
     jobArtifacts: runnerProtocolDomain.jobArtifacts,
     stuckJobs: runnerProtocolDomain.stuckJobs,

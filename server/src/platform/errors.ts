@@ -72,6 +72,11 @@ export class ConflictError extends DomainError {
   readonly status = 409;
 }
 
+/** 410: what existed and is switched off (GitLab's runner registration with a registration token when disallowed). */
+export class GoneError extends DomainError {
+  readonly status = 410;
+}
+
 export class PayloadTooLargeError extends DomainError {
   readonly status = 413;
   constructor(body: ErrorMessage = '413 Request Entity Too Large') {

@@ -20,6 +20,7 @@ import { labelRoutes } from './routes/labels.js';
 import { milestoneRoutes } from './routes/milestones.js';
 import { ciLintRoutes } from './routes/ci-lint.js';
 import { runnerRoutes } from './routes/runners.js';
+import { applicationSettingsRoutes } from './routes/application-settings.js';
 import { pipelineScheduleRoutes } from './routes/pipeline-schedules.js';
 import { environmentRoutes } from './routes/environments.js';
 import { pipelineRoutes } from './routes/pipelines.js';
@@ -34,7 +35,7 @@ import { Input, routes } from './input/route-kit.js';
 const VERSION = { version: '17.0.0-tributary', revision: 'tributary' };
 
 /** Every GitLab REST API v4 route module, mounted under /api/v4. */
-export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, pushRuleRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes, markdownRoutes, notesRoutes, suggestionRoutes, uploadRoutes, abuseReportRoutes, descriptionVersionRoutes, labelRoutes, milestoneRoutes, ciLintRoutes, runnerRoutes, pipelineRoutes, ciVariableRoutes, runnerJobRoutes, runnerArtifactRoutes, pipelineScheduleRoutes, environmentRoutes, commitStatusRoutes, testReportRoutes];
+export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, pushRuleRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes, markdownRoutes, notesRoutes, suggestionRoutes, uploadRoutes, abuseReportRoutes, descriptionVersionRoutes, labelRoutes, milestoneRoutes, ciLintRoutes, runnerRoutes, pipelineRoutes, ciVariableRoutes, runnerJobRoutes, runnerArtifactRoutes, pipelineScheduleRoutes, environmentRoutes, commitStatusRoutes, testReportRoutes, applicationSettingsRoutes];
 
 export async function registerRestApi(api: FastifyInstance, ctx: RestContext): Promise<void> {
   const registered = collectRoutes(api);

@@ -15,7 +15,6 @@ import type { PipelineEngine } from '../pipelines/pipeline-engine.service.js';
 import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
 import type { ProtectedTagsRepository } from '../protected-tags/protected-tags.repository.js';
-import type { RunnersRepository } from '../runners/runners.repository.js';
 import type { RunnersService } from '../runners/runners.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { StoredVariable } from './job-payload.js';
@@ -31,8 +30,9 @@ export { STUCK_JOBS_JOB };
 export function createRunnerProtocolDomain(deps: {
   db: Database;
   queue: Pick<JobQueue, 'enqueue'>;
-  runners: Pick<RunnersService, 'authenticate' | 'canPick'>;
-  runnerRows: Pick<RunnersRepository, 'recordContact'>;
+  runners: Pick<RunnersService, 'authenticate' | 'canPick' | 'recordContact' | 'linkJobToManager' | 'heartbeatForJob'>;
+  /** the largest artifact accepted, in bytes (the instance's max_artifacts_size) */
+  maxArtifactsBytes?: () => Promise<number>;
   pipelinesRepository: Pick<PipelinesRepository, 'findJob' | 'findJobByTokenHash' | 'variables'>;
   engine: Pick<PipelineEngine, 'assignJob' | 'recordJobResult'>;
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
@@ -53,7 +53,6 @@ export function createRunnerProtocolDomain(deps: {
   const signal = createJobQueueSignal(deps.db);
   const runnerProtocol = createRunnerProtocol({
     runners: deps.runners,
-    runnerRows: deps.runnerRows,
     jobs,
     pipelines: deps.pipelinesRepository,
     engine: deps.engine,
@@ -75,6 +74,7 @@ export function createRunnerProtocolDomain(deps: {
     pipelines: deps.pipelines,
     projects: deps.projects,
     authorizer: deps.authorizer,
+    maxBytes: deps.maxArtifactsBytes,
   });
   const FINISHED = ['success', 'failed', 'canceled', 'skipped'];
   const stuckJobs = createStuckJobs({

@@ -18,17 +18,19 @@ const toRow = (row: JobArtifactRow): JobArtifactRow => ({ ...row, id: Number(row
 /** The SQL of job artifacts (ci_job_artifacts). */
 export function createJobArtifactsRepository(db: Pick<Database, 'query'>) {
   return {
-    /** Records an upload; a second upload of the same type replaces the first (the runner retries). */
-    async upsert(row: Omit<JobArtifactRow, 'id'>): Promise<JobArtifactRow> {
-      const { rows } = await db.query<JobArtifactRow>(
-        `INSERT INTO ci_job_artifacts (job_id, project_id, file_type, file_format, filename, size, object_key, expire_at)
+    /** Records an upload; a second upload of the same type replaces the first (the runner retries): the replaced object's key is returned. */
+    async upsert(row: Omit<JobArtifactRow, 'id'>): Promise<{ row: JobArtifactRow; replacedKey: string | null }> {
+      const { rows } = await db.query<JobArtifactRow & { replaced_key: string | null }>(
+        `WITH previous AS (SELECT object_key FROM ci_job_artifacts WHERE job_id = $1 AND file_type = $3 FOR UPDATE)
+         INSERT INTO ci_job_artifacts (job_id, project_id, file_type, file_format, filename, size, object_key, expire_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (job_id, file_type) DO UPDATE SET file_format = EXCLUDED.file_format, filename = EXCLUDED.filename, size = EXCLUDED.size,
            object_key = EXCLUDED.object_key, expire_at = EXCLUDED.expire_at, created_at = now()
-         RETURNING ${COLUMNS}`,
+         RETURNING ${COLUMNS}, (SELECT object_key FROM previous) AS replaced_key`,
         [row.job_id, row.project_id, row.file_type, row.file_format, row.filename, row.size, row.object_key, row.expire_at],
       );
-      return toRow(rows[0]!);
+      const { replaced_key: replacedKey, ...stored } = rows[0]!;
+      return { row: toRow(stored), replacedKey };
     },
     async archiveOf(jobId: number): Promise<JobArtifactRow | null> {
       const { rows } = await db.query<JobArtifactRow>(`SELECT ${COLUMNS} FROM ci_job_artifacts WHERE job_id = $1 AND file_type = 'archive'`, [jobId]);

@@ -4,7 +4,8 @@
  * archive through the jobs API. The bytes live in the object store; expired ones are removed by
  * the stuck-jobs sweep.
  */
-import type { Readable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
 import type { Actor } from '../../auth/actor.js';
 import type { Authorizer } from '../../auth/authorizer.js';
 import { ForbiddenError, NotFoundError, PayloadTooLargeError, ValidationError } from '../../platform/errors.js';
@@ -18,6 +19,26 @@ import { readZipEntry } from './zip-entry.js';
 
 /** GitLab's default maximum artifacts size (max_artifacts_size), 100 MB. */
 export const MAX_ARTIFACTS_BYTES = 100 * 1024 * 1024;
+/** GitLab's answer to an artifact over the maximum size (Ci::JobArtifacts::CreateService). */
+export const TOO_LARGE_MESSAGE = 'file size has reached maximum size limit';
+
+/** The upload's parameters (query string, or multipart fields sent before the file). */
+export interface ArtifactUploadParams {
+  artifactType?: string;
+  artifactFormat?: string;
+  expireIn?: string;
+}
+
+/** Passes bytes through while counting them; past `limit` it fails with GitLab's 413. */
+function sizeLimit(limit: number, counted: { bytes: number }): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      counted.bytes += chunk.length;
+      if (counted.bytes > limit) done(new PayloadTooLargeError(TOO_LARGE_MESSAGE));
+      else done(null, chunk);
+    },
+  });
+}
 /** GitLab's default expiry when the job sets none (default_artifacts_expire_in), 30 days. */
 export const DEFAULT_EXPIRE_IN_SECONDS = 30 * 24 * 3600;
 
@@ -35,17 +56,26 @@ export function artifactExpiry(expireIn: string | undefined, now: Date): Date | 
 
 export function createJobArtifacts(deps: {
   artifacts: JobArtifactsRepository;
-  store: Pick<ObjectStore, 'put' | 'get' | 'delete'>;
+  store: Pick<ObjectStore, 'put' | 'get' | 'delete' | 'list'>;
   authenticateJob: (jobId: number, token: string | undefined) => Promise<JobRow>;
   liveJobForToken: (token: string) => Promise<JobRow | null>;
   pipelines: Pick<PipelinesService, 'job'>;
   projects: Pick<ProjectsService, 'find'>;
   authorizer: Pick<Authorizer, 'authorize'>;
-  maxBytes?: number;
+  /** the largest artifact accepted, in bytes (the instance's max_artifacts_size) */
+  maxBytes?: () => Promise<number>;
   now?: () => Date;
 }) {
-  const maxBytes = deps.maxBytes ?? MAX_ARTIFACTS_BYTES;
+  const maxBytes = deps.maxBytes ?? (async () => MAX_ARTIFACTS_BYTES);
   const now = deps.now ?? (() => new Date());
+
+  function checkParams(params: ArtifactUploadParams): { type: string; format: string; expireAt: Date | null } {
+    const type = params.artifactType || 'archive';
+    const format = params.artifactFormat || 'zip';
+    if (!ARTIFACT_TYPE.test(type)) throw new ValidationError('400 (Bad request) "artifact_type" does not have a valid value');
+    if (!(ARTIFACT_FORMATS as readonly string[]).includes(format)) throw new ValidationError('400 (Bad request) "artifact_format" does not have a valid value');
+    return { type, format, expireAt: artifactExpiry(params.expireIn, now()) };
+  }
 
   async function open(row: JobArtifactRow): Promise<{ artifact: JobArtifactRow; body: Readable }> {
     return { artifact: row, body: await deps.store.get(row.object_key) };
@@ -55,24 +85,34 @@ export function createJobArtifacts(deps: {
     /** POST /jobs/:id/artifacts/authorize: 413 when the announced size is over the limit. */
     async authorize(jobId: number, token: string | undefined, filesize: number | undefined): Promise<{ TempPath: string; MaximumSize: number }> {
       await deps.authenticateJob(jobId, token);
-      if (filesize !== undefined && filesize > maxBytes) throw new PayloadTooLargeError();
-      return { TempPath: '', MaximumSize: maxBytes };
+      const limit = await maxBytes();
+      if (filesize !== undefined && filesize > limit) throw new PayloadTooLargeError(TOO_LARGE_MESSAGE);
+      return { TempPath: '', MaximumSize: limit };
     },
 
-    /** POST /jobs/:id/artifacts (multipart `file`): stored under the job, replacing an earlier upload of the same type. */
-    async upload(jobId: number, token: string | undefined, input: { file?: { filename: string; data: Buffer }; artifactType?: string; artifactFormat?: string; expireIn?: string }): Promise<JobArtifactRow> {
-      const job = await deps.authenticateJob(jobId, token);
-      if (!input.file) throw ValidationError.missing('file');
-      if (input.file.data.length > maxBytes) throw new PayloadTooLargeError();
-      const type = input.artifactType || 'archive';
-      const format = input.artifactFormat || 'zip';
-      if (!ARTIFACT_TYPE.test(type)) throw new ValidationError('400 (Bad request) "artifact_type" does not have a valid value');
-      if (!(ARTIFACT_FORMATS as readonly string[]).includes(format)) throw new ValidationError('400 (Bad request) "artifact_format" does not have a valid value');
-      const expireAt = artifactExpiry(input.expireIn, now());
-      const filename = input.file.filename.split(/[\\/]/).pop() || 'artifacts.zip';
-      const key = objectKeys.artifact(job.project_id, job.id, `${type}-${filename}`);
-      await deps.store.put(key, input.file.data);
-      return deps.artifacts.upsert({ job_id: job.id, project_id: job.project_id, file_type: type, file_format: format, filename, size: input.file.data.length, object_key: key, expire_at: expireAt });
+    /**
+     * POST /jobs/:id/artifacts, first step: the job token is checked before a byte of the body is
+     * read (403 for a dead token, as GitLab's authorize step refuses it).
+     */
+    authenticateUpload: (jobId: number, token: string | undefined): Promise<JobRow> => deps.authenticateJob(jobId, token),
+
+    /**
+     * POST /jobs/:id/artifacts, the file: streamed into the object store as it arrives (never
+     * held in memory), cut off with GitLab's 413 past the instance's maximum artifacts size (the
+     * partial object is discarded, nothing is recorded). An upload of a type the job already has
+     * replaces it (the runner retries), and the replaced object is deleted.
+     */
+    async storeUpload(job: JobRow, params: ArtifactUploadParams, file: { filename: string; stream: Readable }): Promise<JobArtifactRow> {
+      const { type, format, expireAt } = checkParams(params);
+      const filename = file.filename.split(/[\\/]/).pop() || 'artifacts.zip';
+      const key = objectKeys.artifact(job.project_id, job.id, `${randomBytes(6).toString('hex')}-${filename}`);
+      const counted = { bytes: 0 };
+      const limited = file.stream.pipe(sizeLimit(await maxBytes(), counted));
+      file.stream.on('error', (error) => limited.destroy(error));
+      await deps.store.put(key, limited);
+      const { row, replacedKey } = await deps.artifacts.upsert({ job_id: job.id, project_id: job.project_id, file_type: type, file_format: format, filename, size: counted.bytes, object_key: key, expire_at: expireAt });
+      if (replacedKey && replacedKey !== key) await deps.store.delete(replacedKey);
+      return row;
     },
 
     /**
@@ -127,6 +167,9 @@ export function createJobArtifacts(deps: {
       await deps.authorizer.authorize(actor, 'update_pipeline', { project });
       for (const row of await deps.artifacts.removeForJob(job.id)) await deps.store.delete(row.object_key);
     },
+
+    /** The objects kept for a job (its artifacts' bytes), by key. */
+    objectsOfJob: (projectId: number, jobId: number) => deps.store.list(objectKeys.artifactsOfJob(projectId, jobId)),
 
     /** Removes expired artifacts and their objects; returns how many. */
     async removeExpired(): Promise<number> {

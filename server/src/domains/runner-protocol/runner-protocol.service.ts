@@ -15,9 +15,8 @@ import type { ProtectedBranchesRepository } from '../protected-branches/protecte
 import { protectionsFor } from '../protected-branches/push-rules.js';
 import type { ProtectedTagsRepository } from '../protected-tags/protected-tags.repository.js';
 import { tagProtectionsFor } from '../protected-tags/tag-rules.js';
-import type { Runner, RunnerInfo } from '../runners/runner.js';
-import type { RunnersRepository } from '../runners/runners.repository.js';
-import type { RunnersService } from '../runners/runners.service.js';
+import type { Runner } from '../runners/runner.js';
+import type { RunnerContact, RunnersService } from '../runners/runners.service.js';
 import type { User } from '../users/user.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { jobPayload, RUNNER_FAILURE_REASONS, type DependencyArtifacts, type StoredVariable } from './job-payload.js';
@@ -54,8 +53,7 @@ export interface AuthenticatedJob {
 const UPDATE_STATES = ['running', 'success', 'failed'] as const;
 
 export function createRunnerProtocol(deps: {
-  runners: Pick<RunnersService, 'authenticate' | 'canPick'>;
-  runnerRows: Pick<RunnersRepository, 'recordContact'>;
+  runners: Pick<RunnersService, 'authenticate' | 'canPick' | 'recordContact' | 'linkJobToManager' | 'heartbeatForJob'>;
   jobs: RunnerJobsRepository;
   pipelines: Pick<PipelinesRepository, 'findJob' | 'findJobByTokenHash' | 'variables'>;
   engine: Pick<PipelineEngine, 'assignJob' | 'recordJobResult'>;
@@ -217,6 +215,7 @@ export function createRunnerProtocol(deps: {
       }
       const result = await deps.jobLogs.append(job.id, range.start, data);
       await deps.jobs.touch(job.id);
+      await deps.runners.heartbeatForJob(job.id);
       return { status: result.accepted ? 202 : 416, size: result.size, jobStatus: job.status };
     },
 
@@ -228,23 +227,39 @@ export function createRunnerProtocol(deps: {
     },
 
     /**
-     * POST /jobs/request: the runner's contact is recorded, then a job it may run is claimed and
-     * started. With none waiting the request is held until the queue changes (a job became
-     * pending in any process) or the long-polling time is over; then `job` is null (204).
+     * POST /jobs/request: the runner's contact is recorded (on the manager of its `system_id`),
+     * then a job it may run is claimed and started. `lastUpdate` is GitLab's queue value
+     * (X-GitLab-Last-Update): a runner that sends back the current one has seen the queue as it
+     * is, so it is held (GitLab Workhorse's long polling) until the queue changes — a job became
+     * pending in any process — or the long-polling time is over; another value (an old one,
+     * another process's) is answered at once, as GitLab's Rails does. A request without one looks
+     * and, finding nothing, is held too, so that a client that does not echo the value is not
+     * answered in a loop. A paused runner is treated as one with nothing to run (canPick). With
+     * no job, `job` is null (204) and `lastUpdate` the value of the last look.
      */
-    async requestJob(token: string | undefined, input: { info?: RunnerInfo; ipAddress?: string }, abort?: AbortSignal): Promise<JobRequestResult> {
+    async requestJob(token: string | undefined, input: RunnerContact & { lastUpdate?: string }, abort?: AbortSignal): Promise<JobRequestResult> {
       const runner = await authenticateRunner(token);
-      await deps.runnerRows.recordContact(runner.id, { info: input.info, ipAddress: input.ipAddress });
+      await deps.runners.recordContact(runner, input);
       await deps.signal.start();
       const deadline = Date.now() + longPollMs();
+      let hold = input.lastUpdate !== undefined && input.lastUpdate !== '' && input.lastUpdate === deps.signal.lastUpdate();
       for (;;) {
         const seen = deps.signal.version();
-        const picked = await tryPick(runner);
-        if (picked) return { job: await payloadFor(runner, picked.job, picked.token), lastUpdate: deps.signal.lastUpdate() };
+        const seenValue = deps.signal.lastUpdate();
+        if (!hold) {
+          const picked = await tryPick(runner);
+          // A value that is never current: the runner's next request looks at the queue at once (another job may wait).
+          if (picked) {
+            await deps.runners.linkJobToManager(runner, input.systemId, picked.job.id);
+            return { job: await payloadFor(runner, picked.job, picked.token), lastUpdate: `${seenValue}.picked` };
+          }
+          if (input.lastUpdate && input.lastUpdate !== seenValue) return { job: null, lastUpdate: seenValue };
+        }
+        hold = false;
         const remaining = deadline - Date.now();
-        if (remaining <= 0 || abort?.aborted || deps.signal.closed()) return { job: null, lastUpdate: deps.signal.lastUpdate() };
+        if (remaining <= 0 || abort?.aborted || deps.signal.closed()) return { job: null, lastUpdate: seenValue };
         await deps.signal.waitForChange(seen, remaining, abort);
-        if (deps.signal.version() === seen) return { job: null, lastUpdate: deps.signal.lastUpdate() };
+        if (deps.signal.version() === seen) return { job: null, lastUpdate: seenValue };
       }
     },
 
@@ -276,6 +291,7 @@ export function createRunnerProtocol(deps: {
       const state = input.state;
       if (state !== undefined && !(UPDATE_STATES as readonly string[]).includes(state)) throw new ValidationError('400 (Bad request) "state" does not have a valid value');
       await deps.jobs.touch(job.id);
+      await deps.runners.heartbeatForJob(job.id);
       if (state === undefined || state === 'running') return { status: 200, jobStatus: job.status };
       const failureReason = input.failureReason && (RUNNER_FAILURE_REASONS as readonly string[]).includes(input.failureReason) ? input.failureReason : 'unknown_failure';
       let moved: JobRow;
@@ -313,7 +329,7 @@ export function createRunnerProtocol(deps: {
 /** 403 for a job no longer running; carries its status for the `Job-Status` header. */
 export class JobNotRunningError extends ForbiddenError {
   constructor(readonly jobStatus: string) {
-    super('403 Forbidden - Job is not running');
+    super('403 Forbidden - Job is not processing on runner');
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../platform/errors.js';
-import { canPick, isOrphaned, runnerStatus, validateRunnerSettings, type JobToPick } from './runner-rules.js';
+import { canPick, executorType, isOrphaned, runnerManagerStatus, runnerStatus, tokenExpiresAt, validateRunnerSettings, type JobToPick } from './runner-rules.js';
 import type { Runner } from './runner.js';
 
 const now = new Date('2026-06-10T12:00:00Z');
@@ -91,4 +91,36 @@ describe('isOrphaned', () => {
   ] as const)('%s with projects %j → %s', (runner_type, project_ids, expected) => {
     expect(isOrphaned({ runner_type, project_ids: [...project_ids] })).toBe(expected);
   });
+});
+
+describe('runnerManagerStatus (GitLab Ci::HasRunnerStatus)', () => {
+  it.each([
+    ['created now, never contacted', { created_at: ago(0), contacted_at: null }, 'never_contacted'],
+    ['created 7 days ago, never contacted', { created_at: ago(7 * DAY), contacted_at: null }, 'stale'],
+    ['contacted a minute ago', { created_at: ago(30 * DAY), contacted_at: ago(60_000) }, 'online'],
+    ['contacted 3 hours ago', { created_at: ago(30 * DAY), contacted_at: ago(3 * HOUR) }, 'offline'],
+    ['contacted 8 days ago', { created_at: ago(30 * DAY), contacted_at: ago(8 * DAY) }, 'stale'],
+  ] as const)('%s → %s', (_name, manager, expected) => {
+    expect(runnerManagerStatus(manager, now)).toBe(expected);
+  });
+});
+
+describe('executorType (GitLab EXECUTOR_NAME_TO_TYPES)', () => {
+  it.each([
+    ['shell', 'shell'],
+    ['docker+machine', 'docker_machine'],
+    ['docker-autoscaler', 'docker_autoscaler'],
+    ['kubernetes', 'kubernetes'],
+    ['toString', 'unknown'],
+    ['something-new', 'unknown'],
+  ])('%s → %s', (name, type) => expect(executorType(name)).toBe(type));
+});
+
+describe('tokenExpiresAt (GitLab compute_token_expiration)', () => {
+  const settings = { runner_token_expiration_interval: 3600, group_runner_token_expiration_interval: 7200, project_runner_token_expiration_interval: null };
+  it.each([
+    ['instance_type', new Date(now.getTime() + HOUR)],
+    ['group_type', new Date(now.getTime() + 2 * HOUR)],
+    ['project_type', null],
+  ] as const)('%s → %s', (type, expected) => expect(tokenExpiresAt(type, settings, now)).toEqual(expected));
 });

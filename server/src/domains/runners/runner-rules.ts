@@ -121,3 +121,55 @@ export function validateRunnerSettings(input: RunnerSettingsInput, current?: Pic
   if (tags.length > TAG_LIST_MAX_LENGTH) throw ValidationError.field('tags_list', `Too many tags specified. Please limit the number of tags to ${TAG_LIST_MAX_LENGTH}`);
   return settings;
 }
+
+/** GitLab's Ci::RunnerManager::EXECUTOR_NAME_TO_TYPES: the executor a runner reports, as the type stored; anything else is `unknown`. */
+const EXECUTOR_TYPES: Record<string, string> = {
+  unknown: 'unknown',
+  custom: 'custom',
+  shell: 'shell',
+  docker: 'docker',
+  'docker-windows': 'docker_windows',
+  'docker-ssh': 'docker_ssh',
+  ssh: 'ssh',
+  parallels: 'parallels',
+  virtualbox: 'virtualbox',
+  'docker+machine': 'docker_machine',
+  'docker-ssh+machine': 'docker_ssh_machine',
+  kubernetes: 'kubernetes',
+  'docker-autoscaler': 'docker_autoscaler',
+  instance: 'instance',
+};
+
+export function executorType(executor: string): string {
+  return Object.hasOwn(EXECUTOR_TYPES, executor) ? EXECUTOR_TYPES[executor]! : 'unknown';
+}
+
+/** A runner manager's status (GitLab's Ci::HasRunnerStatus): stale, never_contacted, then online or offline. */
+export function runnerManagerStatus(manager: Pick<Runner, 'contacted_at' | 'created_at'>, now: Date): 'online' | 'offline' | 'never_contacted' | 'stale' {
+  if (isStale(manager, now)) return 'stale';
+  if (manager.contacted_at === null) return 'never_contacted';
+  return isOnline(manager, now) ? 'online' : 'offline';
+}
+
+/** The token lifetimes of the instance settings, in seconds (null: tokens of that runner type do not expire). */
+export interface RunnerTokenExpirationSettings {
+  runner_token_expiration_interval: number | null;
+  group_runner_token_expiration_interval: number | null;
+  project_runner_token_expiration_interval: number | null;
+}
+
+/**
+ * When a runner token issued now expires (GitLab's Ci::Runner#compute_token_expiration): the
+ * instance setting of the runner's type — instance runners `runner_token_expiration_interval`,
+ * group runners `group_runner_token_expiration_interval`, project runners
+ * `project_runner_token_expiration_interval` — from now; null when the setting is empty.
+ */
+export function tokenExpiresAt(runnerType: Runner['runner_type'], settings: RunnerTokenExpirationSettings, now: Date): Date | null {
+  const interval =
+    runnerType === 'instance_type'
+      ? settings.runner_token_expiration_interval
+      : runnerType === 'group_type'
+        ? settings.group_runner_token_expiration_interval
+        : settings.project_runner_token_expiration_interval;
+  return interval === null ? null : new Date(now.getTime() + interval * 1000);
+}

@@ -7,6 +7,14 @@ export type RunnerAccessLevel = (typeof RUNNER_ACCESS_LEVELS)[number];
 
 /** GitLab's prefix of the authentication token of a runner created in the UI or through POST /user/runners. */
 export const RUNNER_TOKEN_PREFIX = 'glrt-';
+/** GitLab's prefix of the authentication token of a runner registered with a legacy registration token. */
+export const REGISTERED_RUNNER_TOKEN_PREFIX = 'glrtr-';
+/** GitLab's prefix of registration tokens (instance, group and project). */
+export const REGISTRATION_TOKEN_PREFIX = 'GR1348941';
+/** GitLab's system_xid of a runner manager whose runner sends no `system_id`. */
+export const LEGACY_SYSTEM_XID = '<legacy>';
+
+export type RunnerRegistrationType = 'authenticated_user' | 'registration_token';
 
 export interface Runner {
   id: number;
@@ -34,6 +42,22 @@ export interface Runner {
   architecture: string | null;
   ip_address: string | null;
   creation_state: 'started' | 'finished';
+  registration_type: RunnerRegistrationType;
+}
+
+/** A machine using a runner's token (GitLab's Ci::RunnerManager, table ci_runner_machines), told apart by its system_id. */
+export interface RunnerManager {
+  id: number;
+  runner_id: number;
+  system_xid: string;
+  contacted_at: Date | null;
+  version: string | null;
+  revision: string | null;
+  platform: string | null;
+  architecture: string | null;
+  ip_address: string | null;
+  executor_type: string | null;
+  created_at: Date;
 }
 
 /** What a runner reports about itself (gitlab-runner's `info`). */
@@ -42,4 +66,6 @@ export interface RunnerInfo {
   revision?: string;
   platform?: string;
   architecture?: string;
+  /** the executor's name as gitlab-runner reports it (`shell`, `docker`, …), stored as GitLab's executor_type */
+  executor?: string;
 }

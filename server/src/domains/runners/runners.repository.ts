@@ -1,14 +1,17 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { on } from '../../platform/db/database.js';
 import { groupMemberAtLeastSql, projectMemberAtLeastSql } from '../../auth/readable-sql.js';
-import { ONLINE_CONTACT_TIMEOUT_MS, STALE_TIMEOUT_MS, type RunnerSettings, type RunnerStatusFilter } from './runner-rules.js';
-import type { Runner, RunnerInfo, RunnerType } from './runner.js';
+import { ONLINE_CONTACT_TIMEOUT_MS, STALE_TIMEOUT_MS } from './runner-rules.js';
+import { executorType, type RunnerSettings, type RunnerStatusFilter } from './runner-rules.js';
+import type { Runner, RunnerInfo, RunnerManager, RunnerRegistrationType, RunnerType } from './runner.js';
 
 const COLUMNS = `r.id, r.runner_type, r.group_id,
   to_json(COALESCE((SELECT array_agg(rp.project_id ORDER BY rp.id) FROM ci_runner_projects rp WHERE rp.runner_id = r.id), '{}'::bigint[])) AS project_ids,
   r.description, r.paused, r.locked, r.run_untagged, r.tag_list, r.access_level, r.maximum_timeout, r.maintenance_note,
   r.token_short, r.token_expires_at, r.created_by_id, r.created_at, r.contacted_at,
-  r.version, r.revision, r.platform, r.architecture, r.ip_address, r.creation_state`;
+  r.version, r.revision, r.platform, r.architecture, r.ip_address, r.creation_state, r.registration_type`;
+
+const MANAGER_COLUMNS = 'm.id, m.runner_id, m.system_xid, m.contacted_at, m.version, m.revision, m.platform, m.architecture, m.ip_address, m.executor_type, m.created_at';
 
 /** Which runners a list shows (the ownership part of GitLab's runner finders). */
 export type RunnerListScope =
@@ -40,14 +43,27 @@ export function createRunnersRepository(db: Queryable) {
 
   return {
     async insert(
-      input: { runnerType: RunnerType; groupId: number | null; projectId: number | null; settings: RunnerSettings; tokenDigest: string; tokenShort: string; createdById: number },
+      input: {
+        runnerType: RunnerType;
+        groupId: number | null;
+        projectId: number | null;
+        settings: RunnerSettings;
+        tokenDigest: string;
+        tokenShort: string;
+        tokenExpiresAt: Date | null;
+        createdById: number | null;
+        registrationType?: RunnerRegistrationType;
+      },
       tx?: Queryable,
     ): Promise<number> {
       const s = input.settings;
       const { rows } = await on(db, tx).query<{ id: number }>(
-        `INSERT INTO ci_runners (runner_type, group_id, description, paused, locked, run_untagged, tag_list, access_level, maximum_timeout, maintenance_note, token_digest, token_short, created_by_id)
-         VALUES ($1, $2, $3, coalesce($4, false), coalesce($5, false), coalesce($6, true), coalesce($7, '{}'::text[]), coalesce($8, 'not_protected'), $9, $10, $11, $12, $13) RETURNING id`,
-        [input.runnerType, input.groupId, s.description ?? null, s.paused ?? null, s.locked ?? null, s.run_untagged ?? null, s.tag_list ?? null, s.access_level ?? null, s.maximum_timeout ?? null, s.maintenance_note ?? null, input.tokenDigest, input.tokenShort, input.createdById],
+        `INSERT INTO ci_runners (runner_type, group_id, description, paused, locked, run_untagged, tag_list, access_level, maximum_timeout, maintenance_note, token_digest, token_short, created_by_id, token_expires_at, registration_type)
+         VALUES ($1, $2, $3, coalesce($4, false), coalesce($5, false), coalesce($6, true), coalesce($7, '{}'::text[]), coalesce($8, 'not_protected'), $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
+        [
+          input.runnerType, input.groupId, s.description ?? null, s.paused ?? null, s.locked ?? null, s.run_untagged ?? null, s.tag_list ?? null, s.access_level ?? null,
+          s.maximum_timeout ?? null, s.maintenance_note ?? null, input.tokenDigest, input.tokenShort, input.createdById, input.tokenExpiresAt, input.registrationType ?? 'authenticated_user',
+        ],
       );
       const id = rows[0]!.id;
       if (input.projectId !== null) await on(db, tx).query('INSERT INTO ci_runner_projects (runner_id, project_id) VALUES ($1, $2)', [id, input.projectId]);
@@ -79,19 +95,87 @@ export function createRunnersRepository(db: Queryable) {
     async remove(id: number, tx?: Queryable): Promise<void> {
       await on(db, tx).query('DELETE FROM ci_runners WHERE id = $1', [id]);
     },
-    /** A runner's contact: when, what it says about itself, and that its creation is finished. */
-    async recordContact(id: number, contact: { info?: RunnerInfo; ipAddress?: string | null }): Promise<void> {
+    /**
+     * A runner's contact (GitLab's heartbeat of the runner and of its manager, in one statement):
+     * the manager of `systemXid` is created or updated with when and what the machine reported,
+     * and the runner's own contact and report follow it (its creation is finished).
+     */
+    async recordContact(id: number, contact: { systemXid: string; info?: RunnerInfo; ipAddress?: string | null }): Promise<void> {
       const info = contact.info ?? {};
       await db.query(
-        `UPDATE ci_runners SET contacted_at = now(), creation_state = 'finished',
-           version = coalesce($2, version), revision = coalesce($3, revision), platform = coalesce($4, platform),
-           architecture = coalesce($5, architecture), ip_address = coalesce($6, ip_address)
-         WHERE id = $1`,
-        [id, info.version ?? null, info.revision ?? null, info.platform ?? null, info.architecture ?? null, contact.ipAddress ?? null],
+        `WITH manager AS (
+           INSERT INTO ci_runner_machines (runner_id, system_xid, contacted_at, version, revision, platform, architecture, ip_address, executor_type)
+           VALUES ($1, $2, now(), $3, $4, $5, $6, $7, $8)
+           ON CONFLICT (runner_id, system_xid) DO UPDATE SET contacted_at = now(), updated_at = now(), creation_state = 'finished',
+             version = coalesce(EXCLUDED.version, ci_runner_machines.version), revision = coalesce(EXCLUDED.revision, ci_runner_machines.revision),
+             platform = coalesce(EXCLUDED.platform, ci_runner_machines.platform), architecture = coalesce(EXCLUDED.architecture, ci_runner_machines.architecture),
+             ip_address = coalesce(EXCLUDED.ip_address, ci_runner_machines.ip_address), executor_type = coalesce(EXCLUDED.executor_type, ci_runner_machines.executor_type)
+           RETURNING id)
+         UPDATE ci_runners SET contacted_at = now(), creation_state = 'finished',
+           version = coalesce($3, version), revision = coalesce($4, revision), platform = coalesce($5, platform),
+           architecture = coalesce($6, architecture), ip_address = coalesce($7, ip_address)
+         WHERE id = $1 AND EXISTS (SELECT 1 FROM manager)`,
+        [id, contact.systemXid, info.version ?? null, info.revision ?? null, info.platform ?? null, info.architecture ?? null, contact.ipAddress ?? null, info.executor ? executorType(info.executor) : null],
       );
     },
-    async replaceToken(id: number, tokenDigest: string, tokenShort: string): Promise<void> {
-      await db.query('UPDATE ci_runners SET token_digest = $2, token_short = $3, updated_at = now() WHERE id = $1', [id, tokenDigest, tokenShort]);
+    /** A runner's managers (GET /runners/:id/managers), oldest first, each `active` while a job it took is running or canceling. */
+    async managers(runnerId: number): Promise<(RunnerManager & { job_execution_status: 'active' | 'idle' })[]> {
+      const { rows } = await db.query<RunnerManager & { job_execution_status: 'active' | 'idle' }>(
+        `SELECT ${MANAGER_COLUMNS},
+           CASE WHEN EXISTS (SELECT 1 FROM ci_runner_machine_builds mb JOIN ci_builds b ON b.id = mb.build_id
+                              WHERE mb.runner_machine_id = m.id AND b.status IN ('running', 'canceling')) THEN 'active' ELSE 'idle' END AS job_execution_status
+         FROM ci_runner_machines m WHERE runner_id = $1 ORDER BY id`,
+        [runnerId],
+      );
+      return rows.map((row) => ({ ...row, id: Number(row.id), runner_id: Number(row.runner_id) }));
+    },
+    /** Records which manager took a job (the one whose request claimed it). */
+    async linkJobToManager(jobId: number, runnerId: number, systemXid: string): Promise<void> {
+      await db.query(
+        `INSERT INTO ci_runner_machine_builds (build_id, runner_machine_id)
+         SELECT $1, id FROM ci_runner_machines WHERE runner_id = $2 AND system_xid = $3 ON CONFLICT (build_id) DO NOTHING`,
+        [jobId, runnerId, systemXid],
+      );
+    },
+    /**
+     * A job's state update or log chunk is its runner's and manager's sign of life (GitLab's
+     * heartbeat_runner); written at most once a minute per runner and manager.
+     */
+    async heartbeatForJob(jobId: number): Promise<void> {
+      // PostgreSQL runs a data-modifying WITH whether or not the main statement reads it.
+      await db.query(
+        `WITH runner AS (
+           UPDATE ci_runners SET contacted_at = now()
+            WHERE id = (SELECT runner_id FROM ci_builds WHERE id = $1) AND (contacted_at IS NULL OR contacted_at < now() - interval '1 minute')
+            RETURNING id)
+         UPDATE ci_runner_machines SET contacted_at = now()
+          WHERE id = (SELECT runner_machine_id FROM ci_runner_machine_builds WHERE build_id = $1)
+            AND (contacted_at IS NULL OR contacted_at < now() - interval '1 minute')`,
+        [jobId],
+        { name: 'runners.heartbeat_for_job' },
+      );
+    },
+    /** Deletes the manager of `systemXid`; false when the runner has none. */
+    async removeManager(runnerId: number, systemXid: string): Promise<boolean> {
+      const { rows } = await db.query<{ id: number }>('DELETE FROM ci_runner_machines WHERE runner_id = $1 AND system_xid = $2 RETURNING id', [runnerId, systemXid]);
+      return rows.length > 0;
+    },
+    async replaceToken(id: number, tokenDigest: string, tokenShort: string, tokenExpiresAt: Date | null): Promise<void> {
+      await db.query('UPDATE ci_runners SET token_digest = $2, token_short = $3, token_expires_at = $4, updated_at = now() WHERE id = $1', [id, tokenDigest, tokenShort, tokenExpiresAt]);
+    },
+    /** The project or group whose legacy registration token has this digest (GitLab's find_by_runners_token). */
+    async findRegistrationScope(tokenDigest: string): Promise<{ kind: 'project' | 'group'; id: number; digest: string } | null> {
+      const { rows } = await db.query<{ kind: 'project' | 'group'; id: number; digest: string }>(
+        `SELECT 'project' AS kind, id, runners_token_digest AS digest FROM projects WHERE runners_token_digest = $1 AND NOT pending_delete
+         UNION ALL SELECT 'group' AS kind, id, runners_token_digest AS digest FROM namespaces WHERE runners_token_digest = $1 AND kind = 'group'
+         LIMIT 1`,
+        [tokenDigest],
+      );
+      return rows[0] ? { ...rows[0], id: Number(rows[0].id) } : null;
+    },
+    async setRegistrationTokenDigest(scope: { kind: 'project' | 'group'; id: number }, tokenDigest: string): Promise<void> {
+      const table = scope.kind === 'project' ? 'projects' : 'namespaces';
+      await db.query(`UPDATE ${table} SET runners_token_digest = $2 WHERE id = $1`, [scope.id, tokenDigest]);
     },
     async assignProject(runnerId: number, projectId: number, tx?: Queryable): Promise<boolean> {
       const { rows } = await on(db, tx).query<{ id: number }>(

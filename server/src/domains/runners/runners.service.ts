@@ -12,8 +12,9 @@ import type { Project } from '../projects/project.js';
 import type { ProjectsRepository } from '../projects/projects.repository.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { GroupsService } from '../namespaces/groups.service.js';
-import { canPick, isOrphaned, validateRunnerSettings, type JobToPick, type RunnerSettingsInput, type RunnerStatusFilter } from './runner-rules.js';
-import { RUNNER_TOKEN_PREFIX, RUNNER_TYPES, type Runner, type RunnerInfo, type RunnerType } from './runner.js';
+import type { ApplicationSettingsRepository } from '../application-settings/application-settings.repository.js';
+import { canPick, isOrphaned, tokenExpiresAt, validateRunnerSettings, type JobToPick, type RunnerSettingsInput, type RunnerStatusFilter } from './runner-rules.js';
+import { LEGACY_SYSTEM_XID, REGISTERED_RUNNER_TOKEN_PREFIX, RUNNER_TOKEN_PREFIX, RUNNER_TYPES, type Runner, type RunnerInfo, type RunnerManager, type RunnerType } from './runner.js';
 import type { RunnerListFilter, RunnersRepository } from './runners.repository.js';
 
 export interface CreateRunnerInput extends RunnerSettingsInput {
@@ -45,10 +46,24 @@ export interface IssuedToken {
 const INSUFFICIENT_PERMISSIONS = '403 Forbidden - Insufficient permissions';
 const UPDATE_FIELDS = ['description', 'active', 'paused', 'tag_list', 'run_untagged', 'locked', 'access_level', 'maximum_timeout', 'maintenance_note'] as const;
 
-function newToken(): { token: string; digest: string; short: string } {
+/** A new runner authentication token: `glrt-` for runners created by a user, `glrtr-` for runners registered with a registration token (GitLab's prefixes). */
+export function newRunnerToken(registrationType: Runner['registration_type'] = 'authenticated_user'): { token: string; digest: string; short: string } {
   const secret = generateOpaqueSecret(20);
-  const token = RUNNER_TOKEN_PREFIX + secret;
+  const token = (registrationType === 'registration_token' ? REGISTERED_RUNNER_TOKEN_PREFIX : RUNNER_TOKEN_PREFIX) + secret;
   return { token, digest: digest(token), short: secret.slice(0, 8) };
+}
+
+/** What a runner sends about the machine it runs on with verify and job requests. */
+export interface RunnerContact {
+  /** gitlab-runner's `system_id`; none is GitLab's `<legacy>` manager */
+  systemId?: string;
+  info?: RunnerInfo;
+  ipAddress?: string;
+}
+
+/** The manager a contact is recorded on: its `system_id` (at most 64 characters, as GitLab validates), or `<legacy>`. */
+export function systemXidOf(systemId: string | undefined): string {
+  return systemId ? systemId.slice(0, 64) : LEGACY_SYSTEM_XID;
 }
 
 /**
@@ -65,8 +80,17 @@ export function createRunnersService(deps: {
   projectRows: Pick<ProjectsRepository, 'findById'>;
   namespaces: Pick<NamespacesRepository, 'findById'>;
   authorizer: Authorizer;
+  settings: Pick<ApplicationSettingsRepository, 'get'>;
+  now?: () => Date;
 }) {
   const { authorizer } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** A token for this runner, expiring as the instance settings say for its type. */
+  async function issueToken(runner: Pick<Runner, 'runner_type' | 'registration_type'>) {
+    const issued = newRunnerToken(runner.registration_type);
+    return { ...issued, expiresAt: tokenExpiresAt(runner.runner_type, await deps.settings.get(), now()) };
+  }
 
   async function abilities(actor: Actor, runner: Runner): Promise<Set<RunnerAction>> {
     if (!actor.user) return new Set();
@@ -121,6 +145,10 @@ export function createRunnersService(deps: {
     return runner;
   }
 
+  async function recordContact(runner: Runner, contact: RunnerContact): Promise<void> {
+    await deps.runners.recordContact(runner.id, { systemXid: systemXidOf(contact.systemId), info: contact.info, ipAddress: contact.ipAddress });
+  }
+
   async function reload(id: number): Promise<Runner> {
     const runner = await deps.runners.findById(id);
     if (!runner) throw new NotFoundError('Runner');
@@ -154,9 +182,9 @@ export function createRunnersService(deps: {
         projectId = project.id;
       }
       const settings = validateRunnerSettings(input);
-      const issued = newToken();
+      const issued = await issueToken({ runner_type: runnerType, registration_type: 'authenticated_user' });
       const id = await deps.db.transaction((tx) =>
-        deps.runners.insert({ runnerType, groupId, projectId, settings, tokenDigest: issued.digest, tokenShort: issued.short, createdById: actor.user!.id }, tx),
+        deps.runners.insert({ runnerType, groupId, projectId, settings, tokenDigest: issued.digest, tokenShort: issued.short, tokenExpiresAt: issued.expiresAt, createdById: actor.user!.id }, tx),
       );
       return { runner: await reload(id), token: issued.token };
     },
@@ -165,11 +193,33 @@ export function createRunnersService(deps: {
      * POST /runners/verify: the runner proves its token; its contact is recorded and its creation
      * finished. 403 for a bad token, 422 "Runner is orphaned" for a project runner without projects.
      */
-    async verify(token: string | undefined, contact: { info?: RunnerInfo; ipAddress?: string }): Promise<IssuedToken> {
+    async verify(token: string | undefined, contact: RunnerContact): Promise<IssuedToken> {
       const runner = await authenticateOrForbid(token);
       if (isOrphaned(runner)) throw new UnprocessableError('Runner is orphaned');
-      await deps.runners.recordContact(runner.id, contact);
+      await recordContact(runner, contact);
       return { runner: await reload(runner.id), token: token! };
+    },
+
+    /** A job request's contact: the runner's and its manager's (GitLab's heartbeat). */
+    recordContact,
+
+    /** The manager that took a job: the one of the request's `system_id`. */
+    linkJobToManager: (runner: Runner, systemId: string | undefined, jobId: number) => deps.runners.linkJobToManager(jobId, runner.id, systemXidOf(systemId)),
+
+    /** A job's own call (state update, log chunk) counts as its runner's and manager's contact. */
+    heartbeatForJob: (jobId: number) => deps.runners.heartbeatForJob(jobId),
+
+    /** DELETE /runners/managers: the runner forgets one of its machines; GitLab's 404 "404 Runner manager not found Not Found" when it has none of that system_id. */
+    async unregisterManager(token: string | undefined, systemId: string | undefined): Promise<void> {
+      const runner = await authenticateOrForbid(token);
+      if (!systemId) throw ValidationError.missing('system_id');
+      if (!(await deps.runners.removeManager(runner.id, systemId))) throw new NotFoundError('Runner manager not found');
+    },
+
+    /** GET /runners/:id/managers: the machines using the runner's token, for whoever may read the runner. */
+    async managers(actor: Actor, id: number): Promise<(RunnerManager & { job_execution_status: 'active' | 'idle' })[]> {
+      const { runner } = await findVisible(actor, id);
+      return deps.runners.managers(runner.id);
     },
 
     /** DELETE /runners: the runner unregisters itself. */
@@ -181,18 +231,18 @@ export function createRunnersService(deps: {
     /** POST /runners/reset_authentication_token: the runner swaps its token for a new one. */
     async resetOwnToken(token: string | undefined): Promise<IssuedToken> {
       const runner = await authenticateOrForbid(token);
-      const issued = newToken();
-      await deps.runners.replaceToken(runner.id, issued.digest, issued.short);
-      return { runner, token: issued.token };
+      const issued = await issueToken(runner);
+      await deps.runners.replaceToken(runner.id, issued.digest, issued.short, issued.expiresAt);
+      return { runner: await reload(runner.id), token: issued.token };
     },
 
     /** POST /runners/:id/reset_authentication_token: whoever may edit the runner rotates its token. */
     async resetToken(actor: Actor, id: number): Promise<IssuedToken> {
       const { runner, can } = await findVisible(actor, id);
       if (!can.has('update_runner')) throw new ForbiddenError('403 Forbidden - No access granted');
-      const issued = newToken();
-      await deps.runners.replaceToken(runner.id, issued.digest, issued.short);
-      return { runner, token: issued.token };
+      const issued = await issueToken(runner);
+      await deps.runners.replaceToken(runner.id, issued.digest, issued.short, issued.expiresAt);
+      return { runner: await reload(runner.id), token: issued.token };
     },
 
     /** GET /runners: the runners the caller owns (project runners of projects they maintain, group runners of groups they own). */

@@ -1,7 +1,7 @@
 import type { Namespace } from '../../../domains/namespaces/namespace.js';
 import type { Project } from '../../../domains/projects/project.js';
-import { isOnline, runnerStatus } from '../../../domains/runners/runner-rules.js';
-import type { Runner } from '../../../domains/runners/runner.js';
+import { isOnline, runnerManagerStatus, runnerStatus } from '../../../domains/runners/runner-rules.js';
+import type { Runner, RunnerManager } from '../../../domains/runners/runner.js';
 import type { RunnerDetails } from '../../../domains/runners/runners.service.js';
 import type { ProjectUrls } from './projects.js';
 
@@ -62,4 +62,21 @@ export function runnerRegistrationEntity(runner: Runner, token: string) {
 /** GitLab's Entities::Ci::ResetTokenResult. */
 export function resetTokenEntity(runner: Runner, token: string) {
   return { token, token_expires_at: iso(runner.token_expires_at) };
+}
+
+/** GitLab's Entities::Ci::RunnerManager (GET /runners/:id/managers): `job_execution_status` is `active` while a job the manager took runs. */
+export function runnerManagerEntity(manager: RunnerManager & { job_execution_status: 'active' | 'idle' }, now = new Date()) {
+  return {
+    id: manager.id,
+    system_id: manager.system_xid,
+    version: manager.version,
+    revision: manager.revision,
+    platform: manager.platform,
+    architecture: manager.architecture,
+    created_at: iso(manager.created_at),
+    contacted_at: iso(manager.contacted_at),
+    ip_address: manager.ip_address,
+    status: runnerManagerStatus(manager, now),
+    job_execution_status: manager.job_execution_status,
+  };
 }

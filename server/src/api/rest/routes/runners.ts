@@ -4,7 +4,7 @@ import { RUNNER_STATUSES, type RunnerStatusFilter } from '../../../domains/runne
 import { RUNNER_ACCESS_LEVELS, RUNNER_TYPES, type Runner, type RunnerInfo, type RunnerType } from '../../../domains/runners/runner.js';
 import type { RunnerListQuery } from '../../../domains/runners/runners.service.js';
 import { signedIn, type RestContext } from '../context.js';
-import { resetTokenEntity, runnerDetailsEntity, runnerEntity, runnerRegistrationEntity } from '../entities/runners.js';
+import { resetTokenEntity, runnerDetailsEntity, runnerEntity, runnerManagerEntity, runnerRegistrationEntity } from '../entities/runners.js';
 import { paginationHeaders, parsePage, requestUrl } from '../pagination.js';
 import { Any, Bool, Enum, Hash, Id, Input, Int, List, NamespacedRef, Optional, Pagination, PathId, routes, Str, Text, type Static } from '../input/route-kit.js';
 
@@ -74,14 +74,14 @@ function runnerToken(request: FastifyRequest, token: string | undefined): string
 }
 const RunnerToken = { token: Optional(Str({ description: 'the runner authentication token (or the RUNNER-TOKEN header)' })) };
 
-/** The runner's `info` hash: the four fields kept, each a non-empty string cut to 255 characters. */
-export function runnerInfo(info: Record<string, unknown> | undefined): RunnerInfo | undefined {
-  if (!info) return undefined;
+/** The runner's `info` hash: the fields kept, each a non-empty string cut to 255 characters. */
+export function runnerInfo(info: unknown): RunnerInfo | undefined {
+  if (!info || typeof info !== 'object' || Array.isArray(info)) return undefined;
   const text = (key: string) => {
-    const value = info[key];
+    const value = (info as Record<string, unknown>)[key];
     return typeof value === 'string' && value ? value.slice(0, 255) : undefined;
   };
-  return { version: text('version'), revision: text('revision'), platform: text('platform'), architecture: text('architecture') };
+  return { version: text('version'), revision: text('revision'), platform: text('platform'), architecture: text('architecture'), executor: text('executor') };
 }
 
 const RunnerPath = Input({ id: PathId('Runner') });
@@ -123,17 +123,48 @@ export function runnerRoutes(app: FastifyInstance, ctx: RestContext): void {
 
   // The runner's own calls (lib/api/ci/runner.rb): 403 for a token that is not a runner's.
   r.post('/runners/verify', Input({ ...RunnerToken, system_id: Optional(Str()), info: Optional(Hash(Any())) }), async (params, request, reply) => {
-    const { runner, token } = await runners.verify(runnerToken(request, params.token), { info: runnerInfo(params.info), ipAddress: request.ip });
+    const { runner, token } = await runners.verify(runnerToken(request, params.token), { systemId: params.system_id, info: runnerInfo(params.info), ipAddress: request.ip });
     return reply.status(200).send(runnerRegistrationEntity(runner, token));
   });
+  // gitlab-runner register with a legacy registration token (GitLab's POST /runners; its `tag_list` is a comma list).
+  r.post(
+    '/runners',
+    Input({ token: Optional(Str({ description: 'a registration token' })), info: Optional(Hash(Any())), active: Optional(Bool()), ...RunnerSettings }),
+    async (params, request, reply) => {
+      if (params.active !== undefined && params.paused !== undefined) throw new ValidationError('400 (Bad request) active, paused are mutually exclusive');
+      const { runner, token } = await ctx.services.runnerRegistration.register(params.token, { ...settingsInput(params), active: params.active });
+      return reply.status(201).send(runnerRegistrationEntity(runner, token));
+    },
+  );
   r.delete('/runners', Input(RunnerToken), async (params, request, reply) => {
     await runners.unregister(runnerToken(request, params.token));
+    return reply.status(204).send();
+  });
+  r.delete('/runners/managers', Input({ ...RunnerToken, system_id: Optional(Str()) }), async (params, request, reply) => {
+    await runners.unregisterManager(runnerToken(request, params.token), params.system_id);
     return reply.status(204).send();
   });
   r.post('/runners/reset_authentication_token', Input(RunnerToken), async (params, request, reply) => {
     const { runner, token } = await runners.resetOwnToken(runnerToken(request, params.token));
     return reply.status(201).send(resetTokenEntity(runner, token));
   });
+
+  r.post('/runners/reset_registration_token', Input({}), async (_params, request, reply) => {
+    const { token } = await ctx.services.runnerRegistration.resetInstanceToken(signedIn(request));
+    return reply.status(201).send({ token, token_expires_at: null });
+  });
+  r.post('/projects/:id/runners/reset_registration_token', Input({ id: NamespacedRef() }), async (params, request, reply) => {
+    const { token } = await ctx.services.runnerRegistration.resetProjectToken(signedIn(request), params.id);
+    return reply.status(201).send({ token, token_expires_at: null });
+  });
+  r.post('/groups/:id/runners/reset_registration_token', Input({ id: NamespacedRef() }), async (params, request, reply) => {
+    const { token } = await ctx.services.runnerRegistration.resetGroupToken(signedIn(request), params.id);
+    return reply.status(201).send({ token, token_expires_at: null });
+  });
+  r.get('/runners/:id/managers', RunnerPath, async ({ id }, request) => {
+    const now = new Date();
+    return (await runners.managers(signedIn(request), id)).map((manager) => runnerManagerEntity(manager, now));
+  }, manageRunner);
 
   r.get('/runners', Input(ScopedRunnerFilters), async (params, request, reply) => page(request, reply, params, (query) => runners.listOwned(signedIn(request), query), 'statuses'));
   r.get('/runners/all', Input(ScopedRunnerFilters), async (params, request, reply) => page(request, reply, params, (query) => runners.listAll(signedIn(request), query), 'statuses_and_types'));

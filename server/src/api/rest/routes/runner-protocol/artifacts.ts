@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { JobArtifactRow } from '../../../../domains/runner-protocol/job-artifacts.repository.js';
 import { signedIn, type RestContext } from '../../context.js';
-import { Any, Input, Int, NamespacedRef, Optional, Str, routes } from '../../input/route-kit.js';
-import { uploadedFile } from '../uploads/multipart-files.js';
+import { Input, Int, NamespacedRef, Optional, Str, routes } from '../../input/route-kit.js';
 import { JobIdPath, JobTokenInput, jobIdParam, jobToken } from './jobs.js';
+import { readStreamedUpload } from './streamed-upload.js';
 
 /** An archive as a download: GitLab's Content-Disposition with the stored file name. */
 function sendArchive(reply: FastifyReply, artifact: JobArtifactRow, body: Readable) {
@@ -32,23 +32,36 @@ export function runnerArtifactRoutes(app: FastifyInstance, ctx: RestContext): vo
     return reply.status(200).header('Content-Type', 'application/vnd.gitlab-workhorse+json').send(JSON.stringify(result));
   });
 
-  const UploadInput = Input({
-    ...RunnerJob,
-    file: Optional(Any({ description: 'the archive (multipart)' })),
-    artifact_type: Optional(Str()),
-    artifact_format: Optional(Str()),
-    expire_in: Optional(Str()),
-  });
-  r.post('/jobs/:id/artifacts', UploadInput, async (params, request, reply) => {
-    const file = uploadedFile(request, 'file');
-    await jobArtifacts.upload(jobIdParam(params.id), jobToken(request, params), {
-      file: file ? { filename: file.filename, data: file.data } : undefined,
-      artifactType: params.artifact_type,
-      artifactFormat: params.artifact_format,
-      expireIn: params.expire_in,
+  // The upload is streamed into the object store (never buffered): in a child context whose only
+  // multipart parser leaves the body unread, so that the instance-wide multipart plugin (which
+  // reads whole parts into memory) never sees it and no request size limit applies before the
+  // instance's maximum artifacts size.
+  app.register(async (uploads) => {
+    uploads.removeAllContentTypeParsers();
+    uploads.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    const UploadInput = Input({
+      ...RunnerJob,
+      artifact_type: Optional(Str()),
+      artifact_format: Optional(Str()),
+      expire_in: Optional(Str()),
     });
-    // GitLab answers the runner 201 with the status as the body.
-    return reply.status(201).type('text/plain').send('201');
+    routes(uploads).post('/jobs/:id/artifacts', UploadInput, async (params, request, reply) => {
+      // The job token is checked before a byte of the body is read.
+      const job = await jobArtifacts.authenticateUpload(jobIdParam(params.id), jobToken(request, params));
+      await readStreamedUpload(request.raw, 'file', (file, fields) =>
+        jobArtifacts.storeUpload(
+          job,
+          {
+            artifactType: params.artifact_type ?? fields.artifact_type,
+            artifactFormat: params.artifact_format ?? fields.artifact_format,
+            expireIn: params.expire_in ?? fields.expire_in,
+          },
+          file,
+        ),
+      );
+      // GitLab answers the runner 201 with the status as the body.
+      return reply.status(201).type('text/plain').send('201');
+    });
   });
 
   r.get('/jobs/:id/artifacts', Input(RunnerJob), async (params, request, reply) => {

@@ -88,7 +88,7 @@ describe(`runner protocol: jobs (${testDatabaseKind()})`, () => {
     expect((await requestJob(user.token)).status).toBe(403);
   });
 
-  it('answers 204 with X-GitLab-Last-Update when no job waits, after holding the request', async () => {
+  it('answers 204 with X-GitLab-Last-Update when no job waits', async () => {
     const project = await fx.createProject('no-ci');
     const runner = await projectRunner(project.id);
     const response = await requestJob(runner.token);
@@ -312,11 +312,16 @@ describe(`runner protocol: a held jobs request (${testDatabaseKind()})`, () => {
   it('wakes when a job becomes pending', async () => {
     const project = await fx.createProject('wake');
     const runner = (await fx.root.Users.createCIRunner('project_type', { projectId: project.id, runUntagged: true })) as { id: number; token: string };
-    const held = fetch(`${fx.server.url}/api/v4/jobs/request`, {
-      method: 'POST',
-      headers: { ...HEADERS, 'RUNNER-TOKEN': runner.token },
-      body: JSON.stringify({ info: RUNNER_INFO, token: runner.token, system_id: 's_0123456789ab', last_update: '' }),
-    });
+    const request = (lastUpdate: string) =>
+      fetch(`${fx.server.url}/api/v4/jobs/request`, {
+        method: 'POST',
+        headers: { ...HEADERS, 'RUNNER-TOKEN': runner.token },
+        body: JSON.stringify({ info: RUNNER_INFO, token: runner.token, system_id: 's_0123456789ab', last_update: lastUpdate }),
+      });
+    // a request with an old value is answered at once; sending back its X-GitLab-Last-Update holds the next
+    const first = await request('an-old-value');
+    expect(first.status).toBe(204);
+    const held = request(first.headers.get('x-gitlab-last-update')!);
     await fx.root.RepositoryFiles.create(project.id, '.gitlab-ci.yml', 'main', 'wake:\n  script: [true]\n', 'Add CI');
     const response = await held;
     expect(response.status).toBe(201);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from '../../../../platform/errors.js';
-import type { RunnerInfo } from '../../../../domains/runners/runner.js';
+import { runnerInfo } from '../runners.js';
 import { JobNotRunningError, STATE_UPDATE_BACKOFF_SECONDS, TRACE_UPDATE_INTERVAL_SECONDS } from '../../../../domains/runner-protocol/runner-protocol.service.js';
 import type { RestContext } from '../../context.js';
 import { Any, Input, NamespacedRef, Optional, Str, routes } from '../../input/route-kit.js';
@@ -25,14 +25,6 @@ export function jobToken(request: FastifyRequest, params: { token?: string; job_
   return params.token ?? params.job_token;
 }
 
-function runnerInfo(info: unknown): RunnerInfo | undefined {
-  if (!info || typeof info !== 'object' || Array.isArray(info)) return undefined;
-  const text = (key: string) => {
-    const value = (info as Record<string, unknown>)[key];
-    return typeof value === 'string' && value ? value.slice(0, 255) : undefined;
-  };
-  return { version: text('version'), revision: text('revision'), platform: text('platform'), architecture: text('architecture') };
-}
 
 /** A job id in the path: anything but a positive integer is GitLab's 400 for the parameter. */
 export const JobIdPath = () => Str({ description: 'a job ID' });
@@ -63,9 +55,18 @@ export function runnerJobRoutes(app: FastifyInstance, ctx: RestContext): void {
   const { runnerProtocol } = ctx.services;
   const r = routes(app);
 
-  const RequestInput = Input({ token: Optional(Str({ description: 'the runner token' })), info: Optional(Any({ description: "the runner's version, revision, platform and architecture" })) });
+  const RequestInput = Input({
+    token: Optional(Str({ description: 'the runner token' })),
+    info: Optional(Any({ description: "the runner's version, revision, platform, architecture and executor" })),
+    system_id: Optional(Str({ description: "the runner manager's system identifier" })),
+    last_update: Optional(Str({ description: 'the X-GitLab-Last-Update value the runner last received' })),
+  });
   r.post('/jobs/request', RequestInput, async (params, request, reply) => {
-    const result = await runnerProtocol.requestJob(runnerToken(request, params.token), { info: runnerInfo(params.info), ipAddress: request.ip }, abortOnClose(request, reply));
+    const result = await runnerProtocol.requestJob(
+      runnerToken(request, params.token),
+      { info: runnerInfo(params.info), systemId: params.system_id, ipAddress: request.ip, lastUpdate: params.last_update },
+      abortOnClose(request, reply),
+    );
     reply.header('X-GitLab-Last-Update', result.lastUpdate);
     if (!result.job) return reply.status(204).send();
     return reply.status(201).type('application/json').send(result.job);
