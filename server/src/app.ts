@@ -53,7 +53,7 @@ import { createPipelineScheduleRunner, RUN_DUE_SCHEDULES_JOB, RUN_SCHEDULE_JOB, 
 import { createPipelineSchedulesRepository } from './domains/pipeline-schedules/pipeline-schedules.repository.js';
 import { createPipelineSchedulesService } from './domains/pipeline-schedules/pipeline-schedules.service.js';
 import { AUTO_STOP_ENVIRONMENT_JOB, createEnvironmentsDomain } from './domains/environments/index.js';
-import { createPipelinesDomain, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB } from './domains/pipelines/index.js';
+import { ASSIGN_RESOURCE_JOB, CREATE_DOWNSTREAM_JOB, createPipelinesDomain, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB, UPDATE_BRIDGE_STATUS_JOB } from './domains/pipelines/index.js';
 import { createRunnerProtocolDomain, STUCK_JOBS_JOB } from './domains/runner-protocol/index.js';
 import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
 import { createCompareService } from './domains/repository/compare.service.js';
@@ -292,6 +292,9 @@ export function createServices(deps: AppDeps) {
   events.react('repository.pushed', (event, tx) => pipelinesDomain.onPushed(event, tx));
   queue.register(CREATE_FOR_PUSH_JOB, (payload) => pipelinesDomain.runCreateForPush(payload));
   queue.register(ENQUEUE_SCHEDULED_JOB, (payload) => pipelinesDomain.runEnqueueScheduled(payload));
+  queue.register(CREATE_DOWNSTREAM_JOB, (payload) => pipelinesDomain.runCreateDownstream(payload));
+  queue.register(UPDATE_BRIDGE_STATUS_JOB, (payload) => pipelinesDomain.runUpdateBridgeStatus(payload));
+  queue.register(ASSIGN_RESOURCE_JOB, (payload) => pipelinesDomain.runAssignResource(payload));
   // pipeline schedules: a sweep job every minute claims due schedules and enqueues their runs (domains/pipeline-schedules/)
   const pipelineSchedulesRepository = createPipelineSchedulesRepository(db);
   const pipelineScheduleRunner = createPipelineScheduleRunner({
@@ -350,6 +353,7 @@ export function createServices(deps: AppDeps) {
     longPollSeconds: deps.config.runnerLongPollSeconds,
   });
   queue.register(STUCK_JOBS_JOB, (_payload, job) => runnerProtocolDomain.stuckJobs.run(job.id));
+  pipelinesDomain.useArtifactFiles((jobId, path, maxBytes) => runnerProtocolDomain.jobArtifacts.readFileOfJob(jobId, path, maxBytes));
 
   const passwords = createPasswordAuthenticator({ db, users });
   const tokens = createTokensService({ tokens: tokensRepository, users, events });
@@ -413,6 +417,10 @@ export function createServices(deps: AppDeps) {
     pipelineEngine: pipelinesDomain.pipelineEngine,
     pipelinesRepository: pipelinesDomain.pipelinesRepository,
     pipelineCreation: pipelinesDomain.pipelineCreation,
+    // trigger jobs and their child and multi-project pipelines; resource groups (domains/pipelines/)
+    downstreamPipelines: pipelinesDomain.downstreamPipelines,
+    downstreamRepository: pipelinesDomain.downstreamRepository,
+    resourceGroupsRepository: pipelinesDomain.resourceGroupsRepository,
     pipelineSchedules: createPipelineSchedulesService({
       projects,
       authorizer,

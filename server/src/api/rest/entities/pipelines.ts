@@ -80,7 +80,10 @@ export function jobEntity(job: JobRow, project: Pick<Project, 'full_path' | 'id'
     web_url: urls.web(path.slice(1)),
     project: { ci_job_token_scope_enabled: false },
   };
-  if (job.type === 'bridge') return { ...common, downstream_pipeline: null };
+  if (job.type === 'bridge') {
+    const downstream = facts.downstreamOf(job);
+    return { ...common, downstream_pipeline: downstream ? pipelineBasic(downstream.pipeline, { full_path: downstream.fullPath }, urls) : null };
+  }
   return {
     ...common,
     artifacts: [],
