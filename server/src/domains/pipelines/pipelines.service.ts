@@ -176,7 +176,9 @@ export function createPipelinesService(deps: {
       if ((isBranch || isTag) && !(await mayUpdateRef(actor, project, input.ref, isTag))) {
         throw new ValidationError({ base: [PIPELINE_MESSAGES.protectedRef(input.ref)] });
       }
-      const pipeline = await deps.creation.createForApi({ project, ref: input.ref, source: 'api', actor, variables: input.variables });
+      // GitLab records `web` for the 'Run pipeline' form (a signed-in browser) and `api` for a token.
+      const source = actor.via === 'session' ? 'web' : 'api';
+      const pipeline = await deps.creation.createForApi({ project, ref: input.ref, source, actor, variables: input.variables });
       return { project, pipeline, ...(await pipelineFacts([pipeline])) };
     },
 
