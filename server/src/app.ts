@@ -421,6 +421,7 @@ export function createServices(deps: AppDeps) {
     downstreamPipelines: pipelinesDomain.downstreamPipelines,
     downstreamRepository: pipelinesDomain.downstreamRepository,
     resourceGroupsRepository: pipelinesDomain.resourceGroupsRepository,
+    resourceGroups: pipelinesDomain.resourceGroups,
     pipelineSchedules: createPipelineSchedulesService({
       projects,
       authorizer,

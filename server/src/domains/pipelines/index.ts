@@ -20,6 +20,7 @@ import { ASSIGN_RESOURCE_JOB, CREATE_DOWNSTREAM_JOB, createPipelineEngine, ENQUE
 import { createDownstreamRepository } from './downstream/downstream.repository.js';
 import { createDownstreamPipelines, type ArtifactFileOf } from './downstream/downstream-pipelines.service.js';
 import { createResourceGroupsRepository } from './resource-groups.repository.js';
+import { createResourceGroupsService } from './resource-groups.service.js';
 import type { JobListener } from './pipeline.js';
 import { createPipelinesRepository } from './pipelines.repository.js';
 import { createPipelinesService } from './pipelines.service.js';
@@ -70,6 +71,7 @@ export function createPipelinesDomain(deps: {
     downstream: downstreamRepository,
     projectRows: deps.projectRows,
   });
+  const resourceGroups = createResourceGroupsService({ projects: deps.projects, authorizer: deps.authorizer, resourceGroups: resourceGroupsRepository, pipelines });
   let artifactFileOf: ArtifactFileOf | undefined;
   const downstreamPipelines = createDownstreamPipelines({
     pipelines: pipelinesRepository,
@@ -94,6 +96,7 @@ export function createPipelinesDomain(deps: {
     downstreamRepository,
     downstreamPipelines,
     resourceGroupsRepository,
+    resourceGroups,
 
     /** How a child pipeline reads its parent's artifacts (the runner protocol domain holds them). */
     useArtifactFiles(reader: ArtifactFileOf): void {

@@ -3,6 +3,7 @@ import type { Project } from '../../../domains/projects/project.js';
 import { jobDetailedStatus, pipelineDetailedStatus } from '../../../domains/pipelines/engine/detailed-status.js';
 import type { JobRow, PipelineRow, PipelineVariable } from '../../../domains/pipelines/pipeline.js';
 import type { JobFacts } from '../../../domains/pipelines/pipelines.service.js';
+import type { ResourceGroupRow } from '../../../domains/pipelines/resource-groups.repository.js';
 import type { User } from '../../../domains/users/user.js';
 import { commitEntity } from './commits.js';
 import { userBasic, userPublic, type UrlBuilder } from './users.js';
@@ -50,6 +51,17 @@ export function pipelineEntity(pipeline: PipelineRow, project: Pick<Project, 'fu
 
 export function variableEntity(variable: PipelineVariable) {
   return { variable_type: variable.variable_type, key: variable.key, value: variable.value };
+}
+
+/** GitLab's Entities::Ci::JobBasic (resource groups' current and upcoming jobs). */
+export function jobBasicEntity(job: JobRow, project: Pick<Project, 'full_path' | 'id'>, urls: UrlBuilder, facts: JobFacts) {
+  const { runner: _runner, artifacts: _artifacts, runner_manager: _manager, artifacts_expire_at: _expire, archived: _archived, tag_list: _tags, detailed_status: _status, downstream_pipeline: _downstream, ...basic } =
+    jobEntity(job, project, urls, facts) as Record<string, unknown>;
+  return basic;
+}
+
+export function resourceGroupEntity(group: ResourceGroupRow) {
+  return { id: group.id, key: group.key, process_mode: group.process_mode, created_at: iso(group.created_at), updated_at: iso(group.updated_at) };
 }
 
 /** A job (Entities::Ci::Job) or, for a trigger job, a bridge (Entities::Ci::Bridge). */
