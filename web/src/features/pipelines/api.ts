@@ -12,7 +12,8 @@ export interface DetailedStatus {
   tooltip: string;
   has_details: boolean;
   details_path: string | null;
-  action?: { icon: string; title: string; path: string; method: 'post'; button_title: string };
+  /** `confirmation_message`: a manual job's `manual_confirmation`, asked before it runs */
+  action?: { icon: string; title: string; path: string; method: 'post'; button_title: string; confirmation_message?: string | null };
 }
 
 /** GitLab's PipelineBasic (the list's rows). */

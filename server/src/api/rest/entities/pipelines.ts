@@ -1,6 +1,6 @@
 /** GitLab's Entities::Ci::PipelineBasic, Pipeline, Job, Bridge and Variable. */
 import type { Project } from '../../../domains/projects/project.js';
-import { jobDetailedStatus, pipelineDetailedStatus } from '../../../domains/pipelines/engine/detailed-status.js';
+import { jobDetailedStatus, manualConfirmationMessage, pipelineDetailedStatus } from '../../../domains/pipelines/engine/detailed-status.js';
 import type { JobRow, PipelineRow, PipelineVariable } from '../../../domains/pipelines/pipeline.js';
 import type { JobFacts } from '../../../domains/pipelines/pipelines.service.js';
 import type { ResourceGroupRow } from '../../../domains/pipelines/resource-groups.repository.js';
@@ -105,7 +105,16 @@ export function jobEntity(job: JobRow, project: Pick<Project, 'full_path' | 'id'
     archived: false,
     tag_list: job.tags,
     detailed_status: jobDetailedStatus(
-      { status: job.status, allowFailure: job.allow_failure, failureReason: job.failure_reason, when: job.when, retried: job.retried, type: job.type, canUpdate: facts.canUpdate(job) },
+      {
+        status: job.status,
+        allowFailure: job.allow_failure,
+        failureReason: job.failure_reason,
+        when: job.when,
+        retried: job.retried,
+        type: job.type,
+        canUpdate: facts.canUpdate(job),
+        manualConfirmation: manualConfirmationMessage(job),
+      },
       { details: path, retry: `${path}/retry`, play: `${path}/play`, cancel: `${path}/cancel` },
     ),
   };

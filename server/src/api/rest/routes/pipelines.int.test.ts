@@ -22,6 +22,7 @@ deploy:
   stage: deploy
   script: make deploy
   when: manual
+  manual_confirmation: Deploy to production?
   allow_failure: false
 `;
 
@@ -142,6 +143,9 @@ describe(`pipelines API (${testDatabaseKind()})`, () => {
     const blocked = (await client.Pipelines.show(project.id, pushed.id)) as Record<string, any>;
     expect(blocked.status).toBe('manual');
     expect(blocked.detailed_status).toMatchObject({ text: 'blocked', group: 'manual' });
+    // the manual job's `manual_confirmation` is the text its play action asks to confirm
+    const manual = (await client.Jobs.show(project.id, byName('deploy').id)) as Record<string, any>;
+    expect(manual.detailed_status.action).toEqual({ icon: 'play', title: 'Run', path: `/${project.path_with_namespace}/-/jobs/${byName('deploy').id}/play`, method: 'post', button_title: 'Run job', confirmation_message: 'Deploy to production?' });
 
     const playResponse = await fx.call('POST', `/projects/${project.id}/jobs/${byName('deploy').id}/play`, {
       token: developer.token,

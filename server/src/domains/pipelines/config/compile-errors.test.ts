@@ -17,6 +17,7 @@ describe('compilePipelineConfig: GitLab’s yaml_errors', () => {
     ['.hidden:\n  script: x\n', 'jobs config should contain at least one visible job'],
     ['job:\n  image: ruby\n', 'jobs:job config should implement the script:, run:, or trigger: keyword'],
     ['job: echo hi\n', 'jobs:job config should implement the script:, run:, or trigger: keyword'],
+    ['job:\n  script: x\n  when: manual\n  manual_confirmation: [yes]\n', 'jobs:job manual confirmation should be a string'],
     ['job:\n  script: x\n  scripts: y\n', 'jobs:job config contains unknown keys: scripts'],
     ['job:\n  script: x\n  when: later\n', 'jobs:job when should be one of: on_success, on_failure, always, manual, delayed'],
     ['job:\n  script: x\n  when: delayed\n', 'jobs:job start in should be a duration'],

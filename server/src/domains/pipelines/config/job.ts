@@ -125,6 +125,7 @@ export function normalizeJob(
   const interruptible = inherited('interruptible');
   if (interruptible !== undefined && typeof interruptible !== 'boolean') errors.push(`${at} interruptible config should be a boolean value`);
   if (raw.resource_group !== undefined && typeof raw.resource_group !== 'string') errors.push(`${at} resource group should be a string`);
+  if (raw.manual_confirmation !== undefined && typeof raw.manual_confirmation !== 'string') errors.push(`${at} manual confirmation should be a string`);
   const tags = inherited('tags');
 
   const job: JobDefinition = {
