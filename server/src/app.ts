@@ -87,6 +87,7 @@ import { registerRestApi } from './api/rest/index.js';
 import { sessionRoutes } from './api/web/session.routes.js';
 import { mergeRequestWidgetRoutes } from './api/web/merge-request-widget.routes.js';
 import { noteAuthorRolesRoutes } from './api/web/note-author-roles.routes.js';
+import { pipelineDetailsRoutes } from './api/web/pipeline-details.routes.js';
 import { markdownBatchRoutes } from './api/web/markdown.routes.js';
 import { commitPickRoutes } from './api/web/commit-picks.routes.js';
 import { createPickIntoNewBranchService } from './domains/repository/commit-picks-into.service.js';
@@ -422,6 +423,7 @@ export function createServices(deps: AppDeps) {
     downstreamRepository: pipelinesDomain.downstreamRepository,
     resourceGroupsRepository: pipelinesDomain.resourceGroupsRepository,
     resourceGroups: pipelinesDomain.resourceGroups,
+    pipelineRelations: pipelinesDomain.pipelineRelations,
     pipelineSchedules: createPipelineSchedulesService({
       projects,
       authorizer,
@@ -581,6 +583,8 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   };
   await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor, labels: { labels: services.labels, milestones: services.milestones, mergeRequests: services.mergeRequests } }));
   await http.register(async (web) => mergeRequestWidgetRoutes(web, { authenticate, widgets, urls: ctx.urls }));
+  // the pipeline page's upstream and downstream pipelines (GitLab's pipeline JSON)
+  await http.register(async (web) => pipelineDetailsRoutes(web, { authenticate, relations: services.pipelineRelations }));
   // the role badges of the Activity section (web-only: the REST note entity has no access levels)
   const noteAuthorRoles = createNoteAuthorRolesService({ mergeRequests: services.mergeRequests, roles: createNoteAuthorRolesRepository(db) });
   await http.register(async (web) => noteAuthorRolesRoutes(web, { authenticate, roles: noteAuthorRoles }));

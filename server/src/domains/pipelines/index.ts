@@ -19,6 +19,7 @@ import { createPipelineCreation, CREATE_FOR_PUSH_JOB } from './pipeline-creation
 import { ASSIGN_RESOURCE_JOB, CREATE_DOWNSTREAM_JOB, createPipelineEngine, ENQUEUE_SCHEDULED_JOB, UPDATE_BRIDGE_STATUS_JOB } from './pipeline-engine.service.js';
 import { createDownstreamRepository } from './downstream/downstream.repository.js';
 import { createDownstreamPipelines, type ArtifactFileOf } from './downstream/downstream-pipelines.service.js';
+import { createPipelineRelations } from './downstream/pipeline-relations.service.js';
 import { createResourceGroupsRepository } from './resource-groups.repository.js';
 import { createResourceGroupsService } from './resource-groups.service.js';
 import type { JobListener } from './pipeline.js';
@@ -72,6 +73,7 @@ export function createPipelinesDomain(deps: {
     projectRows: deps.projectRows,
   });
   const resourceGroups = createResourceGroupsService({ projects: deps.projects, authorizer: deps.authorizer, resourceGroups: resourceGroupsRepository, pipelines });
+  const pipelineRelations = createPipelineRelations({ projects: deps.projects, projectRows: deps.projectRows, authorizer: deps.authorizer, pipelines: pipelinesRepository, downstream: downstreamRepository });
   let artifactFileOf: ArtifactFileOf | undefined;
   const downstreamPipelines = createDownstreamPipelines({
     pipelines: pipelinesRepository,
@@ -97,6 +99,7 @@ export function createPipelinesDomain(deps: {
     downstreamPipelines,
     resourceGroupsRepository,
     resourceGroups,
+    pipelineRelations,
 
     /** How a child pipeline reads its parent's artifacts (the runner protocol domain holds them). */
     useArtifactFiles(reader: ArtifactFileOf): void {

@@ -67,6 +67,21 @@ downstream:
     expect(await ci.variables(down.id)).toEqual({ TARGET: downstream.path_with_namespace, UP: 'from-upstream', FROM_API: 'api' });
     const bridges = (await fx.root.Jobs.allPipelineBridges(upstream.id, pipelineId)) as Record<string, any>[];
     expect(bridges[0]!.downstream_pipeline).toMatchObject({ id: down.id, project_id: downstream.id, web_url: `${fx.server.url}/${downstream.path_with_namespace}/-/pipelines/${down.id}` });
+    // the pipeline page's JSON (GitLab's triggered / triggered_by), for someone who sees both projects
+    const json = async (path: string, token: string) => {
+      const response = await fetch(`${fx.server.url}/${path}`, { headers: { 'private-token': token } });
+      return { status: response.status, body: response.status === 200 ? await response.json() : null };
+    };
+    const upJson = await json(`${upstream.path_with_namespace}/-/pipelines/${pipelineId}.json`, developer.token);
+    expect(upJson.status).toBe(200);
+    expect(upJson.body).toMatchObject({ id: pipelineId, triggered_by: null, triggered: [{ id: down.id, source: 'pipeline', active: true, path: `/${downstream.path_with_namespace}/-/pipelines/${down.id}`, details: { status: { group: 'pending' } }, project: { id: downstream.id, full_path: downstream.path_with_namespace }, source_job: { name: 'downstream' } }] });
+    const downJson = await json(`${downstream.path_with_namespace}/-/pipelines/${down.id}.json`, developer.token);
+    expect(downJson.body).toMatchObject({ id: down.id, triggered: [], triggered_by: { id: pipelineId, project: { full_path: upstream.path_with_namespace }, source_job: { name: 'downstream' } } });
+    // a Developer of the upstream project only does not see the downstream pipeline; a stranger sees nothing
+    expect((await json(`${upstream.path_with_namespace}/-/pipelines/${pipelineId}.json`, outsider.token)).body).toMatchObject({ id: pipelineId, triggered: [] });
+    const stranger = await fx.server.createUser();
+    expect((await json(`${upstream.path_with_namespace}/-/pipelines/${pipelineId}.json`, stranger.token)).status).toBe(404);
+
     // strategy: depend — the bridge and the upstream pipeline follow the downstream one
     await ci.runJob((await ci.jobs(down.id))['down-job']!.id, 'success');
     await ci.statusesBecome(pipelineId, { downstream: 'success' });
