@@ -2,7 +2,8 @@ import { Flash } from '@primer/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { urls } from '../../lib/routes';
-import type { Job } from './api';
+import type { Job, PipelineRelations } from './api';
+import { LinkedPipelines } from './LinkedPipelines';
 import { JobActionButton } from './JobActionButton';
 import { fallbackStatus, StatusIcon } from './StatusBadge';
 import styles from './Pipelines.module.css';
@@ -23,8 +24,11 @@ export function groupByStage(jobs: Job[]): Stage[] {
   return [...stages].map(([name, list]) => ({ name, jobs: list }));
 }
 
-/** The pipeline graph: one column per stage, one card per job with its status and its action. */
-export function PipelineGraph({ projectId, fullPath, jobs }: { projectId: number; fullPath: string; jobs: Job[] }) {
+/**
+ * The pipeline graph: the upstream pipeline, one column per stage with one card per job (its
+ * status and its action), then the downstream pipelines.
+ */
+export function PipelineGraph({ projectId, fullPath, jobs, relations }: { projectId: number; fullPath: string; jobs: Job[]; relations?: PipelineRelations }) {
   const [error, setError] = useState<string | null>(null);
   return (
     <>
@@ -34,6 +38,7 @@ export function PipelineGraph({ projectId, fullPath, jobs }: { projectId: number
         </Flash>
       ) : null}
       <div className={styles.graph} aria-label="Pipeline graph" role="region">
+        <LinkedPipelines kind="Upstream" projectId={projectId} pipelines={relations?.triggered_by ? [relations.triggered_by] : []} />
         {groupByStage(jobs).map((stage) => (
           <section key={stage.name} className={styles.stage} aria-label={`Stage ${stage.name}`}>
             <h3 className={styles.stageName}>{stage.name}</h3>
@@ -50,6 +55,7 @@ export function PipelineGraph({ projectId, fullPath, jobs }: { projectId: number
             </ul>
           </section>
         ))}
+        <LinkedPipelines kind="Downstream" projectId={projectId} pipelines={relations?.triggered ?? []} />
       </div>
     </>
   );
