@@ -15,7 +15,7 @@ import type { JobQueue } from '../../platform/queue.js';
 import { parseDuration } from './config/duration.js';
 import { allowedToFailWithCode, isAutoCancelable, isRetryable, playAction, shouldAutoRetry } from './engine/job-rules.js';
 import { jobsToReset, nextPipelineStatus, pipelineStatus, processJobs, stageStatus, type ProcessableJob } from './engine/processing.js';
-import { CANCELABLE_STATUSES, isCompleted, sourcesOf, transition, type JobEvent, type Status } from './engine/status.js';
+import { CANCELABLE_STATUSES, isCompleted, sourcesOf, STATUSES, transition, type JobEvent, type Status } from './engine/status.js';
 import type { JobListener, JobRow, PipelineRow } from './pipeline.js';
 import type { JobChanges, PipelinesRepository } from './pipelines.repository.js';
 import type { ResourceGroupsRepository } from './resource-groups.repository.js';
@@ -28,8 +28,8 @@ export const UPDATE_BRIDGE_STATUS_JOB = 'pipelines.update_bridge_status';
 /** A resource group's resource was given back, or a job waits for it: the next waiting job takes it. */
 export const ASSIGN_RESOURCE_JOB = 'pipelines.assign_resource';
 
-/** Statuses a bridge leaves when its downstream pipeline decides (GitLab's Bridge events go from any status). */
-const UNFINISHED: readonly Status[] = ['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'canceling', 'manual', 'scheduled'];
+/** A bridge's events go from any status (GitLab's Ci::Bridge state machine): a retried child can turn a failed bridge to success. */
+const ANY_STATUS: readonly Status[] = STATUSES;
 
 /** A transition another process (or request) made impossible first: the loser of a race. */
 export class JobTransitionConflict extends ConflictError {
@@ -334,7 +334,7 @@ export function createPipelineEngine(deps: {
       return withJob(bridgeId, async (job, tx) => {
         if (job.type !== 'bridge' || job.status === to) return null;
         const extra: JobChanges = { ...(isCompleted(to) ? { finished_at: now() } : {}), ...(to === 'failed' ? { failure_reason: failureReason ?? 'unknown_failure' } : {}) };
-        const moved = await repo.casJobStatus(job.id, UNFINISHED, to, extra, tx);
+        const moved = await repo.casJobStatus(job.id, ANY_STATUS.filter((status) => status !== to), to, extra, tx);
         if (moved) {
           if (isCompleted(to) && moved.resource_group_key !== null) {
             const released = await deps.resourceGroups.release(moved.id, tx);

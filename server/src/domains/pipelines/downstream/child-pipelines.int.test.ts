@@ -145,7 +145,7 @@ describe(`child pipelines (${testDatabaseKind()})`, () => {
     expect(bridge[0]).toMatchObject({ name: 'too-deep', status: 'failed', failure_reason: 'reached_max_descendant_pipelines_depth', downstream_pipeline: null });
   });
 
-  it('a depend bridge fails when its child fails; a child with a configuration error fails its bridge', async () => {
+  it('a depend bridge fails when its child fails and passes when the retried child passes; a child with a configuration error fails its bridge', async () => {
     const sha = await ci.commit(project.id, {
       '.gitlab-ci.yml': 'fails:\n  trigger:\n    include: child.yml\n    strategy: depend\nbroken:\n  trigger:\n    include: broken.yml\n',
       'broken.yml': 'job:\n  script: [\n',
@@ -159,6 +159,15 @@ describe(`child pipelines (${testDatabaseKind()})`, () => {
     const child = await ci.downstreamOf(jobs.fails!.id);
     await ci.runJob((await ci.jobs(child.id))['child-job']!.id, 'failed');
     await ci.statusesBecome(pipeline.id, { fails: 'failed' });
+    expect((await ci.pipeline(pipeline.id)).status).toBe('failed');
+
+    // retrying the child's job until it passes turns the bridge, and so the parent, to success (GitLab's bridge follows its child)
+    const retried = await fx.server.app.services.pipelineEngine.retryJob((await ci.jobs(child.id))['child-job']!.id, null);
+    await ci.statusesBecome(child.id, { 'child-job': 'pending' });
+    await ci.runJob(retried.id, 'success');
+    await ci.statusesBecome(pipeline.id, { fails: 'success' });
+    expect((await ci.pipeline(child.id)).status).toBe('success');
+    // `broken` still failed: the parent stays failed, its depend bridge passed
     expect((await ci.pipeline(pipeline.id)).status).toBe('failed');
   });
 });

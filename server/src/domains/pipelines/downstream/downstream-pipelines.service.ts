@@ -198,7 +198,8 @@ export function createDownstreamPipelines(deps: {
       if (!upstream || upstream.bridgeId === null) return;
       const bridge = await deps.pipelines.findJob(upstream.bridgeId);
       const downstream = await deps.pipelines.pipelineById(pipelineId);
-      if (!bridge || !downstream || isCompleted(bridge.status)) return;
+      // a completed bridge follows too: a retried downstream pipeline that passes turns a failed bridge to success
+      if (!bridge || !downstream || bridge.retried) return;
       const strategy = triggerOf(bridge.options, {})?.strategy;
       const follows = bridgeStatusFromDownstream(strategy, downstream.status);
       if (follows) await deps.engine.settleBridge(bridge.id, follows);
