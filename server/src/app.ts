@@ -53,7 +53,7 @@ import { createPipelineScheduleRunner, RUN_DUE_SCHEDULES_JOB, RUN_SCHEDULE_JOB, 
 import { createPipelineSchedulesRepository } from './domains/pipeline-schedules/pipeline-schedules.repository.js';
 import { createPipelineSchedulesService } from './domains/pipeline-schedules/pipeline-schedules.service.js';
 import { AUTO_STOP_ENVIRONMENT_JOB, createEnvironmentsDomain } from './domains/environments/index.js';
-import { ASSIGN_RESOURCE_JOB, CREATE_DOWNSTREAM_JOB, createPipelinesDomain, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB, UPDATE_BRIDGE_STATUS_JOB } from './domains/pipelines/index.js';
+import { ASSIGN_RESOURCE_JOB, CANCEL_PIPELINE_JOB, CREATE_DOWNSTREAM_JOB, createPipelinesDomain, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB, UPDATE_BRIDGE_STATUS_JOB } from './domains/pipelines/index.js';
 import { createRunnerProtocolDomain, STUCK_JOBS_JOB } from './domains/runner-protocol/index.js';
 import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
 import { createCompareService } from './domains/repository/compare.service.js';
@@ -296,6 +296,7 @@ export function createServices(deps: AppDeps) {
   queue.register(CREATE_DOWNSTREAM_JOB, (payload) => pipelinesDomain.runCreateDownstream(payload));
   queue.register(UPDATE_BRIDGE_STATUS_JOB, (payload) => pipelinesDomain.runUpdateBridgeStatus(payload));
   queue.register(ASSIGN_RESOURCE_JOB, (payload) => pipelinesDomain.runAssignResource(payload));
+  queue.register(CANCEL_PIPELINE_JOB, (payload) => pipelinesDomain.runCancelPipeline(payload));
   // pipeline schedules: a sweep job every minute claims due schedules and enqueues their runs (domains/pipeline-schedules/)
   const pipelineSchedulesRepository = createPipelineSchedulesRepository(db);
   const pipelineScheduleRunner = createPipelineScheduleRunner({

@@ -54,6 +54,8 @@ export interface JobPayloadMap {
   'pipelines.create_downstream': { bridgeId: number };
   /** a triggered pipeline changed status: a bridge with `strategy` follows it */
   'pipelines.update_bridge_status': { pipelineId: number };
+  /** a canceled pipeline's child pipeline is canceled too */
+  'pipelines.cancel_pipeline': { pipelineId: number };
   /** a resource group's resource is free or wanted: the next waiting job takes it */
   'pipelines.assign_resource': { projectId: number; key: string };
   /** due pipeline schedules are claimed and their runs enqueued (domains/pipeline-schedules/pipeline-schedule-runner.ts) */

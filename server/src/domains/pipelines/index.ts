@@ -16,7 +16,7 @@ import { classifyRef, isDeletion } from '../pushes/push.js';
 import type { RepositoryAccess } from '../repository/repository-access.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { createPipelineCreation, CREATE_FOR_PUSH_JOB } from './pipeline-creation.service.js';
-import { ASSIGN_RESOURCE_JOB, CREATE_DOWNSTREAM_JOB, createPipelineEngine, ENQUEUE_SCHEDULED_JOB, UPDATE_BRIDGE_STATUS_JOB } from './pipeline-engine.service.js';
+import { ASSIGN_RESOURCE_JOB, CANCEL_PIPELINE_JOB, CREATE_DOWNSTREAM_JOB, createPipelineEngine, ENQUEUE_SCHEDULED_JOB, UPDATE_BRIDGE_STATUS_JOB } from './pipeline-engine.service.js';
 import { createDownstreamRepository } from './downstream/downstream.repository.js';
 import { createDownstreamPipelines, type ArtifactFileOf } from './downstream/downstream-pipelines.service.js';
 import { createPipelineRelations } from './downstream/pipeline-relations.service.js';
@@ -26,7 +26,7 @@ import type { JobListener } from './pipeline.js';
 import { createPipelinesRepository } from './pipelines.repository.js';
 import { createPipelinesService } from './pipelines.service.js';
 
-export { ASSIGN_RESOURCE_JOB, CREATE_DOWNSTREAM_JOB, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB, UPDATE_BRIDGE_STATUS_JOB };
+export { ASSIGN_RESOURCE_JOB, CANCEL_PIPELINE_JOB, CREATE_DOWNSTREAM_JOB, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB, UPDATE_BRIDGE_STATUS_JOB };
 
 export function createPipelinesDomain(deps: {
   db: Database;
@@ -46,7 +46,7 @@ export function createPipelinesDomain(deps: {
   const resourceGroupsRepository = createResourceGroupsRepository(deps.db);
   // Other domains follow jobs through listeners registered after construction (listenToJobs).
   const listeners: JobListener[] = [];
-  const pipelineEngine = createPipelineEngine({ db: deps.db, pipelines: pipelinesRepository, resourceGroups: resourceGroupsRepository, queue: deps.queue, listeners });
+  const pipelineEngine = createPipelineEngine({ db: deps.db, pipelines: pipelinesRepository, resourceGroups: resourceGroupsRepository, downstream: downstreamRepository, queue: deps.queue, listeners });
   const pipelineCreation = createPipelineCreation({
     db: deps.db,
     pipelines: pipelinesRepository,
@@ -141,6 +141,7 @@ export function createPipelinesDomain(deps: {
     runEnqueueScheduled: (payload: JobPayloadMap[typeof ENQUEUE_SCHEDULED_JOB]) => pipelineEngine.enqueueScheduled(payload.jobId),
     runCreateDownstream: async (payload: JobPayloadMap[typeof CREATE_DOWNSTREAM_JOB]) => void (await downstreamPipelines.createDownstream(payload.bridgeId)),
     runUpdateBridgeStatus: (payload: JobPayloadMap[typeof UPDATE_BRIDGE_STATUS_JOB]) => downstreamPipelines.updateBridgeStatus(payload.pipelineId),
+    runCancelPipeline: async (payload: JobPayloadMap[typeof CANCEL_PIPELINE_JOB]) => void (await pipelineEngine.cancelPipeline(payload.pipelineId)),
     runAssignResource: async (payload: JobPayloadMap[typeof ASSIGN_RESOURCE_JOB]) => void (await pipelineEngine.assignResource(payload.projectId, payload.key)),
   };
 }

@@ -19,12 +19,15 @@ import { CANCELABLE_STATUSES, isCompleted, sourcesOf, STATUSES, transition, type
 import type { JobListener, JobRow, PipelineRow } from './pipeline.js';
 import type { JobChanges, PipelinesRepository } from './pipelines.repository.js';
 import type { ResourceGroupsRepository } from './resource-groups.repository.js';
+import type { DownstreamRepository } from './downstream/downstream.repository.js';
 
 export const ENQUEUE_SCHEDULED_JOB = 'pipelines.enqueue_scheduled';
 /** A trigger job became pending: its downstream pipeline is created (GitLab's CreateDownstreamPipelineService). */
 export const CREATE_DOWNSTREAM_JOB = 'pipelines.create_downstream';
 /** A triggered pipeline changed status: its bridge with `strategy` follows (GitLab's PipelineBridgeStatusService). */
 export const UPDATE_BRIDGE_STATUS_JOB = 'pipelines.update_bridge_status';
+/** A canceled pipeline's child pipelines are canceled too (GitLab's cascade_to_children), each in its own transaction. */
+export const CANCEL_PIPELINE_JOB = 'pipelines.cancel_pipeline';
 /** A resource group's resource was given back, or a job waits for it: the next waiting job takes it. */
 export const ASSIGN_RESOURCE_JOB = 'pipelines.assign_resource';
 
@@ -65,6 +68,7 @@ export function createPipelineEngine(deps: {
   db: Pick<Database, 'transaction'>;
   pipelines: PipelinesRepository;
   resourceGroups: ResourceGroupsRepository;
+  downstream: Pick<DownstreamRepository, 'downstreamOf'>;
   queue: Pick<JobQueue, 'enqueue'>;
   now?: () => Date;
   /** told of every transition in its transaction (the domain's index.ts fills it) */
@@ -200,6 +204,10 @@ export function createPipelineEngine(deps: {
     for (const job of await repo.latestJobs(pipelineId, tx)) {
       if (!CANCELABLE_STATUSES.includes(job.status)) continue;
       await move(job, job.status === 'running' && job.runner_id !== null ? 'start_cancel' : 'cancel', tx);
+    }
+    // Child pipelines go with their parent (not multi-project ones); each is canceled after this commit.
+    for (const child of await deps.downstream.downstreamOf(pipelineId, tx)) {
+      if (child.source === 'parent_pipeline' && !isCompleted(child.status)) await deps.queue.enqueue(CANCEL_PIPELINE_JOB, { pipelineId: child.id }, { tx });
     }
   }
 

@@ -170,4 +170,17 @@ describe(`child pipelines (${testDatabaseKind()})`, () => {
     // `broken` still failed: the parent stays failed, its depend bridge passed
     expect((await ci.pipeline(pipeline.id)).status).toBe('failed');
   });
+
+  it('canceling the parent cancels its child pipelines (GitLab cascades a cancel to children)', async () => {
+    const sha = await ci.commit(project.id, { '.gitlab-ci.yml': 'child:\n  trigger:\n    include: child.yml\n    strategy: depend\n' });
+    const pipeline = await ci.pipelineOf(project.id, sha);
+    await ci.statusesBecome(pipeline.id, { child: 'running' });
+    const child = await ci.downstreamOf((await ci.jobs(pipeline.id)).child!.id);
+    await ci.statusesBecome(child.id, { 'child-job': 'pending' });
+    const canceled = await fx.call('POST', `/projects/${project.id}/pipelines/${pipeline.id}/cancel`);
+    expect(canceled.status).toBe(201);
+    await ci.statusesBecome(child.id, { 'child-job': 'canceled' });
+    expect((await ci.pipeline(child.id)).status).toBe('canceled');
+    expect((await ci.pipeline(pipeline.id)).status).toBe('canceled');
+  });
 });
