@@ -104,6 +104,14 @@ describe(`child pipelines (${testDatabaseKind()})`, () => {
     expect((await ci.pipeline(parent.id)).status).toBe('running');
   });
 
+  it('lists child pipelines only when asked for source parent_pipeline (GitLab’s pipelines list)', async () => {
+    const all = (await fx.root.Pipelines.all(project.id)) as Record<string, any>[];
+    expect(all.map((p) => p.source)).toEqual(['push']);
+    const children = (await fx.root.Pipelines.all(project.id, { source: 'parent_pipeline' })) as Record<string, any>[];
+    expect(children).toHaveLength(3);
+    expect((await fx.root.Pipelines.all(project.id, { scope: 'branches' })).map((p) => p.id)).toEqual([parent.id]);
+  });
+
   it('shows each bridge’s downstream_pipeline in the bridges API', async () => {
     const bridges = (await fx.root.Jobs.allPipelineBridges(project.id, parent.id)) as Record<string, any>[];
     const byName = Object.fromEntries(bridges.map((bridge) => [bridge.name, bridge]));
