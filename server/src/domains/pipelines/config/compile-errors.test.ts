@@ -18,6 +18,8 @@ describe('compilePipelineConfig: GitLab’s yaml_errors', () => {
     ['job:\n  image: ruby\n', 'jobs:job config should implement the script:, run:, or trigger: keyword'],
     ['job: echo hi\n', 'jobs:job config should implement the script:, run:, or trigger: keyword'],
     ['job:\n  script: x\n  when: manual\n  manual_confirmation: [yes]\n', 'jobs:job manual confirmation should be a string'],
+    ['job:\n  trigger:\n    include: c.yml\n    forward:\n      yaml_variables: sometimes\n', 'jobs:job:trigger:forward yaml variables should be a boolean value'],
+    ['job:\n  trigger:\n    project: g/p\n    forward:\n      secrets: true\n', 'jobs:job:trigger:forward config contains unknown keys: secrets'],
     ['job:\n  script: x\n  scripts: y\n', 'jobs:job config contains unknown keys: scripts'],
     ['job:\n  script: x\n  when: later\n', 'jobs:job when should be one of: on_success, on_failure, always, manual, delayed'],
     ['job:\n  script: x\n  when: delayed\n', 'jobs:job start in should be a duration'],

@@ -199,6 +199,17 @@ function normalizeTrigger(value: unknown, at: string, errors: Errors): Record<st
   if (value.strategy !== undefined && !['depend', 'mirror'].includes(String(value.strategy))) {
     errors.push(`${at}:trigger strategy should be depend or mirror`);
   }
+  if (value.forward !== undefined) {
+    // GitLab's Entry::Trigger::Forward: two booleans
+    if (!isPlainObject(value.forward)) errors.push(`${at}:trigger:forward config should be a hash`);
+    else {
+      const unknownForward = Object.keys(value.forward).filter((key) => key !== 'yaml_variables' && key !== 'pipeline_variables');
+      if (unknownForward.length > 0) errors.push(`${at}:trigger:forward config contains unknown keys: ${unknownForward.join(', ')}`);
+      for (const key of ['yaml_variables', 'pipeline_variables']) {
+        if (value.forward[key] !== undefined && typeof value.forward[key] !== 'boolean') errors.push(`${at}:trigger:forward ${key.replace('_', ' ')} should be a boolean value`);
+      }
+    }
+  }
   if (value.include !== undefined) {
     const includes = ([] as unknown[]).concat(value.include);
     const valid = includes.every(
