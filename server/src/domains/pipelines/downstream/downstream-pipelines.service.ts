@@ -166,30 +166,13 @@ export function createDownstreamPipelines(deps: {
       }
       if (!(await deps.engine.runBridge(bridge.id))) return null;
 
-      const variables = downstreamVariables({
-        forward: trigger.forward,
-        yamlVariables: bridge.yaml_variables,
-        pipelineVariables: await deps.pipelines.variables(pipeline.id),
-        scheduleVariables: [],
-        expansion,
-      }).map((v) => ({ ...v, variable_type: 'env_var' as const }));
-      const outcome = await deps.creation.createDownstream({
-        project: target!,
-        ref,
-        tag: child ? tag : undefined,
-        source: downstreamSource(trigger),
-        actor,
-        variables,
-        ...(child ? { sha: pipeline.sha, beforeSha: pipeline.before_sha, configContent: stringifyYaml({ include: trigger.include }), readArtifact: artifactReader(pipeline) } : {}),
-        upstream: { sourcePipelineId: pipeline.id, sourceProjectId: project.id, sourceJobId: bridge.id },
-      });
-      if ('error' in outcome) {
-        await deps.engine.settleBridge(bridge.id, 'failed', 'downstream_pipeline_creation_failed');
-        return null;
+      try {
+        return await createFor(bridge, pipeline, project, target!, trigger, { ref, tag, child, actor, expansion });
+      } catch (error) {
+        // as GitLab: a bridge whose creation broke is failed (data_integrity_failure), never left running
+        await deps.engine.settleBridge(bridge.id, 'failed', 'data_integrity_failure');
+        throw error;
       }
-      const running = (await deps.pipelines.findJob(bridge.id))!;
-      await settleAfterCreation(running, trigger, outcome.pipeline);
-      return outcome.pipeline;
     },
 
     /** The queue job of a triggered pipeline whose status changed: its bridge with `strategy` follows it. */
@@ -206,6 +189,41 @@ export function createDownstreamPipelines(deps: {
     },
   };
 
+  /** Creates the downstream pipeline of a running bridge, linked to it, and settles the bridge. */
+  async function createFor(
+    bridge: JobRow,
+    pipeline: PipelineRow,
+    project: Project,
+    target: Project,
+    trigger: Trigger,
+    at: { ref: string; tag: boolean; child: boolean; actor: Actor; expansion: Record<string, string> },
+  ): Promise<PipelineRow | null> {
+    const { ref, tag, child, actor, expansion } = at;
+    const variables = downstreamVariables({
+      forward: trigger.forward,
+      yamlVariables: bridge.yaml_variables,
+      pipelineVariables: await deps.pipelines.variables(pipeline.id),
+      scheduleVariables: [],
+      expansion,
+    }).map((v) => ({ ...v, variable_type: 'env_var' as const }));
+    const outcome = await deps.creation.createDownstream({
+      project: target!,
+      ref,
+      tag: child ? tag : undefined,
+      source: downstreamSource(trigger),
+      actor,
+      variables,
+      ...(child ? { sha: pipeline.sha, beforeSha: pipeline.before_sha, configContent: stringifyYaml({ include: trigger.include }), readArtifact: artifactReader(pipeline) } : {}),
+      upstream: { sourcePipelineId: pipeline.id, sourceProjectId: project.id, sourceJobId: bridge.id },
+    });
+    if ('error' in outcome) {
+      await deps.engine.settleBridge(bridge.id, 'failed', 'downstream_pipeline_creation_failed');
+      return null;
+    }
+    const running = (await deps.pipelines.findJob(bridge.id))!;
+    await settleAfterCreation(running, trigger, outcome.pipeline);
+    return outcome.pipeline;
+  }
   /** A downstream `branch:` names a branch first, then a tag (GitLab's ref resolution). */
   async function isTagOnly(project: Project, ref: string): Promise<boolean> {
     const path = deps.repoPath(project.id);
