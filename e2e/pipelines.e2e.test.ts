@@ -5,7 +5,7 @@ import { browserSession } from './support/session.js';
 /**
  * The pipelines pages against a real server: a commit of .gitlab-ci.yml creates a pipeline (no
  * runner runs here, so jobs move through the engine's service, as a runner's reports would), the
- * list, the graph with its job actions and the manual job's confirmation modal, transitions showing
+ * list, the graph with its job actions and the manual job's `manual_confirmation` modal, transitions showing
  * without a reload, the Failures tab, the jobs list, the job page's empty log, the empty list, and
  * Run pipeline with GitLab's 400 message.
  */
@@ -26,6 +26,7 @@ deploy:
   stage: deploy
   script: make deploy
   when: manual
+  manual_confirmation: Ship it to production?
 `;
 
 interface JobRow {
@@ -116,11 +117,12 @@ describe('pipelines pages', () => {
     await session.snap('graph-manual', page);
   });
 
-  it('asks before running the manual job, then runs it', async () => {
+  it('asks before running the manual job with its manual_confirmation text, then runs it', async () => {
     const graph = page.getByRole('region', { name: 'Pipeline graph' });
     await graph.getByRole('button', { name: 'Run job: deploy' }).click();
     const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
     await dialog.getByText('Are you sure you want to run deploy?').waitFor();
+    await dialog.getByText('Custom confirmation message: Ship it to production?').waitFor();
     await dialog.getByText('Do you want to continue?').waitFor();
     await session.snap('manual-confirm', page);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -207,8 +209,11 @@ describe('pipelines pages', () => {
     await form.getByRole('button', { name: 'Run pipeline' }).click();
     await page.waitForURL((url) => /\/-\/pipelines\/\d+$/.test(url.pathname) && !url.pathname.endsWith(`/${pipelineId}`));
     await page.getByRole('region', { name: 'Pipeline graph' }).getByRole('heading', { name: 'build' }).waitFor();
-    const newest = (await session.rest<{ id: number; ref: string }[]>('GET', `/projects/${project.id}/pipelines`))[0]!;
+    const newest = (await session.rest<{ id: number; ref: string; source: string }[]>('GET', `/projects/${project.id}/pipelines`))[0]!;
     expect(page.url()).toContain(`/-/pipelines/${newest.id}`);
     expect(newest.ref).toBe('main');
+    // the web's form records GitLab's source `web` (a token's call records `api`)
+    expect(newest.source).toBe('web');
+    await page.getByText('Source web').waitFor();
   });
 });

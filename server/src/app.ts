@@ -63,7 +63,7 @@ import { createCiReports, INGEST_REPORTS_JOB } from './domains/ci-reports/ci-rep
 import { createMergeRequestReports } from './domains/ci-reports/merge-request-reports.service.js';
 import { createMergeRequestDiffsRepository } from './domains/merge-requests/merge-request-diffs.repository.js';
 import { mergeRequestReportsRoutes } from './api/web/merge-request-reports.routes.js';
-import { createPipelinesDomain, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB } from './domains/pipelines/index.js';
+import { ASSIGN_RESOURCE_JOB, CANCEL_PIPELINE_JOB, CREATE_DOWNSTREAM_JOB, createPipelinesDomain, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB, UPDATE_BRIDGE_STATUS_JOB } from './domains/pipelines/index.js';
 import { createRunnerProtocolDomain, STUCK_JOBS_JOB } from './domains/runner-protocol/index.js';
 import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
 import { createCompareService } from './domains/repository/compare.service.js';
@@ -100,6 +100,7 @@ import { environmentActionRoutes } from './api/web/environment-actions.routes.js
 import { userCalloutRoutes } from './api/web/user-callouts.routes.js';
 import { createUserCallouts } from './domains/users/user-callouts.js';
 import { noteAuthorRolesRoutes } from './api/web/note-author-roles.routes.js';
+import { pipelineDetailsRoutes } from './api/web/pipeline-details.routes.js';
 import { markdownBatchRoutes } from './api/web/markdown.routes.js';
 import { commitPickRoutes } from './api/web/commit-picks.routes.js';
 import { createPickIntoNewBranchService } from './domains/repository/commit-picks-into.service.js';
@@ -305,6 +306,10 @@ export function createServices(deps: AppDeps) {
   events.react('repository.pushed', (event, tx) => pipelinesDomain.onPushed(event, tx));
   queue.register(CREATE_FOR_PUSH_JOB, (payload) => pipelinesDomain.runCreateForPush(payload));
   queue.register(ENQUEUE_SCHEDULED_JOB, (payload) => pipelinesDomain.runEnqueueScheduled(payload));
+  queue.register(CREATE_DOWNSTREAM_JOB, (payload) => pipelinesDomain.runCreateDownstream(payload));
+  queue.register(UPDATE_BRIDGE_STATUS_JOB, (payload) => pipelinesDomain.runUpdateBridgeStatus(payload));
+  queue.register(ASSIGN_RESOURCE_JOB, (payload) => pipelinesDomain.runAssignResource(payload));
+  queue.register(CANCEL_PIPELINE_JOB, (payload) => pipelinesDomain.runCancelPipeline(payload));
   // pipeline schedules: a sweep job every minute claims due schedules and enqueues their runs (domains/pipeline-schedules/)
   const pipelineSchedulesRepository = createPipelineSchedulesRepository(db);
   const pipelineScheduleRunner = createPipelineScheduleRunner({
@@ -381,6 +386,7 @@ export function createServices(deps: AppDeps) {
     longPollSeconds: deps.config.runnerLongPollSeconds,
   });
   queue.register(STUCK_JOBS_JOB, (_payload, job) => runnerProtocolDomain.stuckJobs.run(job.id));
+  pipelinesDomain.useArtifactFiles((jobId, path, maxBytes) => runnerProtocolDomain.jobArtifacts.readFileOfJob(jobId, path, maxBytes));
 
   const passwords = createPasswordAuthenticator({ db, users });
   const tokens = createTokensService({ tokens: tokensRepository, users, events });
@@ -460,6 +466,12 @@ export function createServices(deps: AppDeps) {
     pipelineEngine: pipelinesDomain.pipelineEngine,
     pipelinesRepository: pipelinesDomain.pipelinesRepository,
     pipelineCreation: pipelinesDomain.pipelineCreation,
+    // trigger jobs and their child and multi-project pipelines; resource groups (domains/pipelines/)
+    downstreamPipelines: pipelinesDomain.downstreamPipelines,
+    downstreamRepository: pipelinesDomain.downstreamRepository,
+    resourceGroupsRepository: pipelinesDomain.resourceGroupsRepository,
+    resourceGroups: pipelinesDomain.resourceGroups,
+    pipelineRelations: pipelinesDomain.pipelineRelations,
     pipelineSchedules: createPipelineSchedulesService({
       projects,
       authorizer,
@@ -629,6 +641,8 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   // the merge request's test report comparison and line coverage (GitLab's test_reports.json, coverage_reports.json)
   const mergeRequestReports = createMergeRequestReports({ mergeRequests: services.mergeRequests, diffs: createMergeRequestDiffsRepository(db), reports: services.ciReports });
   await http.register(async (web) => mergeRequestReportsRoutes(web, { authenticate, reports: mergeRequestReports, urls: ctx.urls }));
+  // the pipeline page's upstream and downstream pipelines (GitLab's pipeline JSON)
+  await http.register(async (web) => pipelineDetailsRoutes(web, { authenticate, relations: services.pipelineRelations }));
   // the role badges of the Activity section (web-only: the REST note entity has no access levels)
   const noteAuthorRoles = createNoteAuthorRolesService({ mergeRequests: services.mergeRequests, roles: createNoteAuthorRolesRepository(db) });
   await http.register(async (web) => noteAuthorRolesRoutes(web, { authenticate, roles: noteAuthorRoles }));

@@ -50,6 +50,14 @@ export interface JobPayloadMap {
   'pipelines.create_for_push': { projectId: number; userId: number | null; ref: string; oldSha: string; newSha: string; pushOptions?: string[] };
   /** a delayed CI/CD job whose time came becomes pending */
   'pipelines.enqueue_scheduled': { jobId: number };
+  /** a trigger job became pending: its child or multi-project pipeline is created (domains/pipelines/downstream/) */
+  'pipelines.create_downstream': { bridgeId: number };
+  /** a triggered pipeline changed status: a bridge with `strategy` follows it */
+  'pipelines.update_bridge_status': { pipelineId: number };
+  /** a canceled pipeline's child pipeline is canceled too */
+  'pipelines.cancel_pipeline': { pipelineId: number };
+  /** a resource group's resource is free or wanted: the next waiting job takes it */
+  'pipelines.assign_resource': { projectId: number; key: string };
   /** due pipeline schedules are claimed and their runs enqueued (domains/pipeline-schedules/pipeline-schedule-runner.ts) */
   'pipelines.run_due_schedules': Record<string, never>;
   /** one run of a pipeline schedule: as its owner, or as the user who played it */

@@ -16,12 +16,17 @@ import { classifyRef, isDeletion } from '../pushes/push.js';
 import type { RepositoryAccess } from '../repository/repository-access.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { createPipelineCreation, CREATE_FOR_PUSH_JOB } from './pipeline-creation.service.js';
-import { createPipelineEngine, ENQUEUE_SCHEDULED_JOB } from './pipeline-engine.service.js';
+import { ASSIGN_RESOURCE_JOB, CANCEL_PIPELINE_JOB, CREATE_DOWNSTREAM_JOB, createPipelineEngine, ENQUEUE_SCHEDULED_JOB, UPDATE_BRIDGE_STATUS_JOB } from './pipeline-engine.service.js';
+import { createDownstreamRepository } from './downstream/downstream.repository.js';
+import { createDownstreamPipelines, type ArtifactFileOf } from './downstream/downstream-pipelines.service.js';
+import { createPipelineRelations } from './downstream/pipeline-relations.service.js';
+import { createResourceGroupsRepository } from './resource-groups.repository.js';
+import { createResourceGroupsService } from './resource-groups.service.js';
 import type { JobListener } from './pipeline.js';
 import { createPipelinesRepository } from './pipelines.repository.js';
 import { createPipelinesService } from './pipelines.service.js';
 
-export { CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB };
+export { ASSIGN_RESOURCE_JOB, CANCEL_PIPELINE_JOB, CREATE_DOWNSTREAM_JOB, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB, UPDATE_BRIDGE_STATUS_JOB };
 
 export function createPipelinesDomain(deps: {
   db: Database;
@@ -37,12 +42,16 @@ export function createPipelinesDomain(deps: {
   serverUrl: string;
 }) {
   const pipelinesRepository = createPipelinesRepository(deps.db);
+  const downstreamRepository = createDownstreamRepository(deps.db);
+  const resourceGroupsRepository = createResourceGroupsRepository(deps.db);
   // Other domains follow jobs through listeners registered after construction (listenToJobs).
   const listeners: JobListener[] = [];
-  const pipelineEngine = createPipelineEngine({ db: deps.db, pipelines: pipelinesRepository, queue: deps.queue, listeners });
+  const pipelineEngine = createPipelineEngine({ db: deps.db, pipelines: pipelinesRepository, resourceGroups: resourceGroupsRepository, downstream: downstreamRepository, queue: deps.queue, listeners });
   const pipelineCreation = createPipelineCreation({
     db: deps.db,
     pipelines: pipelinesRepository,
+    downstream: downstreamRepository,
+    resourceGroups: resourceGroupsRepository,
     engine: pipelineEngine,
     access: deps.access,
     repoPath: deps.repoPath,
@@ -60,6 +69,25 @@ export function createPipelinesDomain(deps: {
     creation: pipelineCreation,
     repoPath: deps.repoPath,
     db: deps.db,
+    downstream: downstreamRepository,
+    projectRows: deps.projectRows,
+  });
+  const resourceGroups = createResourceGroupsService({ projects: deps.projects, authorizer: deps.authorizer, resourceGroups: resourceGroupsRepository, pipelines });
+  const pipelineRelations = createPipelineRelations({ projects: deps.projects, projectRows: deps.projectRows, authorizer: deps.authorizer, pipelines: pipelinesRepository, downstream: downstreamRepository });
+  let artifactFileOf: ArtifactFileOf | undefined;
+  const downstreamPipelines = createDownstreamPipelines({
+    pipelines: pipelinesRepository,
+    downstream: downstreamRepository,
+    engine: pipelineEngine,
+    creation: pipelineCreation,
+    projects: deps.projects,
+    projectRows: deps.projectRows,
+    users: deps.users,
+    authorizer: deps.authorizer,
+    rules: pipelines,
+    serverUrl: deps.serverUrl,
+    repoPath: deps.repoPath,
+    artifactFileOf: () => artifactFileOf,
   });
 
   return {
@@ -67,6 +95,16 @@ export function createPipelinesDomain(deps: {
     pipelinesRepository,
     pipelineEngine,
     pipelineCreation,
+    downstreamRepository,
+    downstreamPipelines,
+    resourceGroupsRepository,
+    resourceGroups,
+    pipelineRelations,
+
+    /** How a child pipeline reads its parent's artifacts (the runner protocol domain holds them). */
+    useArtifactFiles(reader: ArtifactFileOf): void {
+      artifactFileOf = reader;
+    },
 
     /** Registers a listener told of job creations and transitions in their transactions. */
     listenToJobs(listener: JobListener): void {
@@ -101,5 +139,9 @@ export function createPipelinesDomain(deps: {
     },
 
     runEnqueueScheduled: (payload: JobPayloadMap[typeof ENQUEUE_SCHEDULED_JOB]) => pipelineEngine.enqueueScheduled(payload.jobId),
+    runCreateDownstream: async (payload: JobPayloadMap[typeof CREATE_DOWNSTREAM_JOB]) => void (await downstreamPipelines.createDownstream(payload.bridgeId)),
+    runUpdateBridgeStatus: (payload: JobPayloadMap[typeof UPDATE_BRIDGE_STATUS_JOB]) => downstreamPipelines.updateBridgeStatus(payload.pipelineId),
+    runCancelPipeline: async (payload: JobPayloadMap[typeof CANCEL_PIPELINE_JOB]) => void (await pipelineEngine.cancelPipeline(payload.pipelineId)),
+    runAssignResource: async (payload: JobPayloadMap[typeof ASSIGN_RESOURCE_JOB]) => void (await pipelineEngine.assignResource(payload.projectId, payload.key)),
   };
 }

@@ -13,18 +13,20 @@ import { changedPaths } from '../../git/changed-paths.js';
 import { getCommit } from '../../git/commits.js';
 import { resolveCommit } from '../../git/refs.js';
 import { readTree } from '../../git/tree.js';
-import type { Database } from '../../platform/db/database.js';
+import type { Database, Queryable } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors.js';
 import type { Project } from '../projects/project.js';
 import type { RepositoryAccess } from '../repository/repository-access.js';
 import { compilePipelineConfig } from './config/compile.js';
 import { predefinedVariables } from './config/predefined-variables.js';
 import { skipsCi } from './config/skip-ci.js';
-import type { PipelineSource } from './config/types.js';
+import type { PipelineSource, ReadArtifactFile } from './config/types.js';
 import { configFileReader, readConfigBlob } from './config-file-reader.js';
 import type { JobListener, PipelineRow, PipelineVariable } from './pipeline.js';
 import type { PipelineEngine } from './pipeline-engine.service.js';
 import type { PipelinesRepository } from './pipelines.repository.js';
+import type { DownstreamRepository } from './downstream/downstream.repository.js';
+import type { ResourceGroupsRepository } from './resource-groups.repository.js';
 
 export const CREATE_FOR_PUSH_JOB = 'pipelines.create_for_push';
 export const CI_CONFIG_PATH = '.gitlab-ci.yml';
@@ -51,6 +53,12 @@ export interface CreatePipelineInput {
   pushOptions?: readonly string[];
   /** the pipeline schedule creating it (source `schedule`) */
   pipelineScheduleId?: number;
+  /** a child pipeline's configuration (`include:` of its trigger) instead of the repository's `.gitlab-ci.yml` */
+  configContent?: string;
+  /** a child pipeline's reader of its parent's artifacts (`include: artifact`) */
+  readArtifact?: ReadArtifactFile;
+  /** a downstream pipeline: the bridge and pipeline that trigger it, linked in the pipeline's own transaction */
+  upstream?: { sourcePipelineId: number; sourceProjectId: number; sourceJobId: number };
 }
 
 export type CreateOutcome = { pipeline: PipelineRow } | { error: string[] };
@@ -58,6 +66,8 @@ export type CreateOutcome = { pipeline: PipelineRow } | { error: string[] };
 export function createPipelineCreation(deps: {
   db: Pick<Database, 'transaction'>;
   pipelines: PipelinesRepository;
+  downstream: Pick<DownstreamRepository, 'insertLink'>;
+  resourceGroups: Pick<ResourceGroupsRepository, 'ensure'>;
   engine: Pick<PipelineEngine, 'process' | 'cancelRedundant'>;
   access: Pick<RepositoryAccess, 'open'>;
   repoPath: (projectId: number) => string;
@@ -102,13 +112,22 @@ export function createPipelineCreation(deps: {
       committedAt: commit.committed_date,
       pipelineScheduleId: input.pipelineScheduleId ?? null,
     };
+    const link = async (row: PipelineRow, tx: Queryable) => {
+      if (input.upstream) await deps.downstream.insertLink({ pipelineId: row.id, projectId: project.id, ...input.upstream }, tx);
+    };
     const store = (status: 'failed' | 'skipped', extra: { yamlErrors?: string; failureReason?: string } = {}) =>
-      deps.db.transaction(async (tx) => ({ pipeline: await deps.pipelines.insertPipeline({ ...base, status, ...extra }, tx) }));
+      deps.db.transaction(async (tx) => {
+        const pipeline = await deps.pipelines.insertPipeline({ ...base, status, ...extra }, tx);
+        await link(pipeline, tx);
+        return { pipeline };
+      });
+    // A push stores nothing when there is no configuration or no job; a downstream pipeline's bridge says why.
+    const storesNothing = save && !input.upstream;
 
     if (skipsCi({ source: input.source, commitMessage: commit.message, pushOptions: input.pushOptions })) return save ? store('skipped') : null;
 
-    const config = await readConfigBlob(repoPath, sha, CI_CONFIG_PATH);
-    if ('error' in config) return save ? null : { error: [CREATE_ERRORS.missingConfig] };
+    const config = input.configContent !== undefined ? { content: input.configContent } : await readConfigBlob(repoPath, sha, CI_CONFIG_PATH);
+    if ('error' in config) return storesNothing ? null : { error: [CREATE_ERRORS.missingConfig] };
 
     const entries = (await readTree(repoPath, sha, '', { recursive: true })) ?? [];
     const changed = input.source === 'push' && !resolved.tag && !ZERO_SHA.test(beforeSha) ? ((await changedPaths(repoPath, beforeSha, sha)) ?? undefined) : undefined;
@@ -143,17 +162,20 @@ export function createPipelineCreation(deps: {
         pushOptions: input.pushOptions,
       },
       readFile,
+      input.readArtifact,
     );
     if (result.status === 'error') {
       return save ? store('failed', { yamlErrors: result.errors.join(', '), failureReason: 'config_error' }) : { error: result.errors };
     }
     if (result.status === 'skipped') {
       if (result.reason === 'ci_skip') return save ? store('skipped') : null;
-      return save ? null : { error: [result.message] };
+      return storesNothing ? null : { error: [result.message] };
     }
     const { plan } = result;
     const pipeline = await deps.db.transaction(async (tx) => {
       const row = await deps.pipelines.insertPipeline({ ...base, status: 'created', name: plan.name ?? null }, tx);
+      await link(row, tx);
+      await deps.resourceGroups.ensure(project.id, plan.jobs.flatMap((job) => (job.resourceGroupKey ? [job.resourceGroupKey] : [])), tx);
       // GitLab stores only the stages that have jobs.
       const usedStages = plan.stages.filter((stage) => plan.jobs.some((job) => job.stage === stage));
       const stageIds = await deps.pipelines.insertStages(row.id, project.id, usedStages, tx);
@@ -185,6 +207,15 @@ export function createPipelineCreation(deps: {
      */
     async createForSchedule(input: CreatePipelineInput): Promise<CreateOutcome | null> {
       return create({ ...input, source: 'schedule' }, true);
+    },
+
+    /**
+     * For a trigger job: the downstream pipeline, linked to its bridge (a configuration error is a
+     * failed pipeline, as GitLab saves it), or why none was created.
+     */
+    async createDownstream(input: CreatePipelineInput & { upstream: NonNullable<CreatePipelineInput['upstream']> }): Promise<CreateOutcome> {
+      const outcome = await create(input, true);
+      return outcome ?? { error: ['Pipeline skipped by [ci skip]'] };
     },
 
     /** For `POST /projects/:id/pipeline`: the pipeline, or a 400 with GitLab's messages. */

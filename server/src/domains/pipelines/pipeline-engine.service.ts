@@ -15,11 +15,24 @@ import type { JobQueue } from '../../platform/queue.js';
 import { parseDuration } from './config/duration.js';
 import { allowedToFailWithCode, isAutoCancelable, isRetryable, playAction, shouldAutoRetry } from './engine/job-rules.js';
 import { jobsToReset, nextPipelineStatus, pipelineStatus, processJobs, stageStatus, type ProcessableJob } from './engine/processing.js';
-import { CANCELABLE_STATUSES, isCompleted, sourcesOf, transition, type JobEvent, type Status } from './engine/status.js';
+import { CANCELABLE_STATUSES, isCompleted, sourcesOf, STATUSES, transition, type JobEvent, type Status } from './engine/status.js';
 import type { JobListener, JobRow, PipelineRow } from './pipeline.js';
 import type { JobChanges, PipelinesRepository } from './pipelines.repository.js';
+import type { ResourceGroupsRepository } from './resource-groups.repository.js';
+import type { DownstreamRepository } from './downstream/downstream.repository.js';
 
 export const ENQUEUE_SCHEDULED_JOB = 'pipelines.enqueue_scheduled';
+/** A trigger job became pending: its downstream pipeline is created (GitLab's CreateDownstreamPipelineService). */
+export const CREATE_DOWNSTREAM_JOB = 'pipelines.create_downstream';
+/** A triggered pipeline changed status: its bridge with `strategy` follows (GitLab's PipelineBridgeStatusService). */
+export const UPDATE_BRIDGE_STATUS_JOB = 'pipelines.update_bridge_status';
+/** A canceled pipeline's child pipelines are canceled too (GitLab's cascade_to_children), each in its own transaction. */
+export const CANCEL_PIPELINE_JOB = 'pipelines.cancel_pipeline';
+/** A resource group's resource was given back, or a job waits for it: the next waiting job takes it. */
+export const ASSIGN_RESOURCE_JOB = 'pipelines.assign_resource';
+
+/** A bridge's events go from any status (GitLab's Ci::Bridge state machine): a retried child can turn a failed bridge to success. */
+const ANY_STATUS: readonly Status[] = STATUSES;
 
 /** A transition another process (or request) made impossible first: the loser of a race. */
 export class JobTransitionConflict extends ConflictError {
@@ -54,6 +67,8 @@ const seconds = (from: Date, to: Date) => Math.max(0, Math.round((to.getTime() -
 export function createPipelineEngine(deps: {
   db: Pick<Database, 'transaction'>;
   pipelines: PipelinesRepository;
+  resourceGroups: ResourceGroupsRepository;
+  downstream: Pick<DownstreamRepository, 'downstreamOf'>;
   queue: Pick<JobQueue, 'enqueue'>;
   now?: () => Date;
   /** told of every transition in its transaction (the domain's index.ts fills it) */
@@ -79,8 +94,29 @@ export function createPipelineEngine(deps: {
     if (moved && to === 'scheduled' && moved.scheduled_at) {
       await deps.queue.enqueue(ENQUEUE_SCHEDULED_JOB, { jobId: moved.id }, { runAt: moved.scheduled_at, tx });
     }
+    if (moved && to === 'pending' && moved.type === 'bridge') await deps.queue.enqueue(CREATE_DOWNSTREAM_JOB, { bridgeId: moved.id }, { tx });
+    // A completed job gives its resource back in its own transition; the next waiting job takes it.
+    if (moved && isCompleted(to) && moved.resource_group_key !== null) {
+      const released = await deps.resourceGroups.release(moved.id, tx);
+      if (released) await deps.queue.enqueue(ASSIGN_RESOURCE_JOB, { projectId: released.project_id, key: released.key }, { tx });
+    }
     if (moved) for (const listener of deps.listeners ?? []) await listener.jobMoved?.(moved, tx);
     return moved;
+  }
+
+  /**
+   * Makes a job ready to run (`enqueue` or `enqueue_scheduled`). A job of a resource group waits
+   * for the group's resource first (GitLab's waiting_for_resource) and takes it at once when it is
+   * free; otherwise an assignment job looks again once this transaction is committed, so a
+   * resource given back meanwhile is not missed.
+   */
+  async function enqueue(job: JobRow, event: 'enqueue' | 'enqueue_scheduled', tx: Queryable, extra: JobChanges = {}): Promise<JobRow | null> {
+    if (job.resource_group_key === null || transition(job.status, event) === null) return move(job, event, tx, extra);
+    const waiting = await move(job, 'wait_for_resource', tx, extra);
+    if (!waiting) return null;
+    if (await deps.resourceGroups.take(job.project_id, job.resource_group_key, job.id, tx)) return move(waiting, 'enqueue_waiting_for_resource', tx);
+    await deps.queue.enqueue(ASSIGN_RESOURCE_JOB, { projectId: job.project_id, key: job.resource_group_key }, { tx });
+    return waiting;
   }
 
   /** Recomputes the pipeline under its lock: waiting jobs advance, stages and pipeline follow. */
@@ -95,7 +131,11 @@ export function createPipelineEngine(deps: {
       const byId = new Map(jobs.map((job) => [job.id, job]));
       for (const update of updates) {
         const job = byId.get(update.id)!;
-        const event: JobEvent = update.to === 'pending' ? 'enqueue' : update.to === 'manual' ? 'actionize' : update.to === 'scheduled' ? 'schedule' : 'skip';
+        if (update.to === 'pending') {
+          await enqueue(job, 'enqueue', tx);
+          continue;
+        }
+        const event: JobEvent = update.to === 'manual' ? 'actionize' : update.to === 'scheduled' ? 'schedule' : 'skip';
         const extra: JobChanges = {};
         if (update.to === 'scheduled') extra.scheduled_at = new Date(now().getTime() + (parseDuration(job.start_in ?? '') ?? 0) * 1000);
         await move(job, event, tx, extra);
@@ -124,6 +164,8 @@ export function createPipelineEngine(deps: {
       changes.finished_at = null;
     }
     await repo.updatePipeline(pipelineId, changes, tx);
+    // A triggered pipeline tells its bridge (one with `strategy` follows it), after this commit.
+    if (pipeline.source === 'parent_pipeline' || pipeline.source === 'pipeline') await deps.queue.enqueue(UPDATE_BRIDGE_STATUS_JOB, { pipelineId }, { tx });
     return { ...pipeline, ...changes } as PipelineRow;
   }
 
@@ -154,7 +196,7 @@ export function createPipelineEngine(deps: {
     let copy = (await repo.findJob(id, tx))!;
     if (options.variables) copy = (await repo.casJobStatus(id, ['created'], 'created', { job_variables: options.variables }, tx))!;
     // A retried manual job runs at once: the user asked for it (GitLab's enqueue_if_actionable).
-    if (options.enqueueIfActionable && (copy.when === 'manual' || copy.when === 'delayed')) copy = (await move(copy, 'enqueue', tx, userId ? { user_id: userId } : {}))!;
+    if (options.enqueueIfActionable && (copy.when === 'manual' || copy.when === 'delayed')) copy = (await enqueue(copy, 'enqueue', tx, userId ? { user_id: userId } : {}))!;
     await resetSkippedAfter(copy, tx);
     return copy;
   }
@@ -164,6 +206,10 @@ export function createPipelineEngine(deps: {
     for (const job of await repo.latestJobs(pipelineId, tx)) {
       if (!CANCELABLE_STATUSES.includes(job.status)) continue;
       await move(job, job.status === 'running' && job.runner_id !== null ? 'start_cancel' : 'cancel', tx);
+    }
+    // Child pipelines go with their parent (not multi-project ones); each is canceled after this commit.
+    for (const child of await deps.downstream.downstreamOf(pipelineId, tx)) {
+      if (child.source === 'parent_pipeline' && !isCompleted(child.status)) await deps.queue.enqueue(CANCEL_PIPELINE_JOB, { pipelineId: child.id }, { tx });
     }
   }
 
@@ -253,7 +299,7 @@ export function createPipelineEngine(deps: {
         const action = playAction(job);
         if (action === null) throw new UnplayableJobError();
         if (action === 'retry') return retryInTx(job, userId, tx, { enqueueIfActionable: true, variables });
-        const moved = await move(job, 'enqueue', tx, { ...(userId ? { user_id: userId } : {}), ...(variables ? { job_variables: variables } : {}) });
+        const moved = await enqueue(job, 'enqueue', tx, { ...(userId ? { user_id: userId } : {}), ...(variables ? { job_variables: variables } : {}) });
         if (!moved) throw new UnplayableJobError();
         await resetSkippedAfter(moved, tx);
         return moved;
@@ -264,7 +310,55 @@ export function createPipelineEngine(deps: {
     async enqueueScheduled(jobId: number): Promise<void> {
       await withJob(jobId, async (job, tx) => {
         if (job.status !== 'scheduled' || !job.scheduled_at || job.scheduled_at.getTime() > now().getTime()) return;
-        await move(job, 'enqueue_scheduled', tx);
+        await enqueue(job, 'enqueue_scheduled', tx);
+      });
+    },
+
+    /**
+     * The assignment job: hands a group's free resource to its next waiting job (by the group's
+     * process mode), under that job's pipeline lock, then the group's row by compare-and-swap.
+     */
+    async assignResource(projectId: number, key: string): Promise<JobRow | null> {
+      const group = await deps.resourceGroups.find(projectId, key);
+      if (!group) return null;
+      for (const candidate of await deps.resourceGroups.waitingJobs(group)) {
+        const outcome = await deps.db.transaction(async (tx) => {
+          await repo.lockPipeline(candidate.pipeline_id, tx);
+          const job = await repo.findJob(candidate.id, tx);
+          if (!job || job.status !== 'waiting_for_resource') return 'gone' as const;
+          if (!(await deps.resourceGroups.take(projectId, key, job.id, tx))) return 'busy' as const;
+          const moved = await move(job, 'enqueue_waiting_for_resource', tx);
+          await process(job.pipeline_id, tx);
+          return moved;
+        });
+        if (outcome === 'busy') return null;
+        if (outcome !== 'gone') return outcome;
+      }
+      return null;
+    },
+
+    /** A trigger job starts creating its downstream pipeline (pending → running); null when it no longer may. */
+    async runBridge(bridgeId: number): Promise<JobRow | null> {
+      return withJob(bridgeId, (job, tx) => (job.type === 'bridge' ? move(job, 'run', tx) : Promise.resolve(null)));
+    },
+
+    /**
+     * A trigger job ends as its downstream pipeline decides (created, refused, or followed with
+     * `strategy`): success, failed with GitLab's failure reason, canceled, skipped or manual.
+     */
+    async settleBridge(bridgeId: number, to: Status, failureReason?: string): Promise<JobRow | null> {
+      return withJob(bridgeId, async (job, tx) => {
+        if (job.type !== 'bridge' || job.status === to) return null;
+        const extra: JobChanges = { ...(isCompleted(to) ? { finished_at: now() } : {}), ...(to === 'failed' ? { failure_reason: failureReason ?? 'unknown_failure' } : {}) };
+        const moved = await repo.casJobStatus(job.id, ANY_STATUS.filter((status) => status !== to), to, extra, tx);
+        if (moved) {
+          if (isCompleted(to) && moved.resource_group_key !== null) {
+            const released = await deps.resourceGroups.release(moved.id, tx);
+            if (released) await deps.queue.enqueue(ASSIGN_RESOURCE_JOB, { projectId: released.project_id, key: released.key }, { tx });
+          }
+          for (const listener of deps.listeners ?? []) await listener.jobMoved?.(moved, tx);
+        }
+        return moved;
       });
     },
 

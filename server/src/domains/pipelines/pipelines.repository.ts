@@ -278,9 +278,12 @@ export function createPipelinesRepository(db: Queryable) {
       if (filter.scope === 'running') where.push(`c.status = 'running'`);
       if (filter.scope === 'pending') where.push(`c.status = 'pending'`);
       if (filter.scope === 'finished') where.push(`c.status IN ('success', 'failed', 'canceled', 'skipped')`);
+      // GitLab lists no child pipeline unless asked for source parent_pipeline (PipelinesFinder's no_child)
+      const noChild = filter.source !== 'parent_pipeline' && filter.pipelineScheduleId === undefined;
+      if (noChild) where.push(`c.source <> 'parent_pipeline'`);
       if (filter.scope === 'branches' || filter.scope === 'tags') {
         // the newest pipeline of each branch (or tag), as GitLab's scope does
-        where.push(`c.tag = ${filter.scope === 'tags'} AND c.id IN (SELECT max(id) FROM ci_pipelines WHERE project_id = $1 GROUP BY ref, tag)`);
+        where.push(`c.tag = ${filter.scope === 'tags'} AND c.id IN (SELECT max(id) FROM ci_pipelines WHERE project_id = $1${noChild ? ` AND source <> 'parent_pipeline'` : ''} GROUP BY ref, tag)`);
       }
       if (filter.status) add((n) => `c.status = ${n}`, filter.status);
       if (filter.ref !== undefined) add((n) => `c.ref = ${n}`, filter.ref);

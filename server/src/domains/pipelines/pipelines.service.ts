@@ -25,6 +25,8 @@ import type { JobRow, PipelineRow, PipelineVariable } from './pipeline.js';
 import type { PipelineCreation } from './pipeline-creation.service.js';
 import { UnplayableJobError, UnretryableJobError, type PipelineEngine } from './pipeline-engine.service.js';
 import type { JobListFilter, PipelineListFilter, PipelinesRepository } from './pipelines.repository.js';
+import type { DownstreamRepository } from './downstream/downstream.repository.js';
+import type { ProjectsRepository } from '../projects/projects.repository.js';
 
 export const PIPELINE_MESSAGES = {
   protectedRef: (ref: string) => `You do not have sufficient permission to run a pipeline on '${ref}'. Please select a different branch or contact your administrator for assistance.`,
@@ -45,6 +47,9 @@ export function createPipelinesService(deps: {
   repoPath: (projectId: number) => string;
   /** for the users pipelines and jobs show */
   db: Queryable;
+  /** the pipelines trigger jobs created, and the projects they are in */
+  downstream: Pick<DownstreamRepository, 'downstreamOfBridges'>;
+  projectRows: Pick<ProjectsRepository, 'findById'>;
 }) {
   const repo = deps.pipelines;
 
@@ -68,10 +73,20 @@ export function createPipelinesService(deps: {
       const key = `${pipeline.tag}:${pipeline.ref}`;
       if (!updatable.has(key)) updatable.set(key, mayUpdate && (await mayUpdateRef(actor, project, pipeline.ref, pipeline.tag)));
     }
+    const downstream = await deps.downstream.downstreamOfBridges(jobs.filter((job) => job.type === 'bridge').map((job) => job.id));
+    const projectPaths = new Map<number, string>([[project.id, project.full_path]]);
+    for (const pipeline of downstream.values()) {
+      if (!projectPaths.has(pipeline.project_id)) projectPaths.set(pipeline.project_id, (await deps.projectRows.findById(pipeline.project_id))?.full_path ?? '');
+    }
     return {
       users,
       commits,
       pipelines,
+      /** a bridge's downstream pipeline and the full path of its project */
+      downstreamOf: (job: JobRow) => {
+        const pipeline = downstream.get(job.id);
+        return pipeline ? { pipeline, fullPath: projectPaths.get(pipeline.project_id)! } : null;
+      },
       canUpdate: (job: JobRow) => {
         const pipeline = pipelines.get(job.pipeline_id);
         return pipeline ? updatable.get(`${pipeline.tag}:${pipeline.ref}`) === true : false;
@@ -161,7 +176,9 @@ export function createPipelinesService(deps: {
       if ((isBranch || isTag) && !(await mayUpdateRef(actor, project, input.ref, isTag))) {
         throw new ValidationError({ base: [PIPELINE_MESSAGES.protectedRef(input.ref)] });
       }
-      const pipeline = await deps.creation.createForApi({ project, ref: input.ref, source: 'api', actor, variables: input.variables });
+      // GitLab records `web` for the 'Run pipeline' form (a signed-in browser) and `api` for a token.
+      const source = actor.via === 'session' ? 'web' : 'api';
+      const pipeline = await deps.creation.createForApi({ project, ref: input.ref, source, actor, variables: input.variables });
       return { project, pipeline, ...(await pipelineFacts([pipeline])) };
     },
 

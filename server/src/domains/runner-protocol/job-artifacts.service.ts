@@ -15,7 +15,7 @@ import type { JobRow } from '../pipelines/pipeline.js';
 import type { PipelinesService } from '../pipelines/pipelines.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { JobArtifactRow, JobArtifactsRepository } from './job-artifacts.repository.js';
-import { readZipEntry } from './zip-entry.js';
+import { readZipEntry, type ZipEntryResult } from './zip-entry.js';
 
 /** GitLab's default maximum artifacts size (max_artifacts_size), 100 MB. */
 export const MAX_ARTIFACTS_BYTES = 100 * 1024 * 1024;
@@ -125,6 +125,19 @@ export function createJobArtifacts(deps: {
       const archive = await deps.artifacts.archiveOf(jobId);
       if (!archive || archive.project_id !== dependent.project_id) throw new NotFoundError();
       return open(archive);
+    },
+
+    /**
+     * One file of a job's archive for the server itself (a child pipeline's `include: artifact`):
+     * null when the job has no archive. The caller has checked who may read it.
+     */
+    async readFileOfJob(jobId: number, path: string, maxBytes?: number): Promise<ZipEntryResult | null> {
+      const archive = await deps.artifacts.archiveOf(jobId);
+      if (!archive) return null;
+      const { body } = await open(archive);
+      const pieces: Buffer[] = [];
+      for await (const piece of body) pieces.push(Buffer.isBuffer(piece) ? piece : Buffer.from(piece as string));
+      return readZipEntry(Buffer.concat(pieces), path, maxBytes);
     },
 
     /** The archives a job receives as `dependencies`. */

@@ -19,7 +19,7 @@ export const JOB_ACTION_FAILED: Record<JobAction, string> = {
 
 /**
  * The action GitLab offers on a job (its `detailed_status.action`: Run, Run again, Cancel), or
- * nothing. Running a manual job asks first, with GitLab's confirmation texts; the button is
+ * nothing. Running a manual job with a `manual_confirmation` asks first, with GitLab's texts; the button is
  * disabled while the call is under way, and the pipeline's and job's data are read again after it.
  */
 export function JobActionButton({ projectId, job, onError, labelled = false }: { projectId: number; job: Job; onError?: (message: string) => void; labelled?: boolean }) {
@@ -35,10 +35,17 @@ export function JobActionButton({ projectId, job, onError, labelled = false }: {
   if (!action || !known) return null;
 
   async function run() {
-    if (known!.action === 'play' && job.status === 'manual') {
+    // GitLab asks first only for a manual job with `manual_confirmation`; any other runs at once.
+    const message = known!.action === 'play' ? action!.confirmation_message : null;
+    if (message) {
       const confirmed = await confirm({
         title: `Are you sure you want to run ${job.name}?`,
-        content: 'Do you want to continue?',
+        content: (
+          <>
+            <p>{`Custom confirmation message: ${message}`}</p>
+            <p>Do you want to continue?</p>
+          </>
+        ),
         confirmButtonContent: `Yes, run ${job.name}`,
         cancelButtonContent: 'Cancel',
       });

@@ -2,7 +2,8 @@ import { Flash } from '@primer/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { urls } from '../../lib/routes';
-import type { CommitStatus, Job } from './api';
+import type { CommitStatus, Job, PipelineRelations } from './api';
+import { LinkedPipelines } from './LinkedPipelines';
 import { JobActionButton } from './JobActionButton';
 import { fallbackStatus, StatusIcon } from './StatusBadge';
 import styles from './Pipelines.module.css';
@@ -24,10 +25,11 @@ export function groupByStage(jobs: Job[]): Stage[] {
 }
 
 /**
- * The pipeline graph: one column per stage, one card per job with its status and its action; then
- * the `external` stage of the statuses outside CI systems posted, each linking to its target_url.
+ * The pipeline graph: the upstream pipeline, one column per stage with one card per job (its
+ * status and its action), the `external` stage of the statuses outside CI systems posted (each
+ * linking to its target_url), then the downstream pipelines.
  */
-export function PipelineGraph({ projectId, fullPath, jobs, external = [] }: { projectId: number; fullPath: string; jobs: Job[]; external?: CommitStatus[] }) {
+export function PipelineGraph({ projectId, fullPath, jobs, external = [], relations }: { projectId: number; fullPath: string; jobs: Job[]; external?: CommitStatus[]; relations?: PipelineRelations }) {
   const [error, setError] = useState<string | null>(null);
   return (
     <>
@@ -37,6 +39,7 @@ export function PipelineGraph({ projectId, fullPath, jobs, external = [] }: { pr
         </Flash>
       ) : null}
       <div className={styles.graph} aria-label="Pipeline graph" role="region">
+        <LinkedPipelines kind="Upstream" projectId={projectId} pipelines={relations?.triggered_by ? [relations.triggered_by] : []} />
         {groupByStage(jobs).map((stage) => (
           <section key={stage.name} className={styles.stage} aria-label={`Stage ${stage.name}`}>
             <h3 className={styles.stageName}>{stage.name}</h3>
@@ -66,6 +69,7 @@ export function PipelineGraph({ projectId, fullPath, jobs, external = [] }: { pr
             </ul>
           </section>
         ) : null}
+        <LinkedPipelines kind="Downstream" projectId={projectId} pipelines={relations?.triggered ?? []} />
       </div>
     </>
   );

@@ -12,7 +12,7 @@ import type { Project } from '../../lib/gitlab-types';
 import { DEVELOPER, OWNER } from '../../lib/permissions';
 import { urls, type PipelineTab } from '../../lib/routes';
 import { userProjectLevel, useOptionalUser } from '../session';
-import { externalStatusesQuery, isFinished, pipelineActionMutation, pipelineJobsQuery, pipelineQuery, testReportSummaryQuery } from './api';
+import { externalStatusesQuery, isFinished, pipelineActionMutation, pipelineJobsQuery, pipelineQuery, pipelineRelationsQuery, testReportSummaryQuery } from './api';
 import { FailuresTable } from './FailuresTable';
 import { formatDuration } from './format';
 import { JobsTable } from './JobsTable';
@@ -42,13 +42,19 @@ export function PipelinePage({ project, id, tab }: { project: Project; id: numbe
   const tests = useQuery(testReportSummaryQuery(project.id, id, running));
   const sha = pipeline.data?.sha ?? '';
   const external = useQuery({ ...externalStatusesQuery(project.id, sha, id, running), enabled: sha !== '' });
+  // the upstream and downstream pipelines: the graph shows them when they can be read, nothing otherwise
+  const relations = useQuery({ ...pipelineRelationsQuery(fullPath, id, running), enabled: tab === 'graph' });
   // The jobs are read again whenever the pipeline changed, so the last transition (the one that
   // finished it, when polling stops) shows too.
   const version = pipeline.data ? `${pipeline.data.status} ${pipeline.data.updated_at}` : null;
   const refetchJobs = jobs.refetch;
+  const refetchRelations = relations.refetch;
   useEffect(() => {
-    if (version !== null) void refetchJobs();
-  }, [version, refetchJobs]);
+    if (version !== null) {
+      void refetchJobs();
+      if (tab === 'graph') void refetchRelations();
+    }
+  }, [version, refetchJobs, refetchRelations, tab]);
   const act = useMutation({
     ...pipelineActionMutation(project.id),
     onSuccess: (_, { action }) => {
@@ -152,7 +158,7 @@ export function PipelinePage({ project, id, tab }: { project: Project; id: numbe
       ) : jobs.isError ? (
         <PageError title="The jobs could not be loaded." error={jobs.error} onRetry={() => void jobs.refetch()} />
       ) : tab === 'graph' ? (
-        <PipelineGraph projectId={project.id} fullPath={fullPath} jobs={jobs.data} external={external.data} />
+        <PipelineGraph projectId={project.id} fullPath={fullPath} jobs={jobs.data} external={external.data} relations={relations.data} />
       ) : tab === 'builds' ? (
         <JobsTable projectId={project.id} fullPath={fullPath} jobs={jobs.data} />
       ) : (

@@ -1,6 +1,6 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/client';
-import { ApiError } from '../../lib/api-error';
+import { ApiError, apiErrorFromBody } from '../../lib/api-error';
 import type { UserBasic } from '../../lib/gitlab-types';
 
 /** GitLab's `detailed_status` of a pipeline or job: how its status is shown, and for a job the action a user may take. */
@@ -12,7 +12,8 @@ export interface DetailedStatus {
   tooltip: string;
   has_details: boolean;
   details_path: string | null;
-  action?: { icon: string; title: string; path: string; method: 'post'; button_title: string };
+  /** `confirmation_message`: a manual job's `manual_confirmation`, asked before it runs */
+  action?: { icon: string; title: string; path: string; method: 'post'; button_title: string; confirmation_message?: string | null };
 }
 
 /** GitLab's PipelineBasic (the list's rows). */
@@ -74,6 +75,25 @@ export const POLL_MS = 3_000;
 
 export const PIPELINES_PER_PAGE = 20;
 
+/** GitLab's TriggeredPipelineEntity: a pipeline upstream or downstream of the one shown. */
+export interface LinkedPipeline {
+  id: number;
+  iid: number;
+  active: boolean;
+  source: string;
+  path: string;
+  details: { status: DetailedStatus };
+  project: { id: number; name: string; full_path: string; full_name: string };
+  source_job: { name: string } | null;
+}
+
+/** The pipeline page's JSON (`/<project>/-/pipelines/:id.json`): the pipelines that triggered it and that it triggered. */
+export interface PipelineRelations {
+  id: number;
+  triggered_by: LinkedPipeline | null;
+  triggered: LinkedPipeline[];
+}
+
 export interface PipelineListParams {
   status: string;
   ref: string;
@@ -118,6 +138,20 @@ export const pipelineQuery = (projectId: number, id: number) =>
     queryKey: pipelineKeys.one(projectId, id),
     queryFn: ({ signal }) => api.get<Pipeline>(`/projects/${projectId}/pipelines/${id}`, { signal }),
     refetchInterval: (query) => (isFinished(query.state.data?.status) ? false : POLL_MS),
+  });
+
+/** The upstream and downstream pipelines, read again while the pipeline runs (a downstream pipeline appears once its trigger job runs). */
+export const pipelineRelationsQuery = (fullPath: string, id: number, poll: boolean) =>
+  queryOptions({
+    queryKey: ['pipelines', fullPath, id, 'relations'] as const,
+    queryFn: async ({ signal }): Promise<PipelineRelations> => {
+      const path = `/${fullPath.split('/').map(encodeURIComponent).join('/')}/-/pipelines/${id}.json`;
+      const response = await fetch(path, { headers: { Accept: 'application/json' }, credentials: 'same-origin', signal });
+      const body: unknown = await response.json().catch(() => null);
+      if (!response.ok) throw apiErrorFromBody(response.status, body);
+      return body as PipelineRelations;
+    },
+    refetchInterval: poll ? POLL_MS : false,
   });
 
 /** Every job of a pipeline (latest attempts), trigger jobs included; read again while the pipeline runs. */

@@ -1,8 +1,9 @@
 /** GitLab's Entities::Ci::PipelineBasic, Pipeline, Job, Bridge and Variable. */
 import type { Project } from '../../../domains/projects/project.js';
-import { jobDetailedStatus, pipelineDetailedStatus } from '../../../domains/pipelines/engine/detailed-status.js';
+import { jobDetailedStatus, manualConfirmationMessage, pipelineDetailedStatus } from '../../../domains/pipelines/engine/detailed-status.js';
 import type { JobRow, PipelineRow, PipelineVariable } from '../../../domains/pipelines/pipeline.js';
 import type { JobFacts } from '../../../domains/pipelines/pipelines.service.js';
+import type { ResourceGroupRow } from '../../../domains/pipelines/resource-groups.repository.js';
 import type { User } from '../../../domains/users/user.js';
 import { commitEntity } from './commits.js';
 import { userBasic, userPublic, type UrlBuilder } from './users.js';
@@ -52,6 +53,17 @@ export function variableEntity(variable: PipelineVariable) {
   return { variable_type: variable.variable_type, key: variable.key, value: variable.value };
 }
 
+/** GitLab's Entities::Ci::JobBasic (resource groups' current and upcoming jobs). */
+export function jobBasicEntity(job: JobRow, project: Pick<Project, 'full_path' | 'id'>, urls: UrlBuilder, facts: JobFacts) {
+  const { runner: _runner, artifacts: _artifacts, runner_manager: _manager, artifacts_expire_at: _expire, archived: _archived, tag_list: _tags, detailed_status: _status, downstream_pipeline: _downstream, ...basic } =
+    jobEntity(job, project, urls, facts) as Record<string, unknown>;
+  return basic;
+}
+
+export function resourceGroupEntity(group: ResourceGroupRow) {
+  return { id: group.id, key: group.key, process_mode: group.process_mode, created_at: iso(group.created_at), updated_at: iso(group.updated_at) };
+}
+
 /** A job (Entities::Ci::Job) or, for a trigger job, a bridge (Entities::Ci::Bridge). */
 export function jobEntity(job: JobRow, project: Pick<Project, 'full_path' | 'id'>, urls: UrlBuilder, facts: JobFacts) {
   const pipeline = facts.pipelines.get(job.pipeline_id)!;
@@ -80,7 +92,10 @@ export function jobEntity(job: JobRow, project: Pick<Project, 'full_path' | 'id'
     web_url: urls.web(path.slice(1)),
     project: { ci_job_token_scope_enabled: false },
   };
-  if (job.type === 'bridge') return { ...common, downstream_pipeline: null };
+  if (job.type === 'bridge') {
+    const downstream = facts.downstreamOf(job);
+    return { ...common, downstream_pipeline: downstream ? pipelineBasic(downstream.pipeline, { full_path: downstream.fullPath }, urls) : null };
+  }
   return {
     ...common,
     artifacts: [],
@@ -90,7 +105,16 @@ export function jobEntity(job: JobRow, project: Pick<Project, 'full_path' | 'id'
     archived: false,
     tag_list: job.tags,
     detailed_status: jobDetailedStatus(
-      { status: job.status, allowFailure: job.allow_failure, failureReason: job.failure_reason, when: job.when, retried: job.retried, type: job.type, canUpdate: facts.canUpdate(job) },
+      {
+        status: job.status,
+        allowFailure: job.allow_failure,
+        failureReason: job.failure_reason,
+        when: job.when,
+        retried: job.retried,
+        type: job.type,
+        canUpdate: facts.canUpdate(job),
+        manualConfirmation: manualConfirmationMessage(job),
+      },
       { details: path, retry: `${path}/retry`, play: `${path}/play`, cancel: `${path}/cancel` },
     ),
   };

@@ -2,7 +2,9 @@
  * The pipelines and jobs REST API through @gitbeaker/rest: GitLab's shapes, filters and
  * pagination headers, creation errors, retry/cancel/play/delete, and who is refused.
  */
+import { CSRF_HEADER } from '@tributary/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../graphql/testing.js';
 import { testDatabaseKind } from '../../../test-support/database.js';
 import { eventually } from '../../../test-support/eventually.js';
 import { startRepositoryFixtures, type RepositoryFixtures } from '../../../test-support/repository-fixtures.js';
@@ -20,6 +22,7 @@ deploy:
   stage: deploy
   script: make deploy
   when: manual
+  manual_confirmation: Deploy to production?
   allow_failure: false
 `;
 
@@ -140,6 +143,9 @@ describe(`pipelines API (${testDatabaseKind()})`, () => {
     const blocked = (await client.Pipelines.show(project.id, pushed.id)) as Record<string, any>;
     expect(blocked.status).toBe('manual');
     expect(blocked.detailed_status).toMatchObject({ text: 'blocked', group: 'manual' });
+    // the manual job's `manual_confirmation` is the text its play action asks to confirm
+    const manual = (await client.Jobs.show(project.id, byName('deploy').id)) as Record<string, any>;
+    expect(manual.detailed_status.action).toEqual({ icon: 'play', title: 'Run', path: `/${project.path_with_namespace}/-/jobs/${byName('deploy').id}/play`, method: 'post', button_title: 'Run job', confirmation_message: 'Deploy to production?' });
 
     const playResponse = await fx.call('POST', `/projects/${project.id}/jobs/${byName('deploy').id}/play`, {
       token: developer.token,
@@ -165,6 +171,15 @@ describe(`pipelines API (${testDatabaseKind()})`, () => {
     const client = gitbeakerClient(fx.server.url, developer.token);
     const created = (await client.Pipelines.create(project.id, 'main', { variables: [{ key: 'DEPLOY_ENV', value: 'staging', variable_type: 'env_var' }] as never })) as Record<string, any>;
     expect(created).toMatchObject({ ref: 'main', source: 'api', status: 'pending', user: { username: developer.username } });
+    // the web app's 'Run pipeline' (a cookie session) records GitLab's `web`
+    const session = await signIn(fx.server.url, developer.username, developer.password);
+    const fromWeb = await fetch(`${fx.server.url}/api/v4/projects/${project.id}/pipeline`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: session.cookie, [CSRF_HEADER]: session.csrfToken },
+      body: JSON.stringify({ ref: 'main' }),
+    });
+    expect(fromWeb.status).toBe(201);
+    expect(await fromWeb.json()).toMatchObject({ source: 'web', user: { username: developer.username } });
     expect(await client.Pipelines.allVariables(project.id, created.id)).toEqual([{ variable_type: 'env_var', key: 'DEPLOY_ENV', value: 'staging' }]);
     const missingRef = await fx.call('POST', `/projects/${project.id}/pipeline`, { token: developer.token, body: { ref: 'nope' } });
     expect(missingRef.status).toBe(400);
@@ -218,9 +233,15 @@ describe(`pipelines API (${testDatabaseKind()})`, () => {
     // the commit's push pipeline (a pipeline created before it would be auto-canceled by it)
     const sha = ((await fx.root.Branches.show(project.id, 'bridged')).commit as { id: string }).id;
     const created = await eventually(async () => (await client.Pipelines.all(project.id, { ref: 'bridged', sha }))[0] as Record<string, any> | undefined);
-    const bridges = (await client.Jobs.allPipelineBridges(project.id, created.id)) as Record<string, any>[];
+    // the trigger job creates its child; child.yml does not exist, so the child is a failed pipeline and the bridge fails
+    const bridges = await eventually(async () => {
+      const list = (await client.Jobs.allPipelineBridges(project.id, created.id)) as Record<string, any>[];
+      return list[0]?.status === 'failed' ? list : null;
+    });
     expect(bridges).toHaveLength(1);
-    expect(bridges[0]).toMatchObject({ name: 'downstream', stage: 'test', status: 'pending', downstream_pipeline: null, pipeline: { id: created.id } });
+    expect(bridges[0]).toMatchObject({ name: 'downstream', stage: 'test', failure_reason: 'downstream_pipeline_creation_failed', pipeline: { id: created.id } });
+    const child = (await client.Pipelines.show(project.id, bridges[0]!.downstream_pipeline.id)) as Record<string, any>;
+    expect(child).toMatchObject({ source: 'parent_pipeline', status: 'failed', yaml_errors: 'Local file `child.yml` does not exist!' });
     const jobs = (await client.Jobs.all(project.id, { pipelineId: created.id })) as Record<string, any>[];
     expect(jobs.map((job) => job.name)).toEqual(['build']);
   });

@@ -17,7 +17,7 @@ import { expandVariables } from './merge.js';
 import { resolveNeeds, validateNeedsAndDependencies, type SeededInstance } from './needs.js';
 import { firstMatchingRule, onlyExceptIncludes } from './rules.js';
 import { skipsCi } from './skip-ci.js';
-import type { CompileResult, JobWhen, PipelineContext, PlannedJob, ReadConfigFile } from './types.js';
+import type { CompileResult, JobWhen, PipelineContext, PlannedJob, ReadArtifactFile, ReadConfigFile } from './types.js';
 import { environmentSlug } from '../../environments/environment-rules.js';
 import { evaluateWorkflow, FILTERED_BY_WORKFLOW, validateWorkflow } from './workflow.js';
 import { isPlainObject, loadYaml } from './yaml-loader.js';
@@ -31,6 +31,8 @@ export async function compilePipelineConfig(
   yaml: string,
   context: PipelineContext,
   readFile: ReadConfigFile,
+  /** a child pipeline's reader of its parent's artifacts (`include: artifact`) */
+  readArtifact?: ReadArtifactFile,
 ): Promise<CompileResult> {
   if (skipsCi(context)) return { status: 'skipped', reason: 'ci_skip', message: 'Pipeline skipped by [ci skip]' };
   const fail = (errors: string[]): CompileResult => ({ status: 'error', errors, warnings: [] });
@@ -41,7 +43,7 @@ export async function compilePipelineConfig(
   let config: Record<string, unknown>;
   let includes;
   try {
-    ({ config, includes } = await resolveIncludes(loaded.value, context, readFile, Buffer.byteLength(yaml, 'utf8')));
+    ({ config, includes } = await resolveIncludes(loaded.value, context, readFile, Buffer.byteLength(yaml, 'utf8'), readArtifact));
     config = resolveExtends(config);
   } catch (error) {
     if (error instanceof IncludeError || error instanceof ExtendsError) return fail([error.message]);

@@ -115,3 +115,37 @@ describe('include: untrusted configuration cannot escape or exhaust the server',
     expect(asked).toEqual([]);
   });
 });
+
+describe('include: artifact (a child pipeline from a job’s artifact, GitLab’s External::File::Artifact)', () => {
+  const artifacts: Record<string, Record<string, string>> = { generate: { 'generated.yml': 'dynamic:\n  script: echo dynamic\n', 'empty.yml': ' ' } };
+  const readArtifact = async ({ job, path }: { job: string; path: string }) => {
+    const files = artifacts[job];
+    if (!files) return { error: 'job_not_found' as const };
+    return path in files ? { content: files[path]! } : { error: 'file_not_found' as const };
+  };
+  const child = (include: string) => compilePipelineConfig(include, pushContext({ source: 'parent_pipeline' }), repository, readArtifact);
+
+  it('reads the file from the named job’s archive', async () => {
+    const result = await child('include:\n  - artifact: generated.yml\n    job: generate\n');
+    expect(result.status).toBe('created');
+    if (result.status !== 'created') return;
+    expect(result.plan.jobs.map((job) => job.name)).toEqual(['dynamic']);
+    expect(result.plan.includes[0]).toMatchObject({ type: 'artifact', location: 'generated.yml', extra: { job_name: 'generate' } });
+  });
+
+  it.each([
+    ['include:\n  - artifact: generated.yml\n    job: missing\n', 'Job `missing` not found in parent pipeline or does not have artifacts!'],
+    ['include:\n  - artifact: other.yml\n    job: generate\n', 'Path `other.yml` does not exist inside the `generate` artifacts archive!'],
+    ['include:\n  - artifact: empty.yml\n    job: generate\n', 'File `empty.yml` is empty!'],
+    ['include:\n  - artifact: generated.yml\n', 'Job must be provided when including configs from artifacts'],
+  ])('answers GitLab’s error for %j', async (yaml, message) => {
+    expect(await child(yaml)).toMatchObject({ status: 'error', errors: [message] });
+  });
+
+  it('is refused outside a child pipeline', async () => {
+    expect(await compile('include:\n  - artifact: generated.yml\n    job: generate\nx:\n  script: y\n')).toMatchObject({
+      status: 'error',
+      errors: ['Including configs from artifacts is only allowed when triggering child pipelines'],
+    });
+  });
+});

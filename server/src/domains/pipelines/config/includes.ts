@@ -14,7 +14,7 @@ import { globToRegex } from './glob.js';
 import { MAX_INCLUDES, MAX_TOTAL_YAML_SIZE_BYTES } from './limits.js';
 import { deepMerge, expandVariables } from './merge.js';
 import { ruleClausesHold, validateRules } from './rules.js';
-import type { PipelineContext, PipelinePlan, ReadConfigFile } from './types.js';
+import type { PipelineContext, PipelinePlan, ReadArtifactFile, ReadConfigFile } from './types.js';
 import { isPlainObject, loadYaml } from './yaml-loader.js';
 
 export class IncludeError extends Error {}
@@ -31,6 +31,7 @@ interface FileScope {
 }
 
 interface IncludeState {
+  readArtifact?: ReadArtifactFile;
   count: number;
   totalBytes: number;
   includes: PipelinePlan['includes'];
@@ -42,8 +43,9 @@ export async function resolveIncludes(
   context: PipelineContext,
   readFile: ReadConfigFile,
   rootBytes = 0,
+  readArtifact?: ReadArtifactFile,
 ): Promise<{ config: Record<string, unknown>; includes: PipelinePlan['includes'] }> {
-  const state: IncludeState = { count: 0, totalBytes: rootBytes, includes: [] };
+  const state: IncludeState = { readArtifact, count: 0, totalBytes: rootBytes, includes: [] };
   const merged = await expand(config, { existingPaths: context.existingPaths }, context, readFile, state);
   return { config: merged, includes: state.includes };
 }
@@ -66,10 +68,10 @@ async function expand(
       const matched = rules.find((rule) => isPlainObject(rule) && ruleClausesHold(rule, context, context.variables));
       if (!matched || (isPlainObject(matched) && matched.when === 'never')) continue;
     }
-    for (const file of await locateFiles(entry, scope, context)) {
+    for (const file of await locateFiles(entry, scope, context, state.readArtifact !== undefined)) {
       if (state.count >= MAX_INCLUDES) throw new IncludeError(`Maximum of ${MAX_INCLUDES} nested includes are allowed!`);
       state.count++;
-      const content = await fetchContent(file, readFile);
+      const content = await fetchContent(file, readFile, state.readArtifact);
       state.totalBytes += Buffer.byteLength(content, 'utf8');
       if (state.totalBytes > MAX_TOTAL_YAML_SIZE_BYTES) {
         throw new IncludeError('Total size of combined CI/CD configuration is too big');
@@ -82,9 +84,9 @@ async function expand(
         throw new IncludeError(`\`${file.location}\`: ${loaded.error}`);
       }
       state.includes.push({
-        type: file.project === undefined ? 'local' : 'file',
+        type: file.kind === 'artifact' ? 'artifact' : file.project === undefined ? 'local' : 'file',
         location: file.location,
-        extra: file.project === undefined ? {} : { project: file.project, ref: file.ref ?? 'HEAD' },
+        extra: file.kind === 'artifact' ? { job_name: file.job } : file.project === undefined ? {} : { project: file.project, ref: file.ref ?? 'HEAD' },
         contextProject: context.projectPath,
       });
       const nestedScope: FileScope = file.project === undefined ? scope : { project: file.project, ref: file.ref };
@@ -122,7 +124,9 @@ interface FileToRead {
   project?: string;
   ref?: string;
   location: string;
-  kind: 'local' | 'project';
+  kind: 'local' | 'project' | 'artifact';
+  /** for an artifact: the parent pipeline's job whose archive holds it */
+  job?: string;
 }
 
 /** A repository path is relative, without `..` or NUL: the include cannot leave the repository. */
@@ -134,7 +138,7 @@ function safePath(path: string): string | null {
   return trimmed;
 }
 
-async function locateFiles(entry: IncludeEntry, scope: FileScope, context: PipelineContext): Promise<FileToRead[]> {
+async function locateFiles(entry: IncludeEntry, scope: FileScope, context: PipelineContext, creatingChild: boolean): Promise<FileToRead[]> {
   const vars = context.variables;
   if (entry.local !== undefined) {
     if (typeof entry.local !== 'string') throw new IncludeError(`Included file \`${JSON.stringify(entry.local)}\` needs to be a string`);
@@ -167,7 +171,12 @@ async function locateFiles(entry: IncludeEntry, scope: FileScope, context: Pipel
   }
   if (entry.template !== undefined) throw new IncludeError(`Template file \`${String(entry.template)}\` is not a valid location!`);
   if (entry.component !== undefined) throw new IncludeError(`Component '${String(entry.component)}' - content not found`);
-  throw new IncludeError('Artifact includes are only allowed in child pipeline trigger jobs');
+  // GitLab's External::File::Artifact: a file of the archive of a job of the parent pipeline.
+  if (!creatingChild) throw new IncludeError('Including configs from artifacts is only allowed when triggering child pipelines');
+  const location = expandVariables(String(entry.artifact), vars);
+  if (typeof entry.job !== 'string' || entry.job === '') throw new IncludeError('Job must be provided when including configs from artifacts');
+  checkExtension(location);
+  return [{ location, kind: 'artifact', job: expandVariables(entry.job, vars) }];
 }
 
 function checkExtension(location: string) {
@@ -176,7 +185,18 @@ function checkExtension(location: string) {
   }
 }
 
-async function fetchContent(file: FileToRead, readFile: ReadConfigFile): Promise<string> {
+async function fetchContent(file: FileToRead, readFile: ReadConfigFile, readArtifact: ReadArtifactFile | undefined): Promise<string> {
+  if (file.kind === 'artifact') {
+    const job = file.job!;
+    const answer = await readArtifact!({ job, path: file.location });
+    if ('error' in answer) {
+      if (answer.error === 'job_not_found') throw new IncludeError(`Job \`${job}\` not found in parent pipeline or does not have artifacts!`);
+      if (answer.error === 'too_large') throw new IncludeError(`File \`${file.location}\` in \`${job}\` artifacts archive is too large!`);
+      throw new IncludeError(`Path \`${file.location}\` does not exist inside the \`${job}\` artifacts archive!`);
+    }
+    if (answer.content.trim() === '') throw new IncludeError(`File \`${file.location}\` is empty!`);
+    return answer.content;
+  }
   const answer = await readFile({ project: file.project, ref: file.ref, path: file.location });
   if (file.kind === 'local') {
     if ('error' in answer) throw new IncludeError(`Local file \`${file.location}\` does not exist!`);

@@ -125,6 +125,7 @@ export function normalizeJob(
   const interruptible = inherited('interruptible');
   if (interruptible !== undefined && typeof interruptible !== 'boolean') errors.push(`${at} interruptible config should be a boolean value`);
   if (raw.resource_group !== undefined && typeof raw.resource_group !== 'string') errors.push(`${at} resource group should be a string`);
+  if (raw.manual_confirmation !== undefined && typeof raw.manual_confirmation !== 'string') errors.push(`${at} manual confirmation should be a string`);
   const tags = inherited('tags');
 
   const job: JobDefinition = {
@@ -197,6 +198,17 @@ function normalizeTrigger(value: unknown, at: string, errors: Errors): Record<st
   if (value.include === undefined && typeof value.project !== 'string') errors.push(`${at}:trigger config project can't be blank`);
   if (value.strategy !== undefined && !['depend', 'mirror'].includes(String(value.strategy))) {
     errors.push(`${at}:trigger strategy should be depend or mirror`);
+  }
+  if (value.forward !== undefined) {
+    // GitLab's Entry::Trigger::Forward: two booleans
+    if (!isPlainObject(value.forward)) errors.push(`${at}:trigger:forward config should be a hash`);
+    else {
+      const unknownForward = Object.keys(value.forward).filter((key) => key !== 'yaml_variables' && key !== 'pipeline_variables');
+      if (unknownForward.length > 0) errors.push(`${at}:trigger:forward config contains unknown keys: ${unknownForward.join(', ')}`);
+      for (const key of ['yaml_variables', 'pipeline_variables']) {
+        if (value.forward[key] !== undefined && typeof value.forward[key] !== 'boolean') errors.push(`${at}:trigger:forward ${key.replace('_', ' ')} should be a boolean value`);
+      }
+    }
   }
   if (value.include !== undefined) {
     const includes = ([] as unknown[]).concat(value.include);

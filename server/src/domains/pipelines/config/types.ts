@@ -44,6 +44,12 @@ export type ReadConfigFile = (request: {
   path: string;
 }) => Promise<{ content: string } | { error: 'project_not_found' | 'ref_not_found' | 'file_not_found' }>;
 
+/**
+ * Reads a file out of the artifacts archive of a job of the parent pipeline, by job name (a child
+ * pipeline's `include: artifact: … job: …`). Only given when creating a child pipeline.
+ */
+export type ReadArtifactFile = (request: { job: string; path: string }) => Promise<{ content: string } | { error: 'job_not_found' | 'file_not_found' | 'too_large' }>;
+
 export type JobWhen = 'on_success' | 'on_failure' | 'always' | 'manual' | 'delayed';
 
 export interface PlannedNeed {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobDetailedStatus, pipelineDetailedStatus, type JobStatusFacts } from './detailed-status.js';
+import { jobDetailedStatus, manualConfirmationMessage, pipelineDetailedStatus, type JobStatusFacts } from './detailed-status.js';
 
 describe('detailed_status (GitLab’s status presentation)', () => {
   it.each([
@@ -24,10 +24,20 @@ describe('detailed_status (GitLab’s status presentation)', () => {
 
   it('jobs carry the action the viewer may take', () => {
     expect(jobDetailedStatus(job({ status: 'manual', when: 'manual' }), paths)).toMatchObject({ label: 'manual play action', action: { icon: 'play', path: paths.play, method: 'post' } });
+    expect(jobDetailedStatus(job({ status: 'manual', when: 'manual' }), paths).action?.confirmation_message).toBeNull();
+    expect(jobDetailedStatus(job({ status: 'manual', when: 'manual', manualConfirmation: 'Deploy to production?' }), paths).action).toMatchObject({ confirmation_message: 'Deploy to production?' });
     expect(jobDetailedStatus(job({ status: 'running' }), paths).action).toMatchObject({ icon: 'cancel', path: paths.cancel });
     expect(jobDetailedStatus(job({ status: 'failed', failureReason: 'script_failure' }), paths)).toMatchObject({ tooltip: 'failed - (script failure)', action: { icon: 'retry' } });
     expect(jobDetailedStatus(job({ status: 'failed', allowFailure: true }), paths)).toMatchObject({ icon: 'status_warning', group: 'failed-with-warnings', label: 'failed (allowed to fail)' });
     expect(jobDetailedStatus(job({ status: 'success', canUpdate: false }), paths).action).toBeUndefined();
     expect(jobDetailedStatus(job({ status: 'success', type: 'bridge' }), paths)).toMatchObject({ has_details: false, details_path: null });
+  });
+
+  it.each([
+    ['manual', { manual_confirmation: 'Sure?' }, 'Sure?'],
+    ['manual', {}, null],
+    ['on_success', { manual_confirmation: 'Sure?' }, null],
+  ] as const)('manualConfirmationMessage of a %s job with %o is %s', (when, options, expected) => {
+    expect(manualConfirmationMessage({ when, options })).toBe(expected);
   });
 });

@@ -15,7 +15,8 @@ export interface DetailedStatus {
   details_path: string | null;
   illustration: null | { image: string; size: string; title: string; content?: string };
   favicon: string;
-  action?: { icon: string; title: string; path: string; method: 'post'; button_title: string };
+  /** `confirmation_message`: a manual job's `manual_confirmation`, asked before it is run (null when it has none) */
+  action?: { icon: string; title: string; path: string; method: 'post'; button_title: string; confirmation_message?: string | null };
 }
 
 interface Core {
@@ -67,6 +68,14 @@ export interface JobStatusFacts {
   type: 'build' | 'bridge' | 'generic';
   /** may the viewer retry, play or cancel it (update_build on its ref)? */
   canUpdate: boolean;
+  /** the job's `manual_confirmation` */
+  manualConfirmation?: string | null;
+}
+
+/** GitLab's manual_confirmation_message: the `manual_confirmation` of a `when: manual` job, else null. */
+export function manualConfirmationMessage(job: { when: string; options: Record<string, unknown> }): string | null {
+  const message = job.options.manual_confirmation;
+  return job.when === 'manual' && typeof message === 'string' ? message : null;
 }
 
 /** A job's detailed status with its action, as the job entity and the pipeline graph show it. */
@@ -85,7 +94,7 @@ export function jobDetailedStatus(job: JobStatusFacts, paths: { details: string;
   const detailed: DetailedStatus = { ...core, tooltip, has_details: job.type === 'build', details_path: job.type === 'build' ? paths.details : null, illustration: null, favicon: favicon(core.favicon) };
   if (!job.canUpdate || job.retried) return detailed;
   if (job.status === 'manual' || job.status === 'scheduled') {
-    detailed.action = { icon: 'play', title: 'Run', path: paths.play, method: 'post', button_title: 'Run job' };
+    detailed.action = { icon: 'play', title: 'Run', path: paths.play, method: 'post', button_title: 'Run job', confirmation_message: job.manualConfirmation ?? null };
   } else if (job.status === 'pending' || job.status === 'running' || job.status === 'created' || job.status === 'preparing' || job.status === 'waiting_for_resource') {
     detailed.action = { icon: 'cancel', title: 'Cancel', path: paths.cancel, method: 'post', button_title: 'Cancel this job' };
   } else if (job.status === 'success' || job.status === 'failed' || job.status === 'canceled') {

@@ -38,6 +38,11 @@ describe('job actions', () => {
     expect(isRetryable({ status, retried })).toBe(expected);
   });
 
+  it.each(['pipeline_loop_detected', 'reached_max_descendant_pipelines_depth'])('a trigger job failed with %s is not retryable', (reason) => {
+    expect(isRetryable({ status: 'failed', retried: false, failure_reason: reason })).toBe(false);
+    expect(isRetryable({ status: 'failed', retried: false, failure_reason: 'insufficient_bridge_permissions' })).toBe(true);
+  });
+
   it.each([
     { status: 'manual', when: 'manual', expected: 'enqueue' },
     { status: 'scheduled', when: 'delayed', expected: 'enqueue' },

@@ -32,6 +32,7 @@ export const FAILURE_REASONS = [
   'reached_max_descendant_pipelines_depth',
   'ip_restriction_failure',
   'reached_max_pipeline_hierarchy_size',
+  'pipeline_loop_detected',
   'config_error',
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
@@ -60,8 +61,12 @@ export function allowedToFailWithCode(codes: readonly number[] | null, exitCode:
   return exitCode !== null && codes !== null && codes.includes(exitCode);
 }
 
-/** A job may be retried once it finished and while it is the latest of its name (Ci::Build#retryable?). */
-export function isRetryable(job: { status: Status; retried: boolean }): boolean {
+/**
+ * A job may be retried once it finished and while it is the latest of its name (Ci::Build#retryable?);
+ * a trigger job that failed on a loop or the children depth limit would fail again (Ci::Bridge#retryable?).
+ */
+export function isRetryable(job: { status: Status; retried: boolean; failure_reason?: string | null }): boolean {
+  if (job.status === 'failed' && (job.failure_reason === 'pipeline_loop_detected' || job.failure_reason === 'reached_max_descendant_pipelines_depth')) return false;
   return !job.retried && (job.status === 'success' || job.status === 'failed' || job.status === 'canceled');
 }
 

@@ -5,6 +5,8 @@ import { STATUSES, transition, type JobEvent, type Status } from './status.js';
 const ALLOWED: Record<JobEvent, Partial<Record<Status, Status>>> = {
   process: { skipped: 'created', manual: 'created' },
   enqueue: { created: 'pending', skipped: 'pending', manual: 'pending', scheduled: 'pending' },
+  wait_for_resource: { created: 'waiting_for_resource', skipped: 'waiting_for_resource', manual: 'waiting_for_resource', scheduled: 'waiting_for_resource' },
+  enqueue_waiting_for_resource: { waiting_for_resource: 'pending' },
   actionize: { created: 'manual' },
   schedule: { created: 'scheduled' },
   unschedule: { scheduled: 'manual' },

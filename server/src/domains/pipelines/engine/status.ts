@@ -38,6 +38,10 @@ export type JobEvent =
   | 'process'
   /** ready to run: a runner may pick it */
   | 'enqueue'
+  /** ready to run, but its `resource_group` must be free first (GitLab's enqueue with requires_resource?) */
+  | 'wait_for_resource'
+  /** the resource it waited for was assigned to it */
+  | 'enqueue_waiting_for_resource'
   /** `when: manual`: waits for someone to play it */
   | 'actionize'
   /** `when: delayed`: waits for its time */
@@ -59,6 +63,8 @@ export type JobEvent =
 const TRANSITIONS: Record<JobEvent, { from: readonly Status[]; to: Status }> = {
   process: { from: ['skipped', 'manual'], to: 'created' },
   enqueue: { from: ['created', 'skipped', 'manual', 'scheduled'], to: 'pending' },
+  wait_for_resource: { from: ['created', 'skipped', 'manual', 'scheduled'], to: 'waiting_for_resource' },
+  enqueue_waiting_for_resource: { from: ['waiting_for_resource'], to: 'pending' },
   actionize: { from: ['created'], to: 'manual' },
   schedule: { from: ['created'], to: 'scheduled' },
   unschedule: { from: ['scheduled'], to: 'manual' },
