@@ -36,8 +36,9 @@ export const MERGEABILITY_CHECK_IDENTIFIERS = [
   'BLOCKED_STATUS',
   'DISCUSSIONS_NOT_RESOLVED',
   'NOT_APPROVED',
-  'CI_MUST_PASS',
+  // a pipeline that has not finished names the status before one that did not succeed
   'CI_STILL_RUNNING',
+  'CI_MUST_PASS',
   'EXTERNAL_STATUS_CHECKS',
 ] as const;
 export type MergeabilityCheckIdentifier = (typeof MERGEABILITY_CHECK_IDENTIFIERS)[number];
