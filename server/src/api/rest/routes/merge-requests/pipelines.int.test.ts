@@ -12,6 +12,8 @@ import { testDatabaseKind } from '../../../../test-support/database.js';
 import { eventually } from '../../../../test-support/eventually.js';
 import { startRepositoryFixtures, type RepositoryFixtures } from '../../../../test-support/repository-fixtures.js';
 import { gitbeakerClient, gitCli, type GitCli } from '../../../../test-support/server.js';
+import { graphql } from '../../../graphql/testing.js';
+import { MERGE_REQUEST_WIDGET_QUERY } from '@tributary/contracts';
 
 const CONFIG = [
   'stages: [test]',
@@ -220,6 +222,34 @@ describe(`merge request pipelines (${testDatabaseKind()})`, () => {
     expect(variables).toMatchObject({ CI_MERGE_REQUEST_EVENT_TYPE: 'merged_result', CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: head });
     // the merged results pipeline is the merge request's pipeline: its source head is the diff head
     expect((await mergeRequest(iid)).head_pipeline).toMatchObject({ id: created.id });
+  });
+
+  it('the widget reads the pipeline: GraphQL headPipeline and pipelines, the REST widget payload', async () => {
+    const answer = await graphql(fx.server.url, MERGE_REQUEST_WIDGET_QUERY, { projectPath: project.path_with_namespace, iid: String(iid) }, { token: fx.server.root.token });
+    const mr = answer.body.data.project.mergeRequest;
+    expect(answer.body.data.project).toMatchObject({ onlyAllowMergeIfPipelineSucceeds: true, allowMergeOnSkippedPipeline: true, ciCdSettings: { mergePipelinesEnabled: true } });
+    expect(mr).toMatchObject({
+      hasCi: true,
+      headPipeline: { status: 'PENDING', active: true, mergeRequestEventType: 'MERGED_RESULT', eventTypeName: 'Merged results pipeline', detailedStatus: { group: 'pending' } },
+      mergePipelinesForkWarning: false,
+      pipelineRetargetedWarning: null,
+    });
+    expect(mr.headPipeline.stages.nodes).toEqual([{ name: 'test', status: 'pending', detailedStatus: expect.objectContaining({ group: 'pending' }) }]);
+    expect(mr.mergeabilityChecks).toEqual(expect.arrayContaining([{ identifier: 'CI_STILL_RUNNING', status: 'FAILED' }, { identifier: 'CI_MUST_PASS', status: 'CHECKING' }]));
+    expect(mr.detailedMergeStatus).toBe('CI_STILL_RUNNING');
+    const listed = await graphql(fx.server.url, `query($p: ID!, $iid: String!) { project(fullPath: $p) { mergeRequest(iid: $iid) { pipelines(first: 2) { count nodes { iid mergeRequestEventType } } } } }`, { p: project.path_with_namespace, iid: String(iid) }, { token: fx.server.root.token });
+    expect(listed.body.data.project.mergeRequest.pipelines.nodes[0]).toMatchObject({ mergeRequestEventType: 'MERGED_RESULT' });
+    expect(listed.body.data.project.mergeRequest.pipelines.count).toBeGreaterThan(2);
+
+    const widget = (await (await fetch(`${fx.server.url}/${project.path_with_namespace}/-/merge_requests/${iid}/widget.json`, { headers: { 'private-token': fx.server.root.token } })).json()) as Record<string, any>;
+    expect(widget).toMatchObject({
+      has_ci: true,
+      ci_status: 'pending',
+      merge_pipelines_enabled: true,
+      only_allow_merge_if_pipeline_succeeds: true,
+      pipeline: { active: true, flags: { merged_result_pipeline: true, merge_request_pipeline: true }, details: { event_type_name: 'Merged results pipeline', status: { group: 'pending' } }, ref: { branch: false } },
+      detailed_merge_status: 'ci_still_running',
+    });
   });
 
   it('refuses strangers (404), a Reporter running one (403) and Guests reading them (403)', async () => {
