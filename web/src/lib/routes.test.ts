@@ -47,6 +47,7 @@ describe('parseProjectPage', () => {
     [['merge_requests', '12'], { kind: 'merge-request', iid: 12, tab: 'overview' }],
     [['merge_requests', '12', 'commits'], { kind: 'merge-request', iid: 12, tab: 'commits' }],
     [['merge_requests', '12', 'diffs'], { kind: 'merge-request', iid: 12, tab: 'diffs' }],
+    [['merge_requests', '12', 'pipelines'], { kind: 'merge-request', iid: 12, tab: 'pipelines' }],
     [['merge_requests', '12', 'edit'], { kind: 'merge-request', iid: 12, tab: 'edit' }],
     [['merge_requests', '12', 'pipelines'], { kind: 'unknown' }],
     [['merge_requests', '0'], { kind: 'unknown' }],
