@@ -49,7 +49,7 @@ describe('parseProjectPage', () => {
     [['merge_requests', '12', 'diffs'], { kind: 'merge-request', iid: 12, tab: 'diffs' }],
     [['merge_requests', '12', 'pipelines'], { kind: 'merge-request', iid: 12, tab: 'pipelines' }],
     [['merge_requests', '12', 'edit'], { kind: 'merge-request', iid: 12, tab: 'edit' }],
-    [['merge_requests', '12', 'pipelines'], { kind: 'unknown' }],
+    [['merge_requests', '12', 'pipelines', 'x'], { kind: 'unknown' }],
     [['merge_requests', '0'], { kind: 'unknown' }],
     [['merge_requests', 'abc'], { kind: 'unknown' }],
     [['merge_requests', '12', 'diffs', 'x'], { kind: 'unknown' }],
