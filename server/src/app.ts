@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import { registerInputGuard } from './api/http/input-guard.js';
 import type { Config } from './platform/config.js';
-import type { Database } from './platform/db/database.js';
+import type { Database, Queryable } from './platform/db/database.js';
 import { createEventBus, type EventBus } from './platform/events.js';
 import type { Logger } from './platform/logger.js';
 import { redactUrl } from './platform/logger.js';
@@ -295,6 +295,13 @@ export function createServices(deps: AppDeps) {
   });
   events.react('repository.pushed', (event, tx) => pipelinesDomain.onPushed(event, tx));
   queue.register(CREATE_FOR_PUSH_JOB, (payload) => pipelinesDomain.runCreateForPush(payload));
+  // A pipeline's jobs moving change its merge requests' widget (its status, CI_MUST_PASS): they hear it in the job's transaction.
+  const pipelineMergeRequests = createMergeRequestsRepository(db);
+  const announcePipeline = async (pipelineId: number, tx: Queryable) => {
+    const pipeline = await pipelinesDomain.pipelinesRepository.pipelineById(pipelineId, tx);
+    if (pipeline) await mergeRequestsDomain.mergeability.publishChanged(await pipelineMergeRequests.openForPipeline(pipeline, tx), tx);
+  };
+  pipelinesDomain.listenToJobs({ jobsCreated: (pipeline, _jobs, tx) => announcePipeline(pipeline.id, tx), jobMoved: (job, tx) => announcePipeline(job.pipeline_id, tx) });
   // merge request pipelines: a job per new version (opened, or its source branch pushed), enqueued with the version
   events.react('merge_request.version_recorded', (event, tx) => pipelinesDomain.mergeRequestPipelines.onVersionRecorded(event, tx));
   queue.register(CREATE_FOR_MERGE_REQUEST_JOB, async (payload) => void (await pipelinesDomain.mergeRequestPipelines.runCreateForMergeRequest(payload)));

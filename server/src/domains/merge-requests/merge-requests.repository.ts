@@ -188,6 +188,18 @@ export function createMergeRequestsRepository(
       const { rows } = await db.query<MergeRequest>(`${SELECT} WHERE m.source_project_id = $1 AND m.source_branch = $2 AND m.state = 'opened' ORDER BY m.id`, [sourceProjectId, branch]);
       return rows;
     },
+    /**
+     * The open merge requests whose pipeline this may be: its own merge request (a merge request
+     * pipeline), or those from its branch (a branch pipeline). In the caller's transaction.
+     */
+    async openForPipeline(pipeline: { merge_request_id: number | null; project_id: number; ref: string; tag: boolean }, tx?: Queryable): Promise<{ id: number; target_project_id: number }[]> {
+      const { rows } = await on(db, tx).query<{ id: number; target_project_id: number }>(
+        `SELECT id, target_project_id FROM merge_requests
+          WHERE state IN ('opened', 'locked') AND (id = $1 OR (NOT $4::boolean AND source_project_id = $2 AND source_branch = $3))`,
+        [pipeline.merge_request_id, pipeline.project_id, pipeline.ref, pipeline.tag],
+      );
+      return rows.map((row) => ({ id: Number(row.id), target_project_id: Number(row.target_project_id) }));
+    },
     /** Open merge requests into this branch (pushes to it invalidate mergeability). */
     async openWithTarget(targetProjectId: number, branch: string): Promise<MergeRequest[]> {
       const { rows } = await db.query<MergeRequest>(`${SELECT} WHERE m.target_project_id = $1 AND m.target_branch = $2 AND m.state = 'opened' ORDER BY m.id`, [targetProjectId, branch]);

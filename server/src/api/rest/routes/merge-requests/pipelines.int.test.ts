@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../../test-support/database.js';
 import { eventually } from '../../../../test-support/eventually.js';
 import { startRepositoryFixtures, type RepositoryFixtures } from '../../../../test-support/repository-fixtures.js';
+import { countRows } from '../../../../test-support/rest-fixtures.js';
 import { gitbeakerClient, gitCli, type GitCli } from '../../../../test-support/server.js';
 import { graphql } from '../../../graphql/testing.js';
 import { MERGE_REQUEST_WIDGET_QUERY } from '@tributary/contracts';
@@ -190,7 +191,12 @@ describe(`merge request pipelines (${testDatabaseKind()})`, () => {
     expect(created).toMatchObject({ sha: head, ref: `refs/merge-requests/${iid}/head`, source: 'merge_request_event', status: 'pending' });
     const listed = await fx.root.MergeRequests.allPipelines(project.id, iid);
     expect(listed[0]).toMatchObject({ id: created.id });
+    // Each move of its jobs tells the merge request's page (merge_request.changed, in the job's transaction).
+    const announced = async () => countRows(fx.server, 'domain_events', `type = 'merge_request.changed' AND payload->>'mergeRequestId' = $1`, [String(mergeRequestId)]);
+    const mergeRequestId = (await mergeRequest(iid)).id as number;
+    const before = await announced();
     await runJob('mr-test', 'success');
+    expect(await announced()).toBeGreaterThan(before);
     await eventually(async () => (await detailedStatus(iid)) === 'mergeable');
   });
 
