@@ -278,4 +278,17 @@ describe(`merge request pipelines (${testDatabaseKind()})`, () => {
     await expect(api.MergeRequests.createPipeline(project.id, iid)).rejects.toMatchObject({ cause: { response: { status: 403 } } });
     expect((await fx.call('GET', `/projects/${project.id}/merge_requests/999/pipelines`)).status).toBe(404);
   });
+
+  it('after a retarget with merged results pipelines on: no new pipeline for the same head, and the widget says to run one', async () => {
+    const before = (await mrPipelines(iid)).body.length;
+    await fx.root.Branches.create(project.id, 'stable', 'main');
+    await fx.call('PUT', `/projects/${project.id}/merge_requests/${iid}`, { body: { target_branch: 'stable' } });
+    await eventually(async () => (await countRows(fx.server, 'background_jobs', `queue = 'pipelines.create_for_merge_request' AND state <> 'done'`)) === 0 && (await mergeRequest(iid)).target_branch === 'stable');
+    expect((await mrPipelines(iid)).body.length).toBe(before);
+    const message = 'You should run a new pipeline, because the target branch has changed for this merge request.';
+    const widget = (await (await fetch(`${fx.server.url}/${project.path_with_namespace}/-/merge_requests/${iid}/widget.json`, { headers: { 'private-token': fx.server.root.token } })).json()) as Record<string, unknown>;
+    expect(widget).toMatchObject({ retargeted: true, pipeline_retargeted_warning: message });
+    const answer = await graphql(fx.server.url, MERGE_REQUEST_WIDGET_QUERY, { projectPath: project.path_with_namespace, iid: String(iid) }, { token: fx.server.root.token });
+    expect(answer.body.data.project.mergeRequest.pipelineRetargetedWarning).toBe(message);
+  });
 });
