@@ -271,6 +271,10 @@ describe(`merge request pipelines (${testDatabaseKind()})`, () => {
     expect(refused.body).toEqual({ message: '403 Forbidden' });
     expect((await mrPipelines(iid)).body.length).toBe(before);
     expect([403, 404]).toContain((await mrPipelines(iid, guest.token)).status);
+    // head_pipeline only for those who may read the project's pipelines (GitLab's read_pipeline)
+    expect((await fx.call<Record<string, any>>('GET', `/projects/${project.id}/merge_requests/${iid}`, { token: reporter.token })).body.head_pipeline).toMatchObject({ sha: expect.any(String) });
+    const asGuest = await fx.call<Record<string, any>>('GET', `/projects/${project.id}/merge_requests/${iid}`, { token: guest.token });
+    if (asGuest.status === 200) expect(asGuest.body.head_pipeline).toBeNull();
     expect((await fx.call('POST', `/projects/${project.id}/merge_requests/${iid}/pipelines`, { token: null })).status).toBe(401);
     // gitbeaker as the Reporter: listing works, creating is refused
     const api = gitbeakerClient(fx.server.url, reporter.token);
