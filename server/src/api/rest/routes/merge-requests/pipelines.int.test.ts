@@ -283,6 +283,21 @@ describe(`merge request pipelines (${testDatabaseKind()})`, () => {
     expect((await fx.call('GET', `/projects/${project.id}/merge_requests/999/pipelines`)).status).toBe(404);
   });
 
+  it('answers 400 with GitLab’s message when the configuration gives no pipeline, and stores nothing', async () => {
+    const bare = await fx.createProject('no-mr-jobs');
+    await fx.root.RepositoryFiles.create(bare.id, 'x.txt', 'topic', 'x\n', 'Topic', { startBranch: 'main' } as never);
+    const other = (await fx.root.MergeRequests.create(bare.id, 'topic', 'main', 'No CI')).iid as number;
+    const missing = await fx.call<{ message: unknown }>('POST', `/projects/${bare.id}/merge_requests/${other}/pipelines`);
+    expect(missing).toMatchObject({ status: 400, body: { message: { base: ['Missing CI config file'] } } });
+    await fx.root.RepositoryFiles.create(bare.id, '.gitlab-ci.yml', 'topic', 'build:\n  script: make\n  rules:\n    - if: $CI_PIPELINE_SOURCE == "push"\n', 'Branch CI only');
+    const tip = await fx.bareGit(bare.id, ['rev-parse', 'refs/heads/topic']);
+    await eventually(async () => (await fx.root.MergeRequests.show(bare.id, other)).sha === tip && (await countRows(fx.server, 'background_jobs', `queue = 'pipelines.create_for_merge_request' AND state <> 'done'`)) === 0);
+    const noJobs = await fx.call<{ message: { base: string[] } }>('POST', `/projects/${bare.id}/merge_requests/${other}/pipelines`);
+    expect(noJobs.status).toBe(400);
+    expect(noJobs.body.message.base[0]).toMatch(/^Pipeline will not run for the selected trigger/);
+    expect(await countRows(fx.server, 'ci_pipelines', 'merge_request_id IS NOT NULL AND project_id = $1', [bare.id])).toBe(0);
+  });
+
   it('after a retarget with merged results pipelines on: no new pipeline for the same head, and the widget says to run one', async () => {
     const before = (await mrPipelines(iid)).body.length;
     await fx.root.Branches.create(project.id, 'stable', 'main');
