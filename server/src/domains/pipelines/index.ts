@@ -15,6 +15,8 @@ import type { ProtectedTagsRepository } from '../protected-tags/protected-tags.r
 import { classifyRef, isDeletion } from '../pushes/push.js';
 import type { RepositoryAccess } from '../repository/repository-access.js';
 import type { UsersRepository } from '../users/users.repository.js';
+import type { MergeRequest } from '../merge-requests/merge-request.js';
+import { createMergeRequestPipelines, CREATE_FOR_MERGE_REQUEST_JOB } from './merge-request-pipelines.service.js';
 import { createPipelineCreation, CREATE_FOR_PUSH_JOB } from './pipeline-creation.service.js';
 import { ASSIGN_RESOURCE_JOB, CANCEL_PIPELINE_JOB, CREATE_DOWNSTREAM_JOB, createPipelineEngine, ENQUEUE_SCHEDULED_JOB, UPDATE_BRIDGE_STATUS_JOB } from './pipeline-engine.service.js';
 import { createDownstreamRepository } from './downstream/downstream.repository.js';
@@ -26,7 +28,8 @@ import type { JobListener } from './pipeline.js';
 import { createPipelinesRepository } from './pipelines.repository.js';
 import { createPipelinesService } from './pipelines.service.js';
 
-export { ASSIGN_RESOURCE_JOB, CANCEL_PIPELINE_JOB, CREATE_DOWNSTREAM_JOB, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB, UPDATE_BRIDGE_STATUS_JOB };
+export { ASSIGN_RESOURCE_JOB, CANCEL_PIPELINE_JOB, CREATE_DOWNSTREAM_JOB, CREATE_FOR_MERGE_REQUEST_JOB, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB, UPDATE_BRIDGE_STATUS_JOB };
+export type { MergeRequestPipelines } from './merge-request-pipelines.service.js';
 
 export function createPipelinesDomain(deps: {
   db: Database;
@@ -40,6 +43,12 @@ export function createPipelinesDomain(deps: {
   protectedTags: Pick<ProtectedTagsRepository, 'listForProject'>;
   repoPath: (projectId: number) => string;
   serverUrl: string;
+  /** merge requests, for merge request pipelines (the merge requests domain, app.ts) */
+  mergeRequests: {
+    findById(id: number): Promise<MergeRequest | undefined>;
+    ciMetadata(id: number): Promise<{ labels: string[]; milestone: string | null; assignees: string[]; versionHeads: string[] }>;
+  };
+  mergeability: { recheck(mergeRequestId: number): Promise<MergeRequest | undefined> };
 }) {
   const pipelinesRepository = createPipelinesRepository(deps.db);
   const downstreamRepository = createDownstreamRepository(deps.db);
@@ -90,9 +99,24 @@ export function createPipelinesDomain(deps: {
     artifactFileOf: () => artifactFileOf,
   });
 
+  const mergeRequestPipelines = createMergeRequestPipelines({
+    queue: deps.queue,
+    pipelines: pipelinesRepository,
+    creation: pipelineCreation,
+    rules: pipelines,
+    authorizer: deps.authorizer,
+    projectRows: deps.projectRows,
+    users: deps.users,
+    mergeRequests: deps.mergeRequests,
+    mergeability: deps.mergeability,
+    protectedBranches: deps.protectedBranches,
+    serverUrl: deps.serverUrl,
+  });
+
   return {
     pipelines,
     pipelinesRepository,
+    mergeRequestPipelines,
     pipelineEngine,
     pipelineCreation,
     downstreamRepository,

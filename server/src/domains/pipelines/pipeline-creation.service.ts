@@ -59,6 +59,24 @@ export interface CreatePipelineInput {
   readArtifact?: ReadArtifactFile;
   /** a downstream pipeline: the bridge and pipeline that trigger it, linked in the pipeline's own transaction */
   upstream?: { sourcePipelineId: number; sourceProjectId: number; sourceJobId: number };
+  /**
+   * A merge request pipeline (source `merge_request_event`): `ref` is stored as given
+   * (refs/merge-requests/:iid/head or /merge, or the source branch in a fork) and `sha` is the
+   * commit to run; the variables see the source branch as CI_COMMIT_REF_NAME, as in GitLab.
+   */
+  mergeRequest?: MergeRequestPipelineInput;
+}
+
+export interface MergeRequestPipelineInput {
+  id: number;
+  sourceBranch: string;
+  /** a merged results pipeline's head and target; null for a detached one */
+  sourceSha: string | null;
+  targetSha: string | null;
+  /** the merge base: `rules:changes` sees the paths the merge request changes */
+  diffBaseSha: string | null;
+  /** the CI_MERGE_REQUEST_* variables (config/merge-request-variables.ts) */
+  variables: { key: string; value: string }[];
 }
 
 export type CreateOutcome = { pipeline: PipelineRow } | { error: string[] };
@@ -92,10 +110,12 @@ export function createPipelineCreation(deps: {
    * Compiles and stores a pipeline. `save` says whether failures are stored as pipelines (a
    * push) or only answered (the API).
    */
-  async function create(input: CreatePipelineInput, save: boolean): Promise<CreateOutcome | null> {
+  async function create(input: CreatePipelineInput, save: boolean, explain = false): Promise<CreateOutcome | null> {
     const { project } = input;
     const repoPath = deps.repoPath(project.id);
-    const resolved = await resolveRef(repoPath, input.ref, input.tag);
+    const mergeRequest = input.mergeRequest;
+    // A merge request pipeline names its commit; its ref may be one no branch or tag holds.
+    const resolved = mergeRequest && input.sha ? { sha: input.sha, tag: false } : await resolveRef(repoPath, input.ref, input.tag);
     if (!resolved) return { error: [CREATE_ERRORS.referenceNotFound] };
     const sha = input.sha ?? resolved.sha;
     const commit = await getCommit(repoPath, sha);
@@ -111,6 +131,7 @@ export function createPipelineCreation(deps: {
       userId: input.actor.user?.id ?? null,
       committedAt: commit.committed_date,
       pipelineScheduleId: input.pipelineScheduleId ?? null,
+      mergeRequest: mergeRequest ? { id: mergeRequest.id, sourceSha: mergeRequest.sourceSha, targetSha: mergeRequest.targetSha, variables: mergeRequest.variables } : null,
     };
     const link = async (row: PipelineRow, tx: Queryable) => {
       if (input.upstream) await deps.downstream.insertLink({ pipelineId: row.id, projectId: project.id, ...input.upstream }, tx);
@@ -119,10 +140,12 @@ export function createPipelineCreation(deps: {
       deps.db.transaction(async (tx) => {
         const pipeline = await deps.pipelines.insertPipeline({ ...base, status, ...extra }, tx);
         await link(pipeline, tx);
+        for (const listener of deps.listeners ?? []) await listener.pipelineCreated?.(pipeline, tx);
         return { pipeline };
       });
-    // A push stores nothing when there is no configuration or no job; a downstream pipeline's bridge says why.
-    const storesNothing = save && !input.upstream;
+    // A push stores nothing when there is no configuration or no job; a downstream pipeline's bridge
+    // and a merge request's run say why.
+    const storesNothing = save && !input.upstream && !explain;
 
     if (skipsCi({ source: input.source, commitMessage: commit.message, pushOptions: input.pushOptions })) return save ? store('skipped') : null;
 
@@ -130,19 +153,27 @@ export function createPipelineCreation(deps: {
     if ('error' in config) return storesNothing ? null : { error: [CREATE_ERRORS.missingConfig] };
 
     const entries = (await readTree(repoPath, sha, '', { recursive: true })) ?? [];
-    const changed = input.source === 'push' && !resolved.tag && !ZERO_SHA.test(beforeSha) ? ((await changedPaths(repoPath, beforeSha, sha)) ?? undefined) : undefined;
+    // GitLab's rules:changes: a push compares with the commit before it, a merge request pipeline with the merge base.
+    const changed =
+      input.source === 'push' && !resolved.tag && !ZERO_SHA.test(beforeSha)
+        ? ((await changedPaths(repoPath, beforeSha, sha)) ?? undefined)
+        : mergeRequest?.diffBaseSha
+          ? ((await changedPaths(repoPath, mergeRequest.diffBaseSha, mergeRequest.sourceSha ?? sha)) ?? undefined)
+          : undefined;
+    const variablesRef = mergeRequest ? mergeRequest.sourceBranch : input.ref;
     const namespacePath = project.full_path.slice(0, project.full_path.lastIndexOf('/'));
     const variables = {
       ...predefinedVariables({
         serverUrl: deps.serverUrl,
         project: { id: project.id, name: project.name, path: project.path, fullPath: project.full_path, namespacePath, defaultBranch: project.default_branch, visibility: project.visibility },
         source: input.source,
-        ref: input.ref,
+        ref: variablesRef,
         tag: resolved.tag,
         sha,
         beforeSha,
         commitMessage: commit.message,
       }),
+      ...Object.fromEntries((mergeRequest?.variables ?? []).map((v) => [v.key, v.value])),
       ...Object.fromEntries((input.variables ?? []).map((v) => [v.key, v.value])),
     };
     const readFile = configFileReader(deps.access, input.actor, project, repoPath, sha);
@@ -150,7 +181,7 @@ export function createPipelineCreation(deps: {
       config.content,
       {
         source: input.source,
-        ref: input.ref,
+        ref: variablesRef,
         tag: resolved.tag,
         sha,
         beforeSha,
@@ -187,6 +218,7 @@ export function createPipelineCreation(deps: {
       }
       const processed = (await deps.engine.process(row.id, tx)) ?? row;
       await deps.engine.cancelRedundant(row, resolved.sha, tx);
+      for (const listener of deps.listeners ?? []) await listener.pipelineCreated?.(processed, tx);
       return processed;
     });
     return { pipeline };
@@ -216,6 +248,15 @@ export function createPipelineCreation(deps: {
     async createDownstream(input: CreatePipelineInput & { upstream: NonNullable<CreatePipelineInput['upstream']> }): Promise<CreateOutcome> {
       const outcome = await create(input, true);
       return outcome ?? { error: ['Pipeline skipped by [ci skip]'] };
+    },
+
+    /**
+     * For a merge request (source merge_request_event): stores what a push stores (a failed
+     * pipeline for a configuration error, a skipped one for `[ci skip]`), nothing when no job's
+     * rules take `merge_request_event`; answers why nothing was created.
+     */
+    async createForMergeRequest(input: CreatePipelineInput & { mergeRequest: MergeRequestPipelineInput; sha: string }): Promise<CreateOutcome | null> {
+      return create({ ...input, source: 'merge_request_event', tag: false }, true, true);
     },
 
     /** For `POST /projects/:id/pipeline`: the pipeline, or a 400 with GitLab's messages. */

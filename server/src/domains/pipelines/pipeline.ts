@@ -25,6 +25,13 @@ export interface PipelineRow {
   duration: number | null;
   queued_duration: number | null;
   coverage: number | null;
+  /** a merge request pipeline's merge request (source merge_request_event) */
+  merge_request_id: number | null;
+  /** a merged results pipeline: the source head and the target tip its trial merge commit joined */
+  source_sha: string | null;
+  target_sha: string | null;
+  /** the CI_MERGE_REQUEST_* variables it was created with (empty for other pipelines) */
+  merge_request_variables: { key: string; value: string }[];
 }
 
 export interface StageRow {
@@ -92,6 +99,8 @@ export interface PipelineVariable {
  * `listenToJobs`); the engine knows nothing of them.
  */
 export interface JobListener {
+  /** any new pipeline, jobs or not (a skipped or failed one has none), in its creation's transaction */
+  pipelineCreated?(pipeline: PipelineRow, tx: Queryable): Promise<void>;
   /** the jobs of a new pipeline, before its first processing */
   jobsCreated?(pipeline: PipelineRow, jobs: readonly JobRow[], tx: Queryable): Promise<void>;
   /** a job whose status changed (the transition's compare-and-swap won) */
