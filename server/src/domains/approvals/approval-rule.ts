@@ -70,3 +70,7 @@ export interface EffectiveApprovalSettings {
   /** the deprecated project-wide count, used when there is no rule (GitLab's fallback rule) */
   approvalsBeforeMerge: number;
 }
+
+/** A reviewer's state (GitLab's MergeRequestReviewer states; 'unreviewed' is shown as requested). */
+export const REVIEWER_STATES = ['unreviewed', 'reviewed', 'requested_changes', 'approved', 'unapproved'] as const;
+export type ReviewerState = (typeof REVIEWER_STATES)[number];

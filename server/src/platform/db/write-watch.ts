@@ -37,6 +37,10 @@ export const WATCHED_TABLES = [
   'merge_request_assignees', 'merge_request_reviewers',
   'protected_branches', 'protected_branch_access_levels', 'award_emoji',
   'labels', 'merge_request_labels', 'label_priorities', 'label_subscriptions', 'milestones',
+  // approvals: the approval state feeds NOT_APPROVED and the widget
+  'merge_request_approvals', 'approval_project_rules', 'approval_project_rule_users', 'approval_project_rule_groups',
+  'approval_project_rule_protected_branches', 'approval_merge_request_rules', 'approval_merge_request_rule_users',
+  'approval_merge_request_rule_groups', 'approval_settings', 'approval_instance_settings',
 ] as const;
 
 /**

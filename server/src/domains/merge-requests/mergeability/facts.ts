@@ -28,7 +28,23 @@ export interface MergeabilityFacts {
   blockers: MergeRequestState[];
   discussionsMustBeResolved: boolean;
   unresolvedDiscussions: number;
+  /** some approval rule asks for approvals (the approvals domain's state) */
+  approvalNeeded: boolean;
+  /** every approval rule is approved */
+  approved: boolean;
+  hasReviewers: boolean;
+  /** a reviewer's state is requested_changes */
+  changesRequested: boolean;
 }
+
+/** What the approvals domain reports for one merge request; none is "approved, nothing asked". */
+export interface ApprovalFacts {
+  approvalNeeded: boolean;
+  approved: boolean;
+  hasReviewers: boolean;
+  changesRequested: boolean;
+}
+export const NO_APPROVAL_FACTS: ApprovalFacts = { approvalNeeded: false, approved: true, hasReviewers: false, changesRequested: false };
 
 /** Statuses that mean "the trial merge has not answered for the current commits yet". */
 export const PENDING_MERGE_STATUSES: ReadonlySet<MergeStatus> = new Set(['unchecked', 'preparing', 'checking', 'cannot_be_merged_recheck', 'cannot_be_merged_rechecking']);
@@ -36,7 +52,7 @@ export const PENDING_MERGE_STATUSES: ReadonlySet<MergeStatus> = new Set(['unchec
 export function factsOf(
   mergeRequest: MergeRequest,
   settings: MergeabilitySettings,
-  context: { blockers: MergeRequestState[]; unresolvedDiscussions: number },
+  context: { blockers: MergeRequestState[]; unresolvedDiscussions: number; approvals?: ApprovalFacts },
 ): MergeabilityFacts {
   return {
     state: mergeRequest.state,
@@ -52,5 +68,6 @@ export function factsOf(
     blockers: context.blockers,
     discussionsMustBeResolved: settings.only_allow_merge_if_all_discussions_are_resolved,
     unresolvedDiscussions: context.unresolvedDiscussions,
+    ...(context.approvals ?? NO_APPROVAL_FACTS),
   };
 }

@@ -18,7 +18,7 @@ import { RefConflictError, type Identity } from '../../../git/index.js';
 import type { RepositoryStorage } from '../../projects/repository-storage.js';
 import type { MergeRequest } from '../merge-request.js';
 import type { MergeRequestsRepository } from '../merge-requests.repository.js';
-import { factsOf, type MergeabilityFacts, type MergeabilitySettings } from './facts.js';
+import { factsOf, type ApprovalFacts, type MergeabilityFacts, type MergeabilitySettings } from './facts.js';
 import { assess } from './fold.js';
 import type { ChangedMergeRequest, MergeabilityRepository, StoredTrialMerge } from './mergeability.repository.js';
 import { readBranchTips, removeMergeRef, runTrialMerge, type BranchTips } from './trial-merge.js';
@@ -74,11 +74,14 @@ export function createMergeability(deps: {
   events: Pick<EventBus, 'publishMany'>;
   /** Unresolved threads per merge request; the discussions issue supplies it. None until then. */
   unresolvedDiscussions?: (mergeRequestIds: readonly number[]) => Promise<Map<number, number>>;
+  /** Approval state and change requests per merge request (the approvals domain). None: nothing asked. */
+  approvalFacts?: (mergeRequests: readonly MergeRequest[]) => Promise<Map<number, ApprovalFacts>>;
 }) {
   const unresolved = deps.unresolvedDiscussions ?? (async () => new Map<number, number>());
+  const approvalFacts = deps.approvalFacts ?? (async () => new Map<number, ApprovalFacts>());
 
-  function result(mergeRequest: MergeRequest, settings: MergeabilitySettings, blockers: MergeRequest['state'][], openThreads: number, fresh: FreshGitFacts = {}): MergeabilityResult {
-    const facts = factsOf(mergeRequest, settings, { blockers, unresolvedDiscussions: openThreads });
+  function result(mergeRequest: MergeRequest, settings: MergeabilitySettings, blockers: MergeRequest['state'][], openThreads: number, fresh: FreshGitFacts = {}, approvals?: ApprovalFacts): MergeabilityResult {
+    const facts = factsOf(mergeRequest, settings, { blockers, unresolvedDiscussions: openThreads, approvals });
     if (fresh.mergeStatus !== undefined) facts.mergeStatus = fresh.mergeStatus;
     if (fresh.divergedCommitsCount !== undefined) facts.divergedCommitsCount = fresh.divergedCommitsCount;
     if (fresh.sourceBranchExists !== undefined) facts.sourceBranchExists = fresh.sourceBranchExists;
@@ -182,23 +185,24 @@ export function createMergeability(deps: {
      * settings; `fresh` git facts, when given, replace the stored trial merge's.
      */
     async evaluate(mergeRequest: MergeRequest, project: MergeabilitySettings, fresh?: FreshGitFacts): Promise<MergeabilityResult> {
-      const [blockers, threads] = await Promise.all([deps.repository.blockerStates([mergeRequest.id]), unresolved([mergeRequest.id])]);
-      return result(mergeRequest, project, blockers.get(mergeRequest.id) ?? [], threads.get(mergeRequest.id) ?? 0, fresh);
+      const [blockers, threads, approvals] = await Promise.all([deps.repository.blockerStates([mergeRequest.id]), unresolved([mergeRequest.id]), approvalFacts([mergeRequest])]);
+      return result(mergeRequest, project, blockers.get(mergeRequest.id) ?? [], threads.get(mergeRequest.id) ?? 0, fresh, approvals.get(mergeRequest.id));
     },
 
-    /** The same for a page of merge requests (any projects), in three queries whatever its length. */
+    /** The same for a page of merge requests (any projects), in a few queries whatever its length. */
     async evaluateMany(mergeRequests: readonly MergeRequest[]): Promise<Map<number, MergeabilityResult>> {
       const ids = mergeRequests.map((mr) => mr.id);
-      const [settings, blockers, threads] = await Promise.all([
+      const [settings, blockers, threads, approvals] = await Promise.all([
         deps.repository.settings(mergeRequests.map((mr) => mr.target_project_id)),
         deps.repository.blockerStates(ids),
         unresolved(ids),
+        approvalFacts(mergeRequests),
       ]);
       const results = new Map<number, MergeabilityResult>();
       for (const mergeRequest of mergeRequests) {
         const projectSettings = settings.get(mergeRequest.target_project_id);
         if (!projectSettings) continue; // the project is being deleted
-        results.set(mergeRequest.id, result(mergeRequest, projectSettings, blockers.get(mergeRequest.id) ?? [], threads.get(mergeRequest.id) ?? 0));
+        results.set(mergeRequest.id, result(mergeRequest, projectSettings, blockers.get(mergeRequest.id) ?? [], threads.get(mergeRequest.id) ?? 0, {}, approvals.get(mergeRequest.id)));
       }
       return results;
     },

@@ -15,6 +15,10 @@ export function mergeableFacts(overrides: Partial<MergeabilityFacts> = {}): Merg
     blockers: [],
     discussionsMustBeResolved: false,
     unresolvedDiscussions: 0,
+    approvalNeeded: false,
+    approved: true,
+    hasReviewers: false,
+    changesRequested: false,
     ...overrides,
   };
 }
