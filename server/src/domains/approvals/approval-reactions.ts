@@ -42,10 +42,6 @@ export function createApprovalReactions(deps: {
 }) {
   const { repository } = deps;
 
-  async function usernames(ids: number[]): Promise<string> {
-    const users = await deps.mergeRequests.usersByIds(ids);
-    return ids.map((id) => users.get(id)?.username).filter((name): name is string => Boolean(name)).join(' ');
-  }
 
   return {
     /** `merge_request.event_recorded`: an opened merge request gets the project's rules. */
@@ -87,8 +83,8 @@ export function createApprovalReactions(deps: {
         if (kept.length > 0) await repository.moveApprovals(mergeRequest.id, latest.head_commit_sha, tx);
       }
       for (const userId of removed) await repository.setReviewerState(mergeRequest.id, userId, 'unapproved', tx);
-      if (removed.length > 0) await deps.mergeRequests.recordEvent(mergeRequest.id, actorId, 'approvals_reset', { from: await usernames(removed), to: 'push' }, tx);
-      if (kept.length > 0) await deps.mergeRequests.recordEvent(mergeRequest.id, actorId, 'approvals_kept', { from: await usernames(kept) }, tx);
+      if (removed.length > 0) await deps.mergeRequests.recordEvent(mergeRequest.id, actorId, 'approvals_reset', { from: await repository.usernames(removed, tx), to: 'push' }, tx);
+      if (kept.length > 0) await deps.mergeRequests.recordEvent(mergeRequest.id, actorId, 'approvals_kept', { from: await repository.usernames(kept, tx) }, tx);
       await deps.mergeability.publishChanged([mergeRequest], tx);
     },
   };

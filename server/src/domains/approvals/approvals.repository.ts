@@ -278,6 +278,14 @@ export function createApprovalsRepository(db: Queryable) {
       return rows[0]?.action ?? null;
     },
 
+    /** Usernames of `ids`, space-separated in their order (an event's from/to value). */
+    async usernames(ids: number[], tx?: Queryable): Promise<string> {
+      if (ids.length === 0) return '';
+      const { rows } = await on(db, tx).query<{ id: number; username: string }>('SELECT id, username FROM users WHERE id = ANY($1::bigint[])', [ids]);
+      const names = new Map(rows.map((row) => [Number(row.id), row.username]));
+      return ids.map((id) => names.get(id)).filter((name): name is string => Boolean(name)).join(' ');
+    },
+
     async passwordHash(userId: number): Promise<string | null> {
       const { rows } = await db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1', [userId]);
       return rows[0]?.password_hash ?? null;

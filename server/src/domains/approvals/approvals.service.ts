@@ -76,10 +76,6 @@ export function createApprovalsService(deps: {
     };
   }
 
-  async function usernames(ids: number[]): Promise<string> {
-    const users = await deps.mergeRequests.usersByIds(ids);
-    return ids.map((id) => users.get(id)?.username).filter((name): name is string => Boolean(name)).join(' ');
-  }
 
   async function announce(mergeRequest: MergeRequest, tx: Queryable): Promise<void> {
     await deps.mergeability.publishChanged([mergeRequest], tx);
@@ -161,7 +157,7 @@ export function createApprovalsService(deps: {
         const removed = await repository.deleteApprovals(mergeRequest.id, undefined, tx);
         if (removed.length === 0) return;
         for (const userId of removed) await repository.setReviewerState(mergeRequest.id, userId, 'unapproved', tx);
-        await deps.mergeRequests.recordEvent(mergeRequest.id, actor.user!.id, 'approvals_reset', { from: await usernames(removed) }, tx);
+        await deps.mergeRequests.recordEvent(mergeRequest.id, actor.user!.id, 'approvals_reset', { from: await repository.usernames(removed, tx) }, tx);
         await announce(mergeRequest, tx);
       });
     },
