@@ -596,7 +596,7 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     users: services.usersRepository,
     markdown: services.markdown,
   };
-  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor, labels: { labels: services.labels, milestones: services.milestones, mergeRequests: services.mergeRequests } }));
+  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor, labels: { labels: services.labels, milestones: services.milestones, mergeRequests: services.mergeRequests }, approvals: { approvals: services.approvals } }));
   await http.register(async (web) => mergeRequestWidgetRoutes(web, { authenticate, widgets, urls: ctx.urls }));
   // the role badges of the Activity section (web-only: the REST note entity has no access levels)
   const noteAuthorRoles = createNoteAuthorRolesService({ mergeRequests: services.mergeRequests, roles: createNoteAuthorRolesRepository(db) });

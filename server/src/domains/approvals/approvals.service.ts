@@ -162,6 +162,11 @@ export function createApprovalsService(deps: {
       });
     },
 
+    /** The project's effective approval settings (after the instance's and groups' locks). */
+    async settingsOf(project: Project) {
+      return (await deps.loader.settingsOf(project)).settings;
+    },
+
     /** Is `project` one whose approval settings `actor` may change? */
     async canAdmin(actor: Actor, project: Project): Promise<boolean> {
       return deps.authorizer.can(actor, 'admin_merge_request_approvals', { project });
