@@ -90,9 +90,9 @@ describe(`GraphQL approvals (${testDatabaseKind()})`, () => {
 
     const refused = await graphql(fx.server.url, APPROVE, vars(), { token: reporter.token });
     expect(refused.body.data.mergeRequestApprove).toBeNull();
-    expect(refused.body.errors[0].message).toMatch(/resource that you are attempting to access does not exist/);
+    expect(refused.body.errors?.[0]?.message).toMatch(/resource that you are attempting to access does not exist/);
     const hidden = await graphql(fx.server.url, APPROVE, vars(), { token: stranger.token });
-    expect(hidden.body.errors[0].message).toMatch(/resource that you are attempting to access does not exist/);
+    expect(hidden.body.errors?.[0]?.message).toMatch(/resource that you are attempting to access does not exist/);
     const stale = await graphql(fx.server.url, APPROVE, { ...vars(), sha: '0'.repeat(40) }, { token: developers[1]!.token });
     expect(stale.body.data.mergeRequestApprove.errors[0]).toMatch(/^SHA does not match HEAD of source branch/);
 

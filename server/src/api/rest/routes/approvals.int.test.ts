@@ -25,7 +25,7 @@ describe(`approvals API (${testDatabaseKind()})`, () => {
     }
     await fx.root.Commits.create(project.id, 'topic', 'Topic', [{ action: 'create', filePath: 'topic.txt', content: 'topic\n' }], { startBranch: 'main' });
     const mr = await fx.root.MergeRequests.create(project.id, 'topic', 'main', 'Needs approval');
-    await eventually(async () => (await fx.root.MergeRequests.show(project.id, mr.iid)).detailed_merge_status !== 'checking' && (await fx.root.MergeRequests.show(project.id, mr.iid)).detailed_merge_status !== 'preparing');
+    await eventually(async () => !['checking', 'preparing', 'unchecked'].includes((await fx.call('GET', `/projects/${project.id}/merge_requests/${mr.iid}`)).body.detailed_merge_status));
     const path = `/projects/${project.id}/merge_requests/${mr.iid}`;
     return { project, developers, guest, reporter, mr, path, head: (await fx.root.MergeRequests.show(project.id, mr.iid)).sha as string };
   }
