@@ -98,7 +98,7 @@ export function createApprovalsService(deps: {
       if (!actor.user) throw new UnauthorizedError();
       const user = actor.user;
       const opened = await deps.mergeRequestsService.open(...ref);
-      const { mergeRequest, project } = opened;
+      const { mergeRequest } = opened;
       if (input.sha !== undefined && input.sha !== mergeRequest.head_commit_sha) {
         throw new ConflictError(`SHA does not match HEAD of source branch: ${mergeRequest.head_commit_sha ?? ''}`);
       }

@@ -62,7 +62,7 @@ describe(`approvals and pushes (${testDatabaseKind()})`, () => {
   });
 
   it('keeps approvals when a rebase onto an unrelated target change leaves the diff identical, and says so', async () => {
-    const { project, developer, run, dir } = await setup();
+    const { project, developer, run } = await setup();
     const path = await open(project, run);
     expect((await fx.call('POST', `${path}/approve`, { token: developer.token })).status).toBe(201);
     // the target moves on, touching none of the merge request's files
