@@ -4,7 +4,7 @@ import { testDatabaseKind } from '../../../test-support/database.js';
 import { eventually } from '../../../test-support/eventually.js';
 import { startMergeRequestFixtures, type MergeRequestFixtures } from '../../../test-support/merge-request-fixtures.js';
 import type { TestUser } from '../../../test-support/server.js';
-import { graphql } from '../testing.js';
+import { graphql, subscribe, wsClient } from '../testing.js';
 
 const APPROVAL_STATE = /* GraphQL */ `
   query approvals($projectPath: ID!, $iid: String!) {
@@ -98,6 +98,29 @@ describe(`GraphQL approvals (${testDatabaseKind()})`, () => {
 
     const unapproved = await graphql(fx.server.url, UNAPPROVE, vars(), { token: developers[0]!.token });
     expect(unapproved.body).toEqual({ data: { mergeRequestUnapprove: { errors: [], mergeRequest: { approved: false, approvalsLeft: 3 } } } });
+  });
+
+  it('tells subscribers of mergeRequestApprovalStateUpdated when someone approves', async () => {
+    const client = wsClient(fx.server.url, { token: developers[1]!.token });
+    try {
+      const mr = (await fx.call('GET', `/projects/${project.id}/merge_requests/${iid}`)).body;
+      const probe = subscribe<{ mergeRequestApprovalStateUpdated: { id: string } }>(
+        client,
+        'subscription($issuableId: IssuableID!) { mergeRequestApprovalStateUpdated(issuableId: $issuableId) { ... on MergeRequest { id approved approvalsLeft } } }',
+        { issuableId: `gid://gitlab/MergeRequest/${mr.id}` },
+      );
+      // subscribing is asynchronous: approve and revoke until a message arrives
+      await eventually(async () => {
+        if (probe.errors.length) throw new Error(`subscription failed: ${JSON.stringify(probe.errors)}`);
+        await fx.call('POST', `/projects/${project.id}/merge_requests/${iid}/approve`, { token: developers[0]!.token });
+        await fx.call('POST', `/projects/${project.id}/merge_requests/${iid}/unapprove`, { token: developers[0]!.token });
+        return probe.messages.length > 0;
+      });
+      expect(probe.messages[0]!.data?.mergeRequestApprovalStateUpdated.id).toBe(`gid://gitlab/MergeRequest/${mr.id}`);
+      probe.stop();
+    } finally {
+      await client.dispose();
+    }
   });
 
   it('answers the widget query with the approvals section', async () => {

@@ -109,6 +109,11 @@ export const approvalsSchema = /* GraphQL */ `
     mergeRequest: MergeRequest
   }
 
+  extend type Subscription {
+    "The approval state changed (approve, revoke, reset, a push that removed approvals, a review verdict)."
+    mergeRequestApprovalStateUpdated(issuableId: IssuableID!): Issuable
+  }
+
   extend type Mutation {
     mergeRequestApprove(input: MergeRequestApproveInput!): MergeRequestApprovePayload
     mergeRequestUnapprove(input: MergeRequestUnapproveInput!): MergeRequestUnapprovePayload
