@@ -130,5 +130,10 @@ describe(`GraphQL approvals (${testDatabaseKind()})`, () => {
     expect(got).toMatchObject({ detailedMergeStatus: 'NOT_APPROVED', approved: false, approvalsRequired: 3, userPermissions: { canApprove: true } });
     expect(got.mergeabilityChecks).toEqual(expect.arrayContaining([{ identifier: 'NOT_APPROVED', status: 'FAILED' }]));
     expect(got.approvalState.rules.map((rule: { name: string }) => rule.name)).toEqual(['Backend', 'Security']);
+    // the widget's cached evaluation moves with the approval: approved now, mergeable
+    expect((await fx.call('POST', `/projects/${project.id}/merge_requests/${iid}/approve`, { token: developers[0]!.token })).status).toBe(201);
+    const after = (await graphql(fx.server.url, MERGE_REQUEST_WIDGET_QUERY, vars(), { token: developers[1]!.token })).body.data.project.mergeRequest;
+    expect(after).toMatchObject({ detailedMergeStatus: 'MERGEABLE', approved: true, approvedBy: { nodes: [{ username: developers[0]!.username }] } });
+    expect(after.mergeabilityChecks).toEqual(expect.arrayContaining([{ identifier: 'NOT_APPROVED', status: 'SUCCESS' }]));
   });
 });

@@ -1,10 +1,13 @@
-import { BLOCKER_TABLES, MERGE_REQUEST_TABLES } from '../../../domains/merge-requests/cached-reads.js';
+import { APPROVAL_TABLES, BLOCKER_TABLES, MERGE_REQUEST_TABLES } from '../../../domains/merge-requests/cached-reads.js';
 import { cachedRead } from '../../../platform/db/cached-read.js';
 import type { WriteWatch } from '../../../platform/db/write-watch.js';
 import type { WidgetDeps } from './request-scope.js';
 
-/** The evaluation reads blocker states and unresolved threads; the request and project come in as arguments. */
-const MERGEABILITY_TABLES = ['merge_requests', 'merge_request_blocks', 'notes'];
+/**
+ * The evaluation reads blocker states, unresolved threads and the approval state (NOT_APPROVED,
+ * REQUESTED_CHANGES); the request and project come in as arguments.
+ */
+const MERGEABILITY_TABLES = ['merge_requests', 'merge_request_blocks', 'notes', 'merge_request_diffs', ...APPROVAL_TABLES];
 
 /**
  * The widget is the most read thing in the product (every open merge request page queries
