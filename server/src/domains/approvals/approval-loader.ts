@@ -31,6 +31,7 @@ export interface LoadedApprovalState {
   approvals: Approval[];
   /** the rules' designated users and groups, by rule id (for the REST entities) */
   ruleMembers: Map<number, { userIds: number[]; groupIds: number[] }>;
+  /** the merge request's committers (users), when they were read */
   committerIds: number[];
 }
 
@@ -76,7 +77,11 @@ export function createApprovalLoader(deps: { repository: ApprovalsRepository; st
      * The approval state; `viewerId` joins the users whose eligibility is read (may they approve?),
      * and `visibleGroup` tells which rule groups the viewer may see (hidden groups otherwise).
      */
-    async load(project: Project, mergeRequest: MergeRequest, options: { viewerId?: number | null; visibleGroup?: (groupId: number) => Promise<boolean>; tx?: Queryable } = {}): Promise<LoadedApprovalState> {
+    async load(
+      project: Project,
+      mergeRequest: MergeRequest,
+      options: { viewerId?: number | null; visibleGroup?: (groupId: number) => Promise<boolean>; withCommitters?: boolean; tx?: Queryable } = {},
+    ): Promise<LoadedApprovalState> {
       const { tx } = options;
       const { settings, resolved } = await settingsOf(project, tx);
       const overwritten = settings.allowOverridesToApproverListPerMergeRequest && (await repository.isOverwritten(mergeRequest.id, tx));
@@ -84,7 +89,8 @@ export function createApprovalLoader(deps: { repository: ApprovalsRepository; st
         rulesInForce(project, mergeRequest, overwritten, tx),
         deps.codeOwners.codeOwnerRules(project, mergeRequest),
         repository.approvals(mergeRequest.id, tx),
-        committersOf(mergeRequest, tx),
+        // git is asked only when committers matter (they may not approve) or the caller shows them
+        !settings.allowCommitterApproval || options.withCommitters ? committersOf(mergeRequest, tx) : Promise.resolve([]),
       ]);
       const allGroupIds = [...new Set([...stored.flatMap((rule) => rule.group_ids), ...codeOwnerRules.flatMap((rule) => rule.groupIds)])];
       const groupMembers = await repository.groupMemberIds(allGroupIds, tx);

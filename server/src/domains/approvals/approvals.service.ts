@@ -64,7 +64,7 @@ export function createApprovalsService(deps: {
 
   async function view(opened: OpenedMergeRequest, actor: Actor, tx?: Queryable): Promise<ApprovalView> {
     const viewerId = actor.user?.id ?? null;
-    const loaded = await deps.loader.load(opened.project, opened.mergeRequest, { viewerId, visibleGroup: (id) => deps.groupVisible(actor, id), tx });
+    const loaded = await deps.loader.load(opened.project, opened.mergeRequest, { viewerId, visibleGroup: (id) => deps.groupVisible(actor, id), withCommitters: true, tx });
     const eligibility = approvalEligibility(viewerId, loaded.facts);
     const canApprove = eligibility.canApprove && opened.mergeRequest.state === 'opened' && opened.abilities.has('read_merge_request');
     return {
