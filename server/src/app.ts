@@ -70,6 +70,7 @@ import { createCompareService } from './domains/repository/compare.service.js';
 import { createForksRepository } from './domains/forks/forks.repository.js';
 import type { RepositoryStorage } from './domains/projects/repository-storage.js';
 import { createMergeRequestsDomain, REFRESH_JOB } from './domains/merge-requests/index.js';
+import { createApprovalsDomain } from './domains/approvals/index.js';
 import { createNotesDomain } from './domains/notes/index.js';
 import { createSystemNotes, SYSTEM_NOTES_JOB } from './domains/notes/system-notes.service.js';
 import { createSystemNotesRepository } from './domains/notes/system-notes.repository.js';
@@ -227,6 +228,8 @@ export function createServices(deps: AppDeps) {
     unresolvedDiscussions: discussionStats.unresolvedThreadCounts,
     // CI_MUST_PASS / CI_STILL_RUNNING read each merge request's pipeline (built below; called only once running)
     headPipelineStatuses: async (mergeRequests) => new Map([...(await pipelinesDomain.mergeRequestPipelines.headPipelines(mergeRequests))].map(([id, pipeline]) => [id, pipeline.status])),
+    // built below from the merge request service; read only when a check runs
+    approvalFacts: (mergeRequests) => approvalsDomain.mergeabilityFacts(mergeRequests),
     discussionStats,
     metadata: { labels, milestones },
     watch: writeWatch,
@@ -260,6 +263,23 @@ export function createServices(deps: AppDeps) {
   queue.register(SYSTEM_NOTES_JOB, (payload) => systemNotes.run(payload));
   events.react('merge_request.event_recorded', (event, tx) => systemNotes.onEventRecorded(event, tx));
   events.react('merge_request.version_recorded', (event, tx) => systemNotes.onVersionRecorded(event, tx));
+  // Approvals: rules, settings, approving, reviews (domains/approvals/); a new merge request gets
+  // the project's rules and a push removes the approvals it invalidates, in their transactions.
+  const approvalsDomain = createApprovalsDomain({
+    db,
+    authorizer,
+    storage: deps.storage,
+    projects,
+    projectRows: projectsRepository,
+    groups,
+    namespaces,
+    users,
+    mergeRequestsService: mergeRequestsDomain.mergeRequests,
+    mergeRequests: mergeRequestsDomain.mergeRequestsRepository,
+    mergeability: mergeRequestsDomain.mergeability,
+  });
+  events.react('merge_request.event_recorded', (event, tx) => approvalsDomain.reactions.onEventRecorded(event, tx));
+  events.react('merge_request.version_recorded', (event, tx) => approvalsDomain.reactions.onVersionRecorded(event, tx));
   const mergingDomain = createMergingDomain({
     db,
     logger,
@@ -511,6 +531,12 @@ export function createServices(deps: AppDeps) {
     commitPicks: createCommitPicksService({ access: repositoryAccess, writer: commitWriter }),
     compare: createCompareService({ access: repositoryAccess, forks: forksRepository }),
     ...mergeRequestsDomain,
+    approvals: approvalsDomain.approvals,
+    approvalRules: approvalsDomain.rules,
+    approvalSettings: approvalsDomain.settings,
+    reviews: approvalsDomain.reviews,
+    approvalLookups: approvalsDomain.lookups,
+    approvalsRepository: approvalsDomain.repository,
     ...mergingDomain,
     // discussions: notes, threads, drafts, award emoji (domains/notes/)
     ...createNotesDomain({ db, notes: notesRepository, awards: awardEmojiRepository, access: noteAccess, storage: deps.storage, events, suggestions }),
@@ -646,7 +672,7 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     users: services.usersRepository,
     markdown: services.markdown,
   };
-  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor, labels: { labels: services.labels, milestones: services.milestones, mergeRequests: services.mergeRequests } }));
+  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor, labels: { labels: services.labels, milestones: services.milestones, mergeRequests: services.mergeRequests }, approvals: { approvals: services.approvals } }));
   await http.register(async (web) => mergeRequestWidgetRoutes(web, { authenticate, widgets, urls: ctx.urls }));
   // the hints a user dismissed (GitLab's user callouts)
   await http.register(async (web) => userCalloutRoutes(web, { authenticate, callouts: createUserCallouts(db) }));

@@ -50,7 +50,13 @@ export function openMergeRequestWidget(change: Partial<MergeRequestWidgetData> =
     closedBy: null,
     closedAt: null,
     blockingMergeRequests: { nodes: [] },
+    approved: true,
+    approvalsLeft: 0,
+    approvalsRequired: 0,
+    approvedBy: { nodes: [] },
+    approvalState: { approvalRulesOverwritten: false, invalidApproversRules: [], suggestedApprovers: { nodes: [] }, rules: [] },
     userPermissions: {
+      canApprove: false,
       canMerge: true,
       removeSourceBranch: true,
       updateMergeRequest: true,

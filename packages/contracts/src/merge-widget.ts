@@ -18,6 +18,7 @@ export const DETAILED_MERGE_STATUSES = [
   'TITLE_REGEX',
   'BLOCKED_STATUS',
   'DISCUSSIONS_NOT_RESOLVED',
+  'REQUESTED_CHANGES',
   'NOT_APPROVED',
   'CI_MUST_PASS',
   'CI_STILL_RUNNING',
@@ -33,9 +34,11 @@ export const MERGEABILITY_CHECK_IDENTIFIERS = [
   'CONFLICT',
   'NEED_REBASE',
   'TITLE_REGEX',
+  // GitLab's order: change requests, then approvals, then dependencies
+  'REQUESTED_CHANGES',
+  'NOT_APPROVED',
   'BLOCKED_STATUS',
   'DISCUSSIONS_NOT_RESOLVED',
-  'NOT_APPROVED',
   // a pipeline that has not finished names the status before one that did not succeed
   'CI_STILL_RUNNING',
   'CI_MUST_PASS',
@@ -88,6 +91,39 @@ export interface WidgetHeadPipeline {
   stages: { nodes: { name: string | null; status: string | null; detailedStatus: WidgetDetailedStatus | null }[] } | null;
 }
 
+/** GitLab's ApprovalRuleType (the rules table: code owners first, then name and section). */
+export type ApprovalRuleTypeName = 'REGULAR' | 'CODE_OWNER' | 'REPORT_APPROVER' | 'ANY_APPROVER';
+
+/** One approval rule as the widget's approvals section shows it. */
+export interface WidgetApprovalRule {
+  id: string | null;
+  name: string;
+  type: ApprovalRuleTypeName;
+  section: string | null;
+  approved: boolean;
+  approvalsRequired: number;
+  invalid: boolean;
+  allowMergeWhenInvalid: boolean;
+  fallback: boolean;
+  reportType: string | null;
+  approvedBy: { nodes: WidgetUser[] };
+  eligibleApprovers: WidgetUser[];
+}
+
+/** The approvals section: summary, rules, Approve / Revoke. */
+export interface WidgetApprovalState {
+  approvalRulesOverwritten: boolean;
+  invalidApproversRules: { id: string | null }[];
+  suggestedApprovers: { nodes: WidgetUser[] };
+  rules: WidgetApprovalRule[];
+}
+
+/** What the page shows for a rule: invalid ones are auto approved when merging past them is allowed, else need action. */
+export function approvalRuleState(rule: Pick<WidgetApprovalRule, 'approved' | 'invalid' | 'allowMergeWhenInvalid'>): 'approved' | 'auto_approved' | 'action_required' | 'pending' {
+  if (rule.invalid) return rule.allowMergeWhenInvalid ? 'auto_approved' : 'action_required';
+  return rule.approved ? 'approved' : 'pending';
+}
+
 /** What MERGE_REQUEST_WIDGET_QUERY answers for `project.mergeRequest`. */
 export interface MergeRequestWidgetData {
   id: string;
@@ -136,7 +172,15 @@ export interface MergeRequestWidgetData {
   pipelineRetargetedWarning: string | null;
   /** merge requests that must be merged first (BLOCKED_STATUS) */
   blockingMergeRequests: { nodes: { iid: string; title: string; state: MergeRequestStateName; webUrl: string; reference: string }[] };
+  /** every approval rule is approved */
+  approved: boolean;
+  approvalsLeft: number | null;
+  approvalsRequired: number | null;
+  approvedBy: { nodes: WidgetUser[] };
+  approvalState: WidgetApprovalState;
   userPermissions: {
+    /** the caller may approve now ('Approve' shows; 'Revoke' shows when they approved and cannot) */
+    canApprove: boolean;
     canMerge: boolean;
     removeSourceBranch: boolean;
     updateMergeRequest: boolean;
@@ -235,7 +279,22 @@ export const MERGE_REQUEST_WIDGET_QUERY = /* GraphQL */ `
         }
         mergePipelinesForkWarning
         pipelineRetargetedWarning
+        approved
+        approvalsLeft
+        approvalsRequired
+        approvedBy { nodes { ${USER_FIELDS} } }
+        approvalState {
+          approvalRulesOverwritten
+          invalidApproversRules { id }
+          suggestedApprovers { nodes { ${USER_FIELDS} } }
+          rules {
+            id name type section approved approvalsRequired invalid allowMergeWhenInvalid fallback reportType
+            approvedBy { nodes { ${USER_FIELDS} } }
+            eligibleApprovers { ${USER_FIELDS} }
+          }
+        }
         userPermissions {
+          canApprove
           canMerge
           removeSourceBranch
           updateMergeRequest

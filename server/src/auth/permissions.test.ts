@@ -59,6 +59,10 @@ describe('merge request abilities', () => {
     ['signed-in stranger of a public project may target it (from a fork)', { visibility: 'public' }, ['read_merge_request', 'create_merge_request_in'], ['create_merge_request_from']],
     ['anonymous reads public ones but cannot open any', { userId: null, visibility: 'public' }, ['read_merge_request'], ['create_merge_request_in']],
     ['nobody opens into an archived project', { accessLevel: 40, archived: true }, ['read_merge_request'], ['create_merge_request_in', 'create_merge_request_from']],
+    ['guests and reporters do not approve', { accessLevel: 20, visibility: 'public' }, ['read_merge_request'], ['approve_merge_request', 'admin_merge_request_approvals']],
+    ['developers approve, not change the rules', { accessLevel: 30 }, ['approve_merge_request'], ['admin_merge_request_approvals']],
+    ['maintainers change the rules and settings', { accessLevel: 40 }, ['approve_merge_request', 'admin_merge_request_approvals'], []],
+    ['nobody approves in an archived project', { accessLevel: 40, archived: true }, [], ['approve_merge_request']],
   ] as const)('%s', (_name, overrides, granted, denied) => {
     const abilities = projectAbilities(ctx(overrides as Partial<SubjectContext>));
     for (const action of granted) expect(abilities.has(action), action).toBe(true);

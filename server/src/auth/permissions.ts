@@ -58,7 +58,11 @@ export type ProjectAction =
   // CI/CD variables: Maintainers manage a project's (GitLab's admin_cicd_variables)
   | 'admin_cicd_variables'
   // push rules: Maintainers and above (GitLab's admin_push_rule)
-  | 'admin_push_rules';
+  | 'admin_push_rules'
+  // approvals: Developers and above approve (GitLab's approve_merge_request; who counts for which rule is
+  // domains/approvals/); Maintainers edit the rules and settings (GitLab's admin_merge_request_approval_settings)
+  | 'approve_merge_request'
+  | 'admin_merge_request_approvals';
 
 export type GroupAction =
   | 'read_group'
@@ -66,6 +70,8 @@ export type GroupAction =
   | 'admin_members'
   | 'create_projects'
   | 'create_subgroup'
+  /** the group's merge request approval settings (GitLab's admin_merge_request_approval_settings: Owners) */
+  | 'admin_merge_request_approvals'
   /** moving a project into the group (GitLab's transfer_projects) */
   | 'transfer_projects'
   | 'admin_group'
@@ -143,6 +149,7 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
     if (mergeRequests) abilities.add('create_merge_request_from');
     // Any merge request of the project, not only one's own (see canUpdateMergeRequest).
     if (mergeRequests) abilities.add('update_merge_request');
+    if (mergeRequests) abilities.add('approve_merge_request');
     if (featureAvailable(ctx, 'builds')) {
       abilities.add('create_pipeline');
       abilities.add('update_pipeline');
@@ -169,6 +176,7 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
     abilities.add('admin_runners');
     abilities.add('admin_cicd_variables');
     abilities.add('admin_push_rules');
+    abilities.add('admin_merge_request_approvals');
   }
   if (access >= AccessLevel.Owner) {
     abilities.add('remove_project');
@@ -206,6 +214,7 @@ export function groupAbilities(ctx: SubjectContext): Set<GroupAction> {
     abilities.add('remove_group');
     abilities.add('admin_runners');
     abilities.add('admin_cicd_variables');
+    abilities.add('admin_merge_request_approvals');
   }
   return abilities;
 }

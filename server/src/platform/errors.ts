@@ -77,6 +77,14 @@ export class GoneError extends DomainError {
   readonly status = 410;
 }
 
+/** 304 with no body: GitLab's `not_modified!` (approving twice, unapproving without an approval). */
+export class NotModifiedError extends DomainError {
+  readonly status = 304;
+  constructor() {
+    super('304 Not Modified');
+  }
+}
+
 export class PayloadTooLargeError extends DomainError {
   readonly status = 413;
   constructor(body: ErrorMessage = '413 Request Entity Too Large') {

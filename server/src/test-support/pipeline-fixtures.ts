@@ -4,6 +4,7 @@
  * once it exists, its jobs by name, and jobs run to an end the way a runner ends them (assigned
  * with a job token, artifacts uploaded with it, the result reported), through the engine.
  */
+import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { digest } from '../auth/secrets.js';
 import type { JobRow, PipelineRow } from '../domains/pipelines/pipeline.js';
@@ -82,7 +83,8 @@ export function pipelineFixtures(fx: RepositoryFixtures) {
         zip.end();
         const pieces: Buffer[] = [];
         for await (const piece of zip.outputStream) pieces.push(piece as Buffer);
-        await services().jobArtifacts.upload(jobId, token, { file: { filename: 'artifacts.zip', data: Buffer.concat(pieces) } });
+        const job = await services().jobArtifacts.authenticateUpload(jobId, token);
+        await services().jobArtifacts.storeUpload(job, {}, { filename: 'artifacts.zip', stream: Readable.from([Buffer.concat(pieces)]) });
       }
       await services().pipelineEngine.recordJobResult(jobId, { status, exitCode: status === 'success' ? 0 : 1, ...(status === 'failed' ? { failureReason: 'script_failure' } : {}) });
     },

@@ -7,6 +7,9 @@ export type GlobalIdType =
   | 'Project'
   | 'User'
   | 'AwardEmoji'
+  // approval rules: a merge request's own, or the project's when it is in force
+  | 'ApprovalMergeRequestRule'
+  | 'ApprovalProjectRule'
   // a note's class: a plain comment, a thread note, a diff thread note (GitLab's STI classes)
   | 'Note'
   | 'DiscussionNote'

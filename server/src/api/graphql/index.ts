@@ -12,6 +12,7 @@ import { createResponseCache, type GraphqlRequestBody } from './response-cache.j
 import { withEditor, type EditorDeps } from './editor/index.js';
 import { withGlobalIdMessage } from './editor/errors.js';
 import { withLabels, type LabelsGraphqlDeps } from './labels/resolvers.js';
+import { withApprovals, type ApprovalsGraphqlDeps } from './approvals/resolvers.js';
 import { createResolvers, type GraphqlContext } from './resolvers.js';
 import { schema } from './schema.js';
 import { bridgeMergeRequestEvents, type SocketIdentity } from './subscriptions.js';
@@ -34,6 +35,8 @@ export interface GraphqlDeps {
   editor: Omit<EditorDeps, 'urls'>;
   /** the services behind merge requests' labels and milestone and their mutations */
   labels: LabelsGraphqlDeps;
+  /** approvals (domains/approvals/): the state fields and mergeRequestApprove / mergeRequestUnapprove */
+  approvals: ApprovalsGraphqlDeps;
 }
 
 declare module 'fastify' {
@@ -117,7 +120,7 @@ export async function registerGraphql(app: FastifyInstance, deps: GraphqlDeps): 
 
   await app.register(mercurius, {
     schema,
-    resolvers: withLabels(withEditor(createResolvers({ urls: deps.urls, createScope }), { ...deps.editor, urls: deps.urls }), deps.labels) as never,
+    resolvers: withApprovals(withLabels(withEditor(createResolvers({ urls: deps.urls, createScope }), { ...deps.editor, urls: deps.urls }), deps.labels), deps.approvals) as never,
     path: GRAPHQL_PATH,
     graphiql: false,
     // Compile a query to JavaScript after its first run: the widget's one query is run by every page.

@@ -30,6 +30,8 @@ const GITLAB_INPUTS: Record<string, Record<string, string>> = {
   mergeRequestSetReviewers: { clientMutationId: 'String', projectPath: 'ID!', iid: 'String!', reviewerUsernames: '[String!]!', operationMode: 'MutationOperationMode' },
   mergeRequestSetLabels: { clientMutationId: 'String', projectPath: 'ID!', iid: 'String!', labelIds: '[LabelID!]!', operationMode: 'MutationOperationMode' },
   mergeRequestSetMilestone: { clientMutationId: 'String', projectPath: 'ID!', iid: 'String!', milestoneId: 'MilestoneID' },
+  mergeRequestApprove: { clientMutationId: 'String', projectPath: 'ID!', iid: 'String!', sha: 'String' },
+  mergeRequestUnapprove: { clientMutationId: 'String', projectPath: 'ID!', iid: 'String!' },
 };
 
 describe('mutation inputs are GitLab’s', () => {

@@ -217,6 +217,7 @@ describe(`GraphQL widget query (${testDatabaseKind()})`, () => {
       const got = (await widget(mr.iid, { token: reporter.token })).body.data.project.mergeRequest;
       expect(got.title).toBe('Widget topic');
       expect(got.userPermissions).toEqual({
+        canApprove: false,
         canMerge: false,
         removeSourceBranch: false,
         updateMergeRequest: false,

@@ -8,7 +8,8 @@ const { withFilter } = mercurius;
 
 /**
  * GraphQL subscriptions over WebSocket (graphql-ws protocol, at /api/graphql):
- * `mergeRequestMergeStatusUpdated(issuableId)`, fed by the `merge_request.changed` domain
+ * `mergeRequestMergeStatusUpdated(issuableId)` and `mergeRequestApprovalStateUpdated(issuableId)`,
+ * fed by the `merge_request.changed` domain
  * event. The event bus delivers every event to every process after its transaction commits,
  * so a page connected to any process hears a change made through any other.
  *
@@ -45,28 +46,32 @@ export interface ChangedPayload {
 
 export interface SubscriptionResolvers {
   mergeRequestMergeStatusUpdated: { subscribe: unknown; resolve: unknown };
+  mergeRequestApprovalStateUpdated: { subscribe: unknown; resolve: unknown };
 }
 
 export function subscriptionResolvers(deps: SubscriptionDeps): SubscriptionResolvers {
+  const updated = () => ({
+    subscribe: withFilter<ChangedPayload, unknown, SubscriptionContext, { issuableId: string }>(
+      async (_root, args, ctx) => {
+        const parsed = parseGlobalId(args.issuableId, ['MergeRequest']);
+        ctx.scope = deps.createScope(ctx.identity.actor);
+        if (!parsed || !(await ctx.scope.mergeRequestById(parsed.id))) throw new Error(RESOURCE_NOT_AVAILABLE);
+        return ctx.pubsub.subscribe(mergeRequestTopic(parsed.id));
+      },
+      // Each delivery is a new request: fresh credentials, fresh access levels, fresh rows.
+      async (payload, _args, ctx) => {
+        const actor = await ctx.identity.refresh().catch(() => null);
+        if (!actor) return false;
+        ctx.scope = deps.createScope(actor);
+        return (await ctx.scope.mergeRequestById(payload.mergeRequestId)) !== null;
+      },
+    ),
+    resolve: (payload: ChangedPayload, _args: unknown, ctx: SubscriptionContext) => ctx.scope.mergeRequestById(payload.mergeRequestId),
+  });
   return {
-    mergeRequestMergeStatusUpdated: {
-      subscribe: withFilter<ChangedPayload, unknown, SubscriptionContext, { issuableId: string }>(
-        async (_root, args, ctx) => {
-          const parsed = parseGlobalId(args.issuableId, ['MergeRequest']);
-          ctx.scope = deps.createScope(ctx.identity.actor);
-          if (!parsed || !(await ctx.scope.mergeRequestById(parsed.id))) throw new Error(RESOURCE_NOT_AVAILABLE);
-          return ctx.pubsub.subscribe(mergeRequestTopic(parsed.id));
-        },
-        // Each delivery is a new request: fresh credentials, fresh access levels, fresh rows.
-        async (payload, _args, ctx) => {
-          const actor = await ctx.identity.refresh().catch(() => null);
-          if (!actor) return false;
-          ctx.scope = deps.createScope(actor);
-          return (await ctx.scope.mergeRequestById(payload.mergeRequestId)) !== null;
-        },
-      ),
-      resolve: (payload: ChangedPayload, _args: unknown, ctx: SubscriptionContext) => ctx.scope.mergeRequestById(payload.mergeRequestId),
-    },
+    mergeRequestMergeStatusUpdated: updated(),
+    // every approval, unapproval, reset and verdict announces merge_request.changed in its transaction
+    mergeRequestApprovalStateUpdated: updated(),
   };
 }
 

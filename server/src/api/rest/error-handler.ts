@@ -18,7 +18,8 @@ function statusOf(error: unknown): number | undefined {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    if (error instanceof DomainError) return reply.status(error.status).send({ message: error.body });
+    // 304 carries no body (HTTP), as GitLab's not_modified!
+    if (error instanceof DomainError) return error.status === 304 ? reply.status(304).send() : reply.status(error.status).send({ message: error.body });
     if (error instanceof ParamsError) return reply.status(400).send({ error: error.message });
     if (error instanceof InsufficientScopeError) {
       return reply.status(403).send({

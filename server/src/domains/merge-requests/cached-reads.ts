@@ -17,8 +17,14 @@ export const BLOCKER_TABLES = [...MERGE_REQUEST_TABLES, 'merge_request_blocks', 
 /** A user's effective access level to a project (members.repository.ts's effectiveAccessLevelSql). */
 const ACCESS_TABLES = ['project_members', 'group_members', 'projects', 'namespaces', 'users'];
 /** evaluateMany: project settings, blocker states and unresolved threads of the requests given. */
+/** NOT_APPROVED and REQUESTED_CHANGES read the approval tables, reviewers, memberships and protected branches. */
+export const APPROVAL_TABLES = [
+  'merge_request_approvals', 'approval_project_rules', 'approval_project_rule_users', 'approval_project_rule_groups', 'approval_project_rule_protected_branches',
+  'approval_merge_request_rules', 'approval_merge_request_rule_users', 'approval_merge_request_rule_groups', 'approval_settings', 'approval_instance_settings',
+  'merge_request_reviewers', 'project_members', 'group_members', 'users', 'protected_branches',
+];
 // ci_pipelines: CI_MUST_PASS and CI_STILL_RUNNING read the merge request's pipeline
-const MERGEABILITY_TABLES = [...MERGE_REQUEST_TABLES, 'merge_request_blocks', 'notes', 'discussions', 'ci_pipelines'];
+const MERGEABILITY_TABLES = [...MERGE_REQUEST_TABLES, 'merge_request_blocks', 'notes', 'discussions', 'ci_pipelines', ...APPROVAL_TABLES];
 /** A list page: the rows, the viewer's visibility of their projects, and the assignee/reviewer filters. */
 const LIST_TABLES = [...BLOCKER_TABLES, 'merge_request_assignees', 'merge_request_reviewers', 'users'];
 

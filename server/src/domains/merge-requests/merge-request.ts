@@ -120,7 +120,9 @@ export interface DiffFileRow {
  * `reviewers` the usernames before (from) and after (to), space-separated (migration 0015). System
  * notes (domains/notes/) are made from these events.
  */
-export type MergeRequestEventAction = 'opened' | 'closed' | 'reopened' | 'merged' | 'retargeted' | 'draft' | 'ready' | 'title' | 'description' | 'labels' | 'milestone' | 'assignees' | 'reviewers';
+export type MergeRequestEventAction = 'opened' | 'closed' | 'reopened' | 'merged' | 'retargeted' | 'draft' | 'ready' | 'title' | 'description' | 'labels' | 'milestone' | 'assignees' | 'reviewers'
+  // approvals and reviews (domains/approvals/)
+  | 'approved' | 'unapproved' | 'approvals_reset' | 'approvals_kept' | 'requested_changes' | 'reviewed';
 
 /** A merge request with the project it lives in and what the caller may do there. */
 export interface OpenedMergeRequest {

@@ -21,6 +21,12 @@ describe('eventNote', () => {
     ['ready', null, null, 'marked this merge request as **ready**', 'title'],
     ['retargeted', 'main', 'release', 'changed target branch from `main` to `release`', 'branch'],
     ['title', 'Fix the bug', 'Fix a bug', 'changed title from **Fix {-the-} bug** to **Fix {+a+} bug**', 'title'],
+    ['approved', null, null, 'approved this merge request', 'approved'],
+    ['unapproved', null, null, 'unapproved this merge request', 'unapproved'],
+    ['approvals_reset', 'alice bob', 'push', 'reset approvals from @alice and @bob by pushing to the branch', 'reset'],
+    ['approvals_reset', 'alice', null, 'reset approvals from @alice', 'reset'],
+    ['approvals_kept', 'alice', null, 'kept approvals from @alice because the push left the diff unchanged', 'approved'],
+    ['requested_changes', null, null, 'requested changes', 'requested_changes'],
   ] as const)('%s', (action, from, to, body, icon) => {
     expect(eventNote({ action, from, to })).toEqual({ body, action: icon });
   });

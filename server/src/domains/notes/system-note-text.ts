@@ -75,6 +75,19 @@ export function eventNote(event: EventFacts): SystemNoteText | null {
       // GitLab's MilestoneNote: the new milestone, or which one was removed
       if (event.to) return { body: `changed milestone to ${event.to}`, action: 'milestone' };
       return { body: event.from ? `removed milestone ${event.from}` : 'removed milestone', action: 'milestone' };
+    case 'approved':
+      return { body: 'approved this merge request', action: 'approved' };
+    case 'unapproved':
+      return { body: 'unapproved this merge request', action: 'unapproved' };
+    case 'approvals_reset':
+      return approvalsResetNote(event);
+    case 'approvals_kept':
+      // Tributary's own: approvals survive a push that leaves the diff as it was
+      return { body: `kept approvals from ${toSentence(parseUsernames(event.from).map((name) => `@${name}`))} because the push left the diff unchanged`, action: 'approved' };
+    case 'requested_changes':
+      return { body: 'requested changes', action: 'requested_changes' };
+    case 'reviewed':
+      return null;
     case 'title': {
       const from = event.from ?? '';
       const to = event.to ?? '';
@@ -83,6 +96,16 @@ export function eventNote(event: EventFacts): SystemNoteText | null {
       return { body: `changed title from **${marked.old}** to **${marked.new}**`, action: 'title' };
     }
   }
+}
+
+/**
+ * GitLab's approvals_reset note: whose approvals went, and why (to_value 'push' when a push
+ * removed them; the API's reset_approvals otherwise).
+ */
+function approvalsResetNote(event: EventFacts): SystemNoteText | null {
+  const names = parseUsernames(event.from).map((name) => `@${name}`);
+  if (names.length === 0) return null;
+  return { body: `reset approvals from ${toSentence(names)}${event.to === 'push' ? ' by pushing to the branch' : ''}`, action: 'reset' };
 }
 
 /** An assignee or reviewer event stores usernames space-separated (usernames have no spaces). */

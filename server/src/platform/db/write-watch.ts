@@ -39,6 +39,10 @@ export const WATCHED_TABLES = [
   'labels', 'merge_request_labels', 'label_priorities', 'label_subscriptions', 'milestones',
   // the merge widget shows the merge request's pipeline and its checks read it
   'ci_pipelines',
+  // approvals: the approval state feeds NOT_APPROVED and the widget
+  'merge_request_approvals', 'approval_project_rules', 'approval_project_rule_users', 'approval_project_rule_groups',
+  'approval_project_rule_protected_branches', 'approval_merge_request_rules', 'approval_merge_request_rule_users',
+  'approval_merge_request_rule_groups', 'approval_settings', 'approval_instance_settings',
 ] as const;
 
 /**

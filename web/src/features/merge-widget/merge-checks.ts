@@ -23,6 +23,7 @@ export const CHECK_MESSAGES: Partial<Record<MergeabilityCheckIdentifier, string>
   NOT_OPEN: 'Merge request must be open.',
   NEED_REBASE: 'Merge request must be rebased, because a fast-forward merge is not possible.',
   NOT_APPROVED: 'All required approvals must be given.',
+  REQUESTED_CHANGES: 'Change requests must be approved by the requesting user.',
   BLOCKED_STATUS: 'Merge request dependencies must be merged.',
   EXTERNAL_STATUS_CHECKS: 'Status checks must pass.',
   TITLE_REGEX: 'Title must match the expected format.',

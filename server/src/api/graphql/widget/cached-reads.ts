@@ -1,11 +1,14 @@
-import { BLOCKER_TABLES, MERGE_REQUEST_TABLES } from '../../../domains/merge-requests/cached-reads.js';
+import { APPROVAL_TABLES, BLOCKER_TABLES, MERGE_REQUEST_TABLES } from '../../../domains/merge-requests/cached-reads.js';
 import { cachedRead } from '../../../platform/db/cached-read.js';
 import type { WriteWatch } from '../../../platform/db/write-watch.js';
 import type { WidgetDeps } from './request-scope.js';
 
-/** The evaluation reads blocker states and unresolved threads; the request and project come in as arguments. */
-// ci_pipelines: CI_MUST_PASS and CI_STILL_RUNNING read the merge request's pipeline
-const MERGEABILITY_TABLES = ['merge_requests', 'merge_request_blocks', 'notes', 'ci_pipelines'];
+/**
+ * The evaluation reads blocker states, unresolved threads, the merge request's pipeline
+ * (CI_MUST_PASS, CI_STILL_RUNNING) and the approval state (NOT_APPROVED, REQUESTED_CHANGES);
+ * the request and project come in as arguments.
+ */
+const MERGEABILITY_TABLES = ['merge_requests', 'merge_request_blocks', 'notes', 'merge_request_diffs', 'ci_pipelines', ...APPROVAL_TABLES];
 
 /**
  * The widget is the most read thing in the product (every open merge request page queries

@@ -52,7 +52,23 @@ export interface MergeabilityFacts {
   skippedPipelineSucceeds: boolean;
   /** the status of the merge request's pipeline for its diff head (GitLab's diff_head_pipeline); null: none */
   headPipelineStatus: HeadPipelineStatus | null;
+  /** some approval rule asks for approvals (the approvals domain's state) */
+  approvalNeeded: boolean;
+  /** every approval rule is approved */
+  approved: boolean;
+  hasReviewers: boolean;
+  /** a reviewer's state is requested_changes */
+  changesRequested: boolean;
 }
+
+/** What the approvals domain reports for one merge request; none is "approved, nothing asked". */
+export interface ApprovalFacts {
+  approvalNeeded: boolean;
+  approved: boolean;
+  hasReviewers: boolean;
+  changesRequested: boolean;
+}
+export const NO_APPROVAL_FACTS: ApprovalFacts = { approvalNeeded: false, approved: true, hasReviewers: false, changesRequested: false };
 
 /** Statuses that mean "the trial merge has not answered for the current commits yet". */
 export const PENDING_MERGE_STATUSES: ReadonlySet<MergeStatus> = new Set(['unchecked', 'preparing', 'checking', 'cannot_be_merged_recheck', 'cannot_be_merged_rechecking']);
@@ -60,7 +76,7 @@ export const PENDING_MERGE_STATUSES: ReadonlySet<MergeStatus> = new Set(['unchec
 export function factsOf(
   mergeRequest: MergeRequest,
   settings: MergeabilitySettings,
-  context: { blockers: MergeRequestState[]; unresolvedDiscussions: number; headPipelineStatus?: HeadPipelineStatus | null },
+  context: { blockers: MergeRequestState[]; unresolvedDiscussions: number; headPipelineStatus?: HeadPipelineStatus | null; approvals?: ApprovalFacts },
 ): MergeabilityFacts {
   return {
     state: mergeRequest.state,
@@ -79,5 +95,6 @@ export function factsOf(
     pipelineMustSucceed: settings.only_allow_merge_if_pipeline_succeeds,
     skippedPipelineSucceeds: settings.allow_merge_on_skipped_pipeline,
     headPipelineStatus: context.headPipelineStatus ?? null,
+    ...(context.approvals ?? NO_APPROVAL_FACTS),
   };
 }

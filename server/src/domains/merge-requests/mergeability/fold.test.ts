@@ -46,6 +46,8 @@ describe('assess', () => {
       { identifier: 'CONFLICT', status: 'FAILED' },
       { identifier: 'NEED_REBASE', status: 'FAILED' },
       { identifier: 'TITLE_REGEX', status: 'FAILED' },
+      { identifier: 'REQUESTED_CHANGES', status: 'INACTIVE' },
+      { identifier: 'NOT_APPROVED', status: 'INACTIVE' },
       { identifier: 'BLOCKED_STATUS', status: 'FAILED' },
       { identifier: 'DISCUSSIONS_NOT_RESOLVED', status: 'INACTIVE' },
       { identifier: 'CI_STILL_RUNNING', status: 'INACTIVE' },

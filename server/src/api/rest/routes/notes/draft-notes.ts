@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { signedIn, type RestContext } from '../../context.js';
 import { draftNoteEntity } from '../../entities/notes.js';
-import { Input, Optional, routes, Str } from '../../input/route-kit.js';
+import { Bool, Enum, Input, Optional, routes, Str } from '../../input/route-kit.js';
 import { MergeRequestPath } from '../merge-requests/input.js';
 import { mergeRequestRef } from '../merge-requests/merge-requests.js';
 import { DraftCreate, draftCreateInput, DraftNoteId, DraftUpdate, draftUpdateInput } from './input.js';
@@ -48,10 +48,17 @@ export function draftNoteRoutes(app: FastifyInstance, ctx: RestContext): void {
     return reply.status(204).send();
   });
 
-  // `note`: the review's summary (GitLab's web publish takes it; REST clients send none)
-  r.post(`${base}/bulk_publish`, Input({ ...MergeRequestPath, note: Optional(Str()) }), async (params, request, reply) => {
-    signedIn(request);
-    await draftNotes.publishAll(mergeRequestRef(request, params), params.note);
-    return reply.status(204).send();
-  });
+  // `note`: the review's summary; `reviewer_state` the reviewer's verdict, `approve` approving with
+  // it (GitLab's web publish takes them; REST clients send none)
+  r.post(
+    `${base}/bulk_publish`,
+    Input({ ...MergeRequestPath, note: Optional(Str()), reviewer_state: Optional(Enum(['reviewed', 'requested_changes', 'approved'] as const)), approve: Optional(Bool()), approval_password: Optional(Str()) }),
+    async (params, request, reply) => {
+      signedIn(request);
+      await draftNotes.publishAll(mergeRequestRef(request, params), params.note);
+      const verdict = params.approve ? 'approved' : params.reviewer_state;
+      if (verdict) await ctx.services.reviews.submit([request.actor, params.id, params.iid], verdict, { approvalPassword: params.approval_password });
+      return reply.status(204).send();
+    },
+  );
 }

@@ -4,10 +4,11 @@
  *
  * The order is GitLab's with one deliberate change: the git checks (CONFLICT, NEED_REBASE)
  * come right after the cheap state checks and before dependencies, threads and (in later
- * issues) approvals and pipelines, because GitLab's users ask to learn first what only they
+ * issues) pipelines, because GitLab's users ask to learn first what only they
  * can fix in git (gitlab-org/gitlab#570458: "not_approved masks need_rebase"). It is the
- * order of MERGEABILITY_CHECK_IDENTIFIERS in @tributary/contracts; later issues append
- * NOT_APPROVED and EXTERNAL_STATUS_CHECKS here.
+ * order of MERGEABILITY_CHECK_IDENTIFIERS in @tributary/contracts. REQUESTED_CHANGES and
+ * NOT_APPROVED come before BLOCKED_STATUS, as in GitLab; a later issue appends
+ * EXTERNAL_STATUS_CHECKS here.
  *
  * The pipeline checks come last: GitLab's DetailedMergeStatusService asks about CI only once
  * every other check passes. CI_STILL_RUNNING precedes CI_MUST_PASS so that a pipeline that has
@@ -21,7 +22,9 @@ import { conflictCheck } from './conflict.js';
 import { discussionsNotResolvedCheck } from './discussions-not-resolved.js';
 import { draftStatusCheck } from './draft-status.js';
 import { needRebaseCheck } from './need-rebase.js';
+import { notApprovedCheck } from './not-approved.js';
 import { notOpenCheck } from './not-open.js';
+import { requestedChangesCheck } from './requested-changes.js';
 import { titleRegexCheck } from './title-regex.js';
 
 export type { CheckModule } from './check.js';
@@ -33,6 +36,8 @@ export const MERGE_CHECKS: readonly CheckModule[] = [
   conflictCheck,
   needRebaseCheck,
   titleRegexCheck,
+  requestedChangesCheck,
+  notApprovedCheck,
   blockedStatusCheck,
   discussionsNotResolvedCheck,
   ciStillRunningCheck,

@@ -18,6 +18,10 @@ export function mergeableFacts(overrides: Partial<MergeabilityFacts> = {}): Merg
     pipelineMustSucceed: false,
     skippedPipelineSucceeds: false,
     headPipelineStatus: null,
+    approvalNeeded: false,
+    approved: true,
+    hasReviewers: false,
+    changesRequested: false,
     ...overrides,
   };
 }
