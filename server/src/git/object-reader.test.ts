@@ -120,6 +120,17 @@ describe('the cat-file --batch reader', () => {
     expect(await reader.read(scenario.repo, ids[0]!)).toMatchObject({ id: ids[0] });
   });
 
+  it('reads an object of many megabytes, and the reads around it', async () => {
+    reader = createObjectReader();
+    const { stdout } = await run('sh', ['-c', `head -c 6000000 /dev/urandom > "${scenario.root}/large" && git --git-dir="${scenario.repo}" hash-object -w "${scenario.root}/large"`], { encoding: 'utf8' });
+    const large = stdout.trim();
+    const [before, blob, after] = await reader.readMany(scenario.repo, [ids[0]!, large, ids[1]!]);
+    expect(blob?.size).toBe(6_000_000);
+    // Buffer#equals: a deep comparison of 6 MB element by element takes the test's whole timeout
+    expect(blob!.content.equals((await readObjects(scenario.repo, [large]))[0]!.content)).toBe(true);
+    expect([before?.id, after?.id]).toEqual([ids[0], ids[1]]);
+  });
+
   it('refuses an object above the size limit and stays in step for the next read', async () => {
     reader = createObjectReader({ maxObjectBytes: 10 });
     const sizes = (await rawGit(scenario.repo, 'cat-file', '--batch-all-objects', '--batch-check=%(objectname) %(objectsize)')).trim().split('\n').map((line) => line.split(' '));

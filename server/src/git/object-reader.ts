@@ -53,6 +53,10 @@ class BatchProcess {
   private readonly child: ChildProcess;
   private readonly owed: PendingRead[] = [];
   private buffered: Buffer = Buffer.alloc(0);
+  /** bytes `buffered` must hold before the object at its start is complete (0: not waiting) */
+  private awaiting = 0;
+  private arriving: Buffer[] = [];
+  private arrivingBytes = 0;
   /** bytes of the current object still to skip (too large to keep), plus its trailing LF */
   private skipping = 0;
   private idleTimer: NodeJS.Timeout | undefined;
@@ -128,7 +132,18 @@ class BatchProcess {
   }
 
   private receive(chunk: Buffer): void {
-    this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
+    // A large object arrives in many chunks: gather them and join once it is complete, not per chunk.
+    if (this.awaiting > 0) {
+      this.arriving.push(chunk);
+      this.arrivingBytes += chunk.length;
+      if (this.buffered.length + this.arrivingBytes < this.awaiting) return;
+      this.buffered = Buffer.concat([this.buffered, ...this.arriving]);
+      this.arriving = [];
+      this.arrivingBytes = 0;
+      this.awaiting = 0;
+    } else {
+      this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
+    }
     for (;;) {
       if (this.skipping > 0) {
         const skipped = Math.min(this.skipping, this.buffered.length);
@@ -156,7 +171,10 @@ class BatchProcess {
         continue;
       }
       const end = lineEnd + 1 + size + 1;
-      if (this.buffered.length < end) return;
+      if (this.buffered.length < end) {
+        this.awaiting = end;
+        return;
+      }
       const [object] = parseCatFileBatch(this.buffered.subarray(0, end));
       // Copy: the content must not pin the larger buffer it was read into.
       const content = Buffer.from(object!.content);
