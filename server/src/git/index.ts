@@ -34,3 +34,5 @@ export { createCommit, commitTree, type CreateCommitInput, type CommitTreeInput,
 export type { CommitAction, CommitActionKind } from './commit-actions.js';
 export { createRef, deleteRef, updateRef, updateRefs, ZERO_SHA, type RefUpdate } from './ref-updates.js';
 export { readRefTips } from './ref-files.js';
+export { objectReader, createObjectReader, type ObjectReader, type ObjectReaderOptions } from './object-reader.js';
+export { readCommitLinks, parseCommitLinks, type CommitLinks } from './commit-links.js';

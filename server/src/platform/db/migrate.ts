@@ -22,10 +22,7 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
  * Returns the versions applied.
  */
 export async function migrate(db: Database, migrations = readMigrations()): Promise<string[]> {
-  await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-  // The common case, nothing pending, costs one query and no transaction (this runs at every start).
-  const { rows } = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
-  const done = new Set(rows.map((row) => row.version));
+  const done = await appliedVersions(db);
   const applied: string[] = [];
   for (const migration of migrations.filter((m) => !done.has(m.version))) {
     const ran = await db.transaction(async (tx) => {
@@ -39,6 +36,26 @@ export async function migrate(db: Database, migrations = readMigrations()): Prom
     if (ran) applied.push(migration.version);
   }
   return applied;
+}
+
+/** PostgreSQL's undefined_table. */
+const UNDEFINED_TABLE = '42P01';
+
+/**
+ * The versions already applied. The common case, nothing pending, costs this one query and no
+ * transaction (it runs at every start; a `CREATE TABLE IF NOT EXISTS` before it was a second
+ * statement, and DDL, on the path of every warm restart). Only a database that has never been
+ * migrated creates the table here.
+ */
+async function appliedVersions(db: Database): Promise<Set<string>> {
+  try {
+    const { rows } = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
+    return new Set(rows.map((row) => row.version));
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
+    await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    return new Set();
+  }
 }
 
 /**

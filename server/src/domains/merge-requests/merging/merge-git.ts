@@ -5,7 +5,7 @@
  * once the intent is recorded. Commits written for a merge that never lands are unreachable
  * objects that `git gc` removes.
  */
-import { commitTree, isAncestor, mergeBase, mergeTree, treeOf, type Identity, type MergeTreeResult } from '../../../git/index.js';
+import { commitTree, isAncestor, mergeBase, mergeTree, readCommitLinks, treeOf, type Identity, type MergeTreeResult } from '../../../git/index.js';
 import { mergeShape, requiresFastForwardPossible, type MergeMethod } from './merge-plan.js';
 
 /** What the checks need from git, against the exact target tip the merge will be built on. */
@@ -45,14 +45,39 @@ export class MergeConflictError extends Error {
   }
 }
 
-export async function liveGitFacts(repoPath: string, target: string, head: string, method: MergeMethod): Promise<LiveGitFacts> {
+/** The trial merge the mergeability check left at refs/merge-requests/:iid/merge. */
+export interface StoredTrialMerge {
+  /** the merge ref's value now, read from the repository */
+  mergeRefTip: string | null;
+  /** the trial merge commit the check recorded in the database (merge_requests.merge_ref_sha) */
+  recorded: string | null;
+}
+
+/**
+ * The trial merge's result for exactly these tips, without running merge-tree again: the
+ * merge ref names the commit the check recorded, and that commit's parents are `target` and
+ * `head`. merge-tree's result depends only on the two commits, so that commit's tree is the
+ * tree it would write now. The ref and the database must agree (nobody but the check writes
+ * either: pushes to refs/merge-requests/ are refused) and the commit itself must name both
+ * parents; otherwise null, and the caller runs merge-tree. One object read through the
+ * long-lived cat-file reader, instead of a git process and a merge-base search.
+ */
+export async function reusableTrialMerge(repoPath: string, stored: StoredTrialMerge, target: string, head: string): Promise<MergeTreeResult | null> {
+  if (stored.recorded === null || stored.mergeRefTip !== stored.recorded) return null;
+  const links = await readCommitLinks(repoPath, stored.recorded).catch(() => null);
+  if (!links || links.parents.length !== 2 || links.parents[0] !== target || links.parents[1] !== head) return null;
+  return { clean: true, tree: links.tree, conflicts: [] };
+}
+
+export async function liveGitFacts(repoPath: string, target: string, head: string, method: MergeMethod, stored?: StoredTrialMerge): Promise<LiveGitFacts> {
   if (requiresFastForwardPossible(method)) {
     // When the target is an ancestor, the merge is the head's tree: nothing can conflict.
     if (await isAncestor(repoPath, target, head)) return { needRebase: false, conflict: false, trial: null };
     const trial = await mergeTree(repoPath, target, head).catch(() => null);
     return { needRebase: true, conflict: !trial?.clean, trial };
   }
-  const trial = await mergeTree(repoPath, target, head).catch(() => null);
+  const reused = stored ? await reusableTrialMerge(repoPath, stored, target, head) : null;
+  const trial = reused ?? (await mergeTree(repoPath, target, head).catch(() => null));
   return { needRebase: false, conflict: !trial?.clean, trial };
 }
 

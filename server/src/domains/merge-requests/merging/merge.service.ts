@@ -40,6 +40,7 @@ import { blockedDuringMergeReason, squashOnMerge } from './merge-plan.js';
 import type { MergeSettlement } from './merge-settlement.js';
 import type { StepHook } from './merge-steps.js';
 import type { MergeabilityService } from '../mergeability/index.js';
+import { mergeRefName } from '../mergeability/trial-merge.js';
 import { blockerOf, freshGitFacts, targetConflictUnseen } from './mergeability-gate.js';
 import type { MergeIntent, MergingRepository } from './merging.repository.js';
 
@@ -84,13 +85,20 @@ export function createMergeService(deps: {
     return canMergeIntoBranch({ userId: user.id, isAdmin: user.is_admin, accessLevel }, opened.mergeRequest.target_branch, protections, opened.project.archived);
   }
 
-  /** Source and target tips, from the repositories' ref files (git/ref-files.ts: no git process). */
-  async function branchTips(mergeRequest: MergeRequest, sourceRepo: string | null, targetRepo: string): Promise<[string | null, string | null]> {
+  /**
+   * Source and target tips and the trial merge ref, from the repositories' ref files
+   * (git/ref-files.ts: no git process).
+   */
+  async function branchTips(mergeRequest: MergeRequest, sourceRepo: string | null, targetRepo: string): Promise<[string | null, string | null, string | null]> {
     const source = `refs/heads/${mergeRequest.source_branch}`;
     const target = `refs/heads/${mergeRequest.target_branch}`;
-    if (sourceRepo !== targetRepo) return Promise.all([sourceRepo ? tip(sourceRepo, mergeRequest.source_branch) : null, tip(targetRepo, mergeRequest.target_branch)]);
-    const refs = await readRefTips(targetRepo, [source, target]);
-    return [refs.get(source) ?? null, refs.get(target) ?? null];
+    const merge = mergeRefName(mergeRequest.iid);
+    if (sourceRepo !== targetRepo) {
+      const [sourceTip, targetRefs] = await Promise.all([sourceRepo ? tip(sourceRepo, mergeRequest.source_branch) : null, readRefTips(targetRepo, [target, merge])]);
+      return [sourceTip, targetRefs.get(target) ?? null, targetRefs.get(merge) ?? null];
+    }
+    const refs = await readRefTips(targetRepo, [source, target, merge]);
+    return [refs.get(source) ?? null, refs.get(target) ?? null, refs.get(merge) ?? null];
   }
 
   /**
@@ -157,12 +165,13 @@ export function createMergeService(deps: {
     messageInputs.catch(() => undefined); // awaited below; a refusal before then must not leave it unhandled
     const targetRepo = storage.pathFor(project.id);
     const sourceRepo = mergeRequest.source_project_id === null ? null : storage.pathFor(mergeRequest.source_project_id);
-    const [sourceTip, target] = await branchTips(mergeRequest, sourceRepo, targetRepo);
+    const [sourceTip, target, mergeRefTip] = await branchTips(mergeRequest, sourceRepo, targetRepo);
     // A push not yet recorded as a version: what the caller reviewed is not the branch any more.
     if (input.sha !== undefined && sourceTip !== null && sourceTip !== input.sha) throw shaMismatch(sourceTip);
 
     if (head && target) await ensureHead(mergeRequest, targetRepo, head);
-    const live = head && target ? await liveGitFacts(targetRepo, target, head, project.merge_method) : { needRebase: false, conflict: false, trial: null };
+    const stored = { mergeRefTip, recorded: mergeRequest.merge_ref_sha };
+    const live = head && target ? await liveGitFacts(targetRepo, target, head, project.merge_method, stored) : { needRebase: false, conflict: false, trial: null };
     const fresh = freshGitFacts({ sourceExists: sourceTip !== null, targetExists: target !== null, conflict: live.conflict, needRebase: live.needRebase });
     const blocker = blockerOf((await deps.mergeability.evaluate(mergeRequest, project, fresh)).detailedMergeStatus);
     if (blocker !== null) {
