@@ -53,6 +53,7 @@ import { createPipelineScheduleRunner, RUN_DUE_SCHEDULES_JOB, RUN_SCHEDULE_JOB, 
 import { createPipelineSchedulesRepository } from './domains/pipeline-schedules/pipeline-schedules.repository.js';
 import { createPipelineSchedulesService } from './domains/pipeline-schedules/pipeline-schedules.service.js';
 import { AUTO_STOP_ENVIRONMENT_JOB, createEnvironmentsDomain } from './domains/environments/index.js';
+import { createPipelineChangeAnnouncer } from './domains/pipelines/pipeline-change-announcer.js';
 import { createPipelinesDomain, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB } from './domains/pipelines/index.js';
 import { createRunnerProtocolDomain, STUCK_JOBS_JOB } from './domains/runner-protocol/index.js';
 import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
@@ -317,6 +318,8 @@ export function createServices(deps: AppDeps) {
     repoPath: (projectId) => deps.storage.pathFor(projectId),
   });
   pipelinesDomain.listenToJobs(environmentsDomain.tracking);
+  // open pipeline and job pages hear every transition (GraphQL subscriptions; docs/pipelines.md)
+  pipelinesDomain.listenToJobs(createPipelineChangeAnnouncer(events));
   queue.register(AUTO_STOP_ENVIRONMENT_JOB, (payload) => environmentsDomain.runAutoStop(payload));
   // job logs, artifacts and caches: the data directory's objects/ or S3-compatible storage (platform/storage/)
   const objectStore = openObjectStore(deps.config.objectStore);
@@ -348,6 +351,9 @@ export function createServices(deps: AppDeps) {
     },
     serverUrl: deps.config.externalUrl,
     longPollSeconds: deps.config.runnerLongPollSeconds,
+    onLogAppended: async (job, size) => {
+      await events.publish('job.log_appended', { jobId: job.id, pipelineId: job.pipeline_id, projectId: job.project_id, size });
+    },
   });
   queue.register(STUCK_JOBS_JOB, (_payload, job) => runnerProtocolDomain.stuckJobs.run(job.id));
 
@@ -570,7 +576,7 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     users: services.usersRepository,
     markdown: services.markdown,
   };
-  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor, labels: { labels: services.labels, milestones: services.milestones, mergeRequests: services.mergeRequests } }));
+  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor, labels: { labels: services.labels, milestones: services.milestones, mergeRequests: services.mergeRequests }, pipelines: { pipelines: services.pipelines, pipelinesRepository: services.pipelinesRepository } }));
   await http.register(async (web) => mergeRequestWidgetRoutes(web, { authenticate, widgets, urls: ctx.urls }));
   // the role badges of the Activity section (web-only: the REST note entity has no access levels)
   const noteAuthorRoles = createNoteAuthorRolesService({ mergeRequests: services.mergeRequests, roles: createNoteAuthorRolesRepository(db) });

@@ -14,7 +14,10 @@ export type GlobalIdType =
   // a discussion's class: one comment, a thread, a diff thread
   | 'IndividualNoteDiscussion'
   | 'Discussion'
-  | 'DiffDiscussion';
+  | 'DiffDiscussion'
+  // CI/CD (GitLab's class names)
+  | 'Ci::Pipeline'
+  | 'Ci::Build';
 
 const PATTERN = /^gid:\/\/gitlab\/([A-Za-z:]+)\/(\d{1,18})$/;
 /** Any global id: a class name and a model id (discussion ids are 40 hex characters). */

@@ -12,6 +12,7 @@ import { createResponseCache, type GraphqlRequestBody } from './response-cache.j
 import { withEditor, type EditorDeps } from './editor/index.js';
 import { withGlobalIdMessage } from './editor/errors.js';
 import { withLabels, type LabelsGraphqlDeps } from './labels/resolvers.js';
+import { bridgePipelineEvents, withPipelines, type PipelineSubscriptionDeps } from './pipelines/subscriptions.js';
 import { createResolvers, type GraphqlContext } from './resolvers.js';
 import { schema } from './schema.js';
 import { bridgeMergeRequestEvents, type SocketIdentity } from './subscriptions.js';
@@ -34,6 +35,8 @@ export interface GraphqlDeps {
   editor: Omit<EditorDeps, 'urls'>;
   /** the services behind merge requests' labels and milestone and their mutations */
   labels: LabelsGraphqlDeps;
+  /** what the live pipeline and job pages' subscriptions read and check */
+  pipelines: PipelineSubscriptionDeps;
 }
 
 declare module 'fastify' {
@@ -117,7 +120,7 @@ export async function registerGraphql(app: FastifyInstance, deps: GraphqlDeps): 
 
   await app.register(mercurius, {
     schema,
-    resolvers: withLabels(withEditor(createResolvers({ urls: deps.urls, createScope }), { ...deps.editor, urls: deps.urls }), deps.labels) as never,
+    resolvers: withPipelines(withLabels(withEditor(createResolvers({ urls: deps.urls, createScope }), { ...deps.editor, urls: deps.urls }), deps.labels), deps.pipelines) as never,
     path: GRAPHQL_PATH,
     graphiql: false,
     // Compile a query to JavaScript after its first run: the widget's one query is run by every page.
@@ -142,7 +145,11 @@ export async function registerGraphql(app: FastifyInstance, deps: GraphqlDeps): 
   });
 
   const stop = bridgeMergeRequestEvents(deps.events, app.graphql.pubsub);
-  app.addHook('onClose', async () => stop());
+  const stopPipelines = bridgePipelineEvents(deps.events, app.graphql.pubsub);
+  app.addHook('onClose', async () => {
+    stop();
+    stopPipelines();
+  });
 }
 
 /** The token a graphql-ws client sends in its connection_init payload, if any. */

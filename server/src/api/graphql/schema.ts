@@ -1,6 +1,7 @@
 import { DETAILED_MERGE_STATUSES, MERGEABILITY_CHECK_IDENTIFIERS, MERGEABILITY_CHECK_STATUSES } from '@tributary/contracts';
 import { editorSchema } from './editor/schema.js';
 import { labelsSchema } from './labels/schema.js';
+import { pipelinesSchema } from './pipelines/schema.js';
 
 /**
  * The GraphQL schema at /api/graphql: the part of GitLab's schema that Tributary has, with
@@ -209,4 +210,4 @@ const widgetSchema = /* GraphQL */ `
   }
 `;
 
-export const schema = widgetSchema + editorSchema + labelsSchema;
+export const schema = widgetSchema + editorSchema + labelsSchema + pipelinesSchema;

@@ -103,7 +103,11 @@ export function createPipelineCreation(deps: {
       pipelineScheduleId: input.pipelineScheduleId ?? null,
     };
     const store = (status: 'failed' | 'skipped', extra: { yamlErrors?: string; failureReason?: string } = {}) =>
-      deps.db.transaction(async (tx) => ({ pipeline: await deps.pipelines.insertPipeline({ ...base, status, ...extra }, tx) }));
+      deps.db.transaction(async (tx) => {
+        const pipeline = await deps.pipelines.insertPipeline({ ...base, status, ...extra }, tx);
+        for (const listener of deps.listeners ?? []) await listener.pipelineProcessed?.(pipeline, tx);
+        return { pipeline };
+      });
 
     if (skipsCi({ source: input.source, commitMessage: commit.message, pushOptions: input.pushOptions })) return save ? store('skipped') : null;
 

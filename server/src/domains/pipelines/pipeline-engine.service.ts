@@ -105,7 +105,7 @@ export function createPipelineEngine(deps: {
       if (inStage.length > 0) await repo.updateStageStatus(stage.id, stageStatus(inStage), tx);
     }
     const status = jobs.length > 0 ? nextPipelineStatus(pipeline.status, pipelineStatus(jobs.map(toProcessable))) : pipeline.status;
-    if (status === pipeline.status) return pipeline;
+    if (status === pipeline.status) return processed(pipeline, tx);
     const at = now();
     const changes: Parameters<PipelinesRepository['updatePipeline']>[1] = { status };
     if (status === 'running' && !pipeline.started_at) {
@@ -122,7 +122,13 @@ export function createPipelineEngine(deps: {
       changes.finished_at = null;
     }
     await repo.updatePipeline(pipelineId, changes, tx);
-    return { ...pipeline, ...changes } as PipelineRow;
+    return processed({ ...pipeline, ...changes } as PipelineRow, tx);
+  }
+
+  /** Tells the listeners (live pages) that the pipeline was processed in `tx`. */
+  async function processed(pipeline: PipelineRow, tx: Queryable): Promise<PipelineRow> {
+    for (const listener of deps.listeners ?? []) await listener.pipelineProcessed?.(pipeline, tx);
+    return pipeline;
   }
 
   /** `fn` in one transaction holding the job's pipeline lock, then processing. */

@@ -115,6 +115,14 @@ export function createPipelinesService(deps: {
 
   return {
     /**
+     * The project when `actor` may read its pipelines and jobs (read_pipeline, with GitLab's
+     * public_builds), else null: what a live page's subscription checks on every delivery.
+     */
+    async readableProject(actor: Actor, projectId: number): Promise<Project | null> {
+      return open(actor, projectId, 'read_pipeline').catch(() => null);
+    },
+
+    /**
      * Why `actor` may not create a pipeline on the branch or tag now, or null when they may: what
      * POST /pipeline checks, and what a pipeline schedule checks of its owner before each run.
      */
