@@ -69,6 +69,7 @@ import { createNoteAccess } from './domains/notes/note-access.js';
 import { createOutdatedDiscussions, OUTDATED_DISCUSSIONS_JOB } from './domains/notes/outdated-discussions.service.js';
 import { createOutdatedDiscussionsRepository } from './domains/notes/outdated-discussions.repository.js';
 import { outdatedLineChangeRoutes } from './api/web/outdated-line-change.routes.js';
+import { jobArtifactsBrowseRoutes } from './api/web/job-artifacts-browse.routes.js';
 import { createSuggestionsRepository } from './domains/suggestions/suggestions.repository.js';
 import { createSuggestionsService, SUGGESTIONS_JOB } from './domains/suggestions/suggestions.service.js';
 import { createNotesRepository } from './domains/notes/notes.repository.js';
@@ -588,6 +589,7 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   await http.register(async (web) => rawFileRoutes(web, { authenticate, files: services.files }));
   await http.register(async (web) => projectAvatarRoutes(web, { authenticate, avatars: services.projectAvatars }));
   await http.register(async (web) => outdatedLineChangeRoutes(web, { authenticate, outdated: services.outdatedDiscussions }));
+  await http.register(async (web) => jobArtifactsBrowseRoutes(web, { authenticate, jobArtifacts: services.jobArtifacts }));
   // the merge widget's Revert / Cherry-pick: a new branch (in the caller's fork when they cannot push) and its merge request
   const picksInto = createPickIntoNewBranchService({ forksRepository: services.forksRepository, projects: services.projects, authorizer, namespaces: services.namespaces, storage: services.storage, forks: services.forks, branches: services.branches, picks: services.commitPicks, mergeRequests: services.mergeRequests });
   await http.register(async (web) => commitPickRoutes(web, { authenticate, picks: picksInto, externalUrl: deps.config.externalUrl }));

@@ -12,7 +12,12 @@ const MAX_PATH_SEGMENTS = 21;
  * each route is registered once with the full path as one parameter. The rewritten form is
  * an ordinary URL too, behind the same authentication and permission checks.
  */
-export const PROJECT_PATH_SUFFIXES = ['/-/merge_requests/:iid/widget.json', '/notes/:note_id/outdated_line_change', '/uploads/:secret/:filename'] as const;
+export const PROJECT_PATH_SUFFIXES = [
+  '/-/merge_requests/:iid/widget.json',
+  '/notes/:note_id/outdated_line_change',
+  '/uploads/:secret/:filename',
+  '/-/jobs/:job_id/artifacts/browse.json',
+] as const;
 /** `/<project>/-/raw/<ref>/<path>`: the ref and the path together, split by the handler (refs contain slashes). */
 export const RAW_SUFFIX = '/-/raw/*';
 export type ProjectPathSuffix = (typeof PROJECT_PATH_SUFFIXES)[number] | typeof RAW_SUFFIX;

@@ -3,6 +3,7 @@ import type { Project } from '../../../domains/projects/project.js';
 import { jobDetailedStatus, pipelineDetailedStatus } from '../../../domains/pipelines/engine/detailed-status.js';
 import type { JobRow, PipelineRow, PipelineVariable } from '../../../domains/pipelines/pipeline.js';
 import type { JobFacts } from '../../../domains/pipelines/pipelines.service.js';
+import type { JobArtifactRow } from '../../../domains/runner-protocol/job-artifacts.repository.js';
 import type { User } from '../../../domains/users/user.js';
 import { commitEntity } from './commits.js';
 import { userBasic, userPublic, type UrlBuilder } from './users.js';
@@ -52,8 +53,22 @@ export function variableEntity(variable: PipelineVariable) {
   return { variable_type: variable.variable_type, key: variable.key, value: variable.value };
 }
 
+/**
+ * A job's artifacts as GitLab's job entity has them: `artifacts_file` (the archive, when there is
+ * one), `artifacts` (every stored file: archive, metadata, reports) and the archive's
+ * `artifacts_expire_at` (null: kept for ever).
+ */
+function artifactsFields(artifacts: readonly JobArtifactRow[]) {
+  const archive = artifacts.find((artifact) => artifact.file_type === 'archive');
+  return {
+    ...(archive ? { artifacts_file: { filename: archive.filename, size: archive.size } } : {}),
+    artifacts: artifacts.map((artifact) => ({ file_type: artifact.file_type, size: artifact.size, filename: artifact.filename, file_format: artifact.file_format })),
+    artifacts_expire_at: archive ? iso(archive.expire_at) : null,
+  };
+}
+
 /** A job (Entities::Ci::Job) or, for a trigger job, a bridge (Entities::Ci::Bridge). */
-export function jobEntity(job: JobRow, project: Pick<Project, 'full_path' | 'id'>, urls: UrlBuilder, facts: JobFacts) {
+export function jobEntity(job: JobRow, project: Pick<Project, 'full_path' | 'id'>, urls: UrlBuilder, facts: JobFacts, artifacts: readonly JobArtifactRow[] = []) {
   const pipeline = facts.pipelines.get(job.pipeline_id)!;
   const user = job.user_id === null ? undefined : facts.users.get(job.user_id);
   const commit = facts.commits.get(pipeline.sha);
@@ -83,10 +98,9 @@ export function jobEntity(job: JobRow, project: Pick<Project, 'full_path' | 'id'
   if (job.type === 'bridge') return { ...common, downstream_pipeline: null };
   return {
     ...common,
-    artifacts: [],
+    ...artifactsFields(artifacts),
     runner: null,
     runner_manager: null,
-    artifacts_expire_at: null,
     archived: false,
     tag_list: job.tags,
     detailed_status: jobDetailedStatus(
