@@ -25,6 +25,7 @@ export type ProjectPage =
   | { kind: 'pipeline'; id: number; tab: PipelineTab }
   | { kind: 'jobs' }
   | { kind: 'job'; id: number }
+  | { kind: 'job-artifacts'; id: number; path: string }
   | { kind: 'unknown' };
 
 /** A pipeline page's tabs, GitLab's URLs: the graph at the bare URL, `/builds` and `/failures`. */
@@ -45,10 +46,14 @@ function parsePipelinePage(tail: string[]): ProjectPage {
   return tab ? { kind: 'pipeline', id: Number(first), tab } : { kind: 'unknown' };
 }
 
-/** `jobs/…` after the `/-/`: the list or one job. */
+/** `jobs/…` after the `/-/`: the list, one job, or its artifacts browser (`<id>/artifacts/browse/<dir>`, GitLab's URL). */
 function parseJobPage(tail: string[]): ProjectPage {
   if (tail.length === 0) return { kind: 'jobs' };
-  return tail.length === 1 && isId(tail[0]) ? { kind: 'job', id: Number(tail[0]) } : { kind: 'unknown' };
+  const [id, artifacts, browse, ...path] = tail;
+  if (!isId(id)) return { kind: 'unknown' };
+  if (artifacts === undefined) return { kind: 'job', id: Number(id) };
+  if (artifacts === 'artifacts' && browse === 'browse') return { kind: 'job-artifacts', id: Number(id), path: path.filter((segment) => segment !== '').join('/') };
+  return { kind: 'unknown' };
 }
 
 /** The project's settings pages: `/<project>/edit` (General) and `/-/settings/<page>`, as GitLab. */
@@ -212,6 +217,7 @@ export const urls = {
     join(encodeSegments(fullPath), '-', 'pipelines', String(id), tab === 'graph' ? '' : tab),
   jobs: (fullPath: string, search?: URLSearchParams) => withSearch(join(encodeSegments(fullPath), '-', 'jobs'), search),
   job: (fullPath: string, id: number) => join(encodeSegments(fullPath), '-', 'jobs', String(id)),
+  jobArtifacts: (fullPath: string, id: number, path = '') => join(encodeSegments(fullPath), '-', 'jobs', String(id), 'artifacts', 'browse', path ? encodeSegments(path) : ''),
   newFork: (fullPath: string) => join(encodeSegments(fullPath), '-', 'forks', 'new'),
   /** GitLab's single-file editor. */
   edit: (fullPath: string, ref: string, file: string) => join(encodeSegments(fullPath), '-', 'edit', encodeSegments(ref), encodeSegments(file)),

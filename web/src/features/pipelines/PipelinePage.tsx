@@ -1,7 +1,7 @@
 import { SyncIcon, TrashIcon, XIcon } from '@primer/octicons-react';
 import { Button, Flash, Heading, Stack, UnderlineNav, useConfirm } from '@primer/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PageError } from '../../components/PageError';
 import { PageLoading } from '../../components/PageLoading';
@@ -16,6 +16,7 @@ import { isFinished, pipelineActionMutation, pipelineJobsQuery, pipelineQuery } 
 import { FailuresTable } from './FailuresTable';
 import { formatDuration } from './format';
 import { JobsTable } from './JobsTable';
+import { PIPELINE_UPDATED, pipelineGid, useCoalesced, useLiveUpdates } from './live';
 import { PipelineGraph } from './PipelineGraph';
 import { StatusBadge } from './StatusBadge';
 import styles from './Pipelines.module.css';
@@ -25,8 +26,9 @@ const CANCELABLE = new Set(['created', 'waiting_for_resource', 'preparing', 'pen
 
 /**
  * `/<project>/-/pipelines/:id`: the header (status, ref, commit, triggerer, duration, actions) and
- * the tabs Pipeline (graph), Jobs and Failures. While the pipeline is not finished it and its jobs
- * are read again every few seconds (not while the browser tab is hidden), so transitions show.
+ * the tabs Pipeline (graph), Jobs and Failures. Every transition of the pipeline or one of its jobs
+ * is heard through `ciPipelineStatusUpdated` and both are read again; while that channel is down an
+ * unfinished pipeline is polled instead (never while the browser tab is hidden).
  */
 export function PipelinePage({ project, id, tab }: { project: Project; id: number; tab: PipelineTab }) {
   const fullPath = project.path_with_namespace;
@@ -35,16 +37,21 @@ export function PipelinePage({ project, id, tab }: { project: Project; id: numbe
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const confirm = useConfirm();
-  const pipeline = useQuery(pipelineQuery(project.id, id));
+  const [live, setLive] = useState(false);
+  const pipeline = useQuery(pipelineQuery(project.id, id, live));
   const running = !isFinished(pipeline.data?.status);
-  const jobs = useQuery(pipelineJobsQuery(project.id, id, running));
-  // The jobs are read again whenever the pipeline changed, so the last transition (the one that
-  // finished it, when polling stops) shows too.
+  const jobs = useQuery(pipelineJobsQuery(project.id, id, running && !live));
+  // Live: every transition of the pipeline or a job reads both again (a burst is one or two reads).
+  const refresh = useCoalesced(() => Promise.all([pipeline.refetch(), jobs.refetch()]));
+  const channel = useLiveUpdates(PIPELINE_UPDATED, { pipelineId: pipelineGid(id) }, refresh);
+  useEffect(() => setLive(channel === 'live'), [channel]);
+  // Polling: the jobs are read again whenever the pipeline changed, so the last transition (the one
+  // that finished it, when polling stops) shows too.
   const version = pipeline.data ? `${pipeline.data.status} ${pipeline.data.updated_at}` : null;
   const refetchJobs = jobs.refetch;
   useEffect(() => {
-    if (version !== null) void refetchJobs();
-  }, [version, refetchJobs]);
+    if (version !== null && !live) void refetchJobs();
+  }, [version, refetchJobs, live]);
   const act = useMutation({
     ...pipelineActionMutation(project.id),
     onSuccess: (_, { action }) => {

@@ -15,7 +15,7 @@ import { loadProjectLabelsPage, loadProjectMilestonesPage } from '../labels';
 import { loadProjectMembersPage } from '../members';
 import { loadMergeRequestPage, loadMergeRequestsPage, loadNewMergeRequestPage } from '../merge-requests';
 import { loadBlobPage, loadEditFilePage, loadProjectOverviewPage, loadTreePage } from '../repository';
-import { loadJobPage, loadJobsPage, loadNewPipelinePage, loadPipelinePage, loadPipelinesPage } from '../pipelines';
+import { loadArtifactsBrowserPage, loadJobPage, loadJobsPage, loadNewPipelinePage, loadPipelinePage, loadPipelinesPage } from '../pipelines';
 import { loadProjectSettingsRoute } from '../settings';
 import { ProjectLayout, type ProjectSection } from './ProjectLayout';
 
@@ -44,6 +44,7 @@ const NewPipelinePage = lazyPage(() => loadNewPipelinePage().then((m) => m.NewPi
 const PipelinePage = lazyPage<{ id: number; tab: PipelineTab }>(() => loadPipelinePage().then((m) => m.PipelinePage));
 const JobsPage = lazyPage(() => loadJobsPage().then((m) => m.JobsPage));
 const JobPage = lazyPage<{ id: number }>(() => loadJobPage().then((m) => m.JobPage));
+const ArtifactsBrowserPage = lazyPage<{ id: number; path: string }>(() => loadArtifactsBrowserPage().then((m) => m.ArtifactsBrowserPage));
 const EditFilePage = lazyPage<{ refAndPath: string }>(() => loadEditFilePage().then((m) => m.EditFilePage));
 
 /** The tab a page belongs to; none for 'Page not found'. */
@@ -74,6 +75,7 @@ function sectionOf(page: ProjectPage): ProjectSection | null {
       return 'pipelines';
     case 'jobs':
     case 'job':
+    case 'job-artifacts':
       return 'jobs';
     default:
       return 'code';
@@ -120,6 +122,8 @@ function PageFor({ project, page }: { project: Project; page: ProjectPage }) {
       return <JobsPage project={project} />;
     case 'job':
       return <JobPage project={project} id={page.id} />;
+    case 'job-artifacts':
+      return <ArtifactsBrowserPage project={project} id={page.id} path={page.path} />;
     case 'settings':
       return <ProjectSettingsRoute project={project} section={page.section} />;
     case 'unknown':
@@ -171,6 +175,8 @@ function titleFor(page: ProjectPage): string[] | null {
       return ['Jobs'];
     case 'job':
       return [`Job #${page.id}`, 'Jobs'];
+    case 'job-artifacts':
+      return ['Artifacts', `Job #${page.id}`, 'Jobs'];
     case 'settings':
       return [SETTINGS_TITLES[page.section], 'Settings'];
     case 'merge-request':
