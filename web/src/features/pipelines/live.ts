@@ -1,6 +1,5 @@
 import { createClient, type Client } from 'graphql-ws/client';
 import { useEffect, useRef, useState } from 'react';
-import { graphqlSocketUrl } from '../merge-widget/useMergeStatusSubscription';
 
 /**
  * The pipeline pages' live channel: GitLab's GraphQL subscriptions over graphql-ws, the
@@ -22,6 +21,9 @@ export const jobGid = (id: number) => `gid://gitlab/Ci::Build/${id}`;
 export const FALLBACK_POLL_MS = 3_000;
 
 export type LiveState = 'connecting' | 'live' | 'down';
+
+/** ws://host/api/graphql (wss:// behind TLS): the same origin, so the session cookie goes along. */
+const socketUrl = (location: Pick<Location, 'protocol' | 'host'>) => `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/graphql`;
 
 const isHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 
@@ -54,7 +56,7 @@ export function useLiveUpdates(query: string, variables: Record<string, unknown>
     };
     document.addEventListener('visibilitychange', onVisibility);
     const client: Client = createClient({
-      url: graphqlSocketUrl(window.location),
+      url: socketUrl(window.location),
       retryAttempts: Number.POSITIVE_INFINITY,
       shouldRetry: () => true,
       on: {
