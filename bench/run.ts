@@ -32,6 +32,7 @@ import { benchMergeRequestApi } from './benchmarks/merge-request-api.js';
 import { benchMerge } from './benchmarks/merge.js';
 import { benchChangesTabBrowser } from './benchmarks/changes-tab-browser.js';
 import { benchDiscussions } from './benchmarks/discussions.js';
+import { benchPipelines } from './benchmarks/pipelines.js';
 
 /** The whole bench stops (and cleans up) after this, whatever is running. */
 const WATCHDOG_MS = 15 * 60_000;
@@ -50,6 +51,7 @@ const BENCHMARKS: Benchmark[] = [
   { id: 'merge', title: 'Merging through the API', run: benchMerge },
   { id: 'changes-tab', title: 'Changes tab in the browser', run: benchChangesTabBrowser },
   { id: 'discussions', title: 'Discussions of a merge request with 2,000 threads', run: benchDiscussions },
+  { id: 'pipelines', title: 'Pipelines: push to running, a 500-job pipeline, idle runners, a 20 MB log', run: benchPipelines },
 ];
 
 function selected(argv: string[]): Benchmark[] {
