@@ -155,13 +155,17 @@ export async function benchPipelines(cleanup: Cleanup): Promise<BenchResult> {
   const quickCi = 'quick:\n  script: ["true"]\n';
   const pushToRunning: number[] = [];
   const barePush: number[] = [];
+  const breakdown: string[] = [];
   for (let run = 0; run <= RUNS; run++) {
     const sha = await commit({ '.gitlab-ci.yml': quickCi, 'counter.txt': `${++counter}\n` }, `Run ${counter}`);
     // The runner is idle (its previous job done) and long-polling when the push starts.
     await sleep(500);
     const started = Date.now();
     await git(['push', '--quiet', remote, 'main'], { env: auth, cwd: work });
+    const pushed = Date.now() - started;
     const job = await until(async () => (await jobsOfSha(sha)).find((each) => each.started_at !== null), 'the job to start');
+    const created = Date.parse((job as Job & { created_at: string }).created_at) - started;
+    breakdown.push(`push returned ${pushed} ms, job created ${created} ms, running ${Date.parse(job.started_at!) - started} ms`);
     await until(async () => (await jobsOfSha(sha)).every((each) => each.status === 'success' || each.status === 'failed'), 'the job to finish');
     const bareStart = performance.now();
     await git(['push', '--quiet', bare, 'main'], { env: plain, cwd: work });
@@ -170,6 +174,7 @@ export async function benchPipelines(cleanup: Cleanup): Promise<BenchResult> {
     barePush.push(performance.now() - bareStart);
   }
   await runner.stop();
+  notes.push(`Push → running, each run after the push started: ${breakdown.slice(1).join('; ')}.`);
   const pushMs = median(pushToRunning);
   rows.push({
     benchmark: 'Push → first job running (idle `tributary runner`)',

@@ -4,7 +4,7 @@ import { bigPipelineJobCount, bigPipelineYaml, lineLags, logPrinterScript } from
 
 describe('pipeline bench fixtures', () => {
   it('makes 500 jobs over five stages with a matrix and DAG needs', () => {
-    const config = parse(bigPipelineYaml(500)) as Record<string, { stage?: string; needs?: string[]; parallel?: { matrix: Record<string, string[]>[] } }>;
+    const config = parse(bigPipelineYaml(500)) as Record<string, { stage?: string; extends?: string; needs?: string[]; parallel?: { matrix: Record<string, string[]>[] } }>;
     expect(bigPipelineJobCount(500)).toBe(500);
     const matrix = config.build!.parallel!.matrix[0]!;
     expect(matrix.OS!.length * matrix.ARCH!.length).toBe(100);

@@ -4,16 +4,16 @@
  * every line in it (so the reader can tell each line's lag). Pure.
  */
 
-/** About `jobs` jobs (a multiple of 5): five stages of jobs/5, the second one a 10 × (jobs/50) matrix, DAG needs in stages 3 and 5. */
+/** About `jobs` jobs (a multiple of 50): five stages of jobs/5 (each extending a hidden `.job`), the second one a 10 × (jobs/50) matrix, DAG needs in stages 3 and 5. */
 export function bigPipelineYaml(jobs: number): string {
   const perStage = Math.max(10, Math.floor(jobs / 5 / 10) * 10);
   const archs = Array.from({ length: perStage / 10 }, (_, i) => `arch${i}`);
-  const lines = ['stages: [lint, build, test, package, deploy]', 'default:', '  script: ["true"]'];
-  for (let i = 0; i < perStage; i++) lines.push(`lint-${i}:`, '  stage: lint');
-  lines.push('build:', '  stage: build', '  parallel:', '    matrix:', `      - OS: [${Array.from({ length: 10 }, (_, i) => `os${i}`).join(', ')}]`, `        ARCH: [${archs.join(', ')}]`);
-  for (let i = 0; i < perStage; i++) lines.push(`test-${i}:`, '  stage: test', `  needs: [lint-${i}]`);
-  for (let i = 0; i < perStage; i++) lines.push(`package-${i}:`, '  stage: package');
-  for (let i = 0; i < perStage; i++) lines.push(`deploy-${i}:`, '  stage: deploy', `  needs: [test-${i}, package-${i}]`);
+  const lines = ['stages: [lint, build, test, package, deploy]', '.job:', '  script: ["true"]'];
+  for (let i = 0; i < perStage; i++) lines.push(`lint-${i}:`, '  extends: .job', '  stage: lint');
+  lines.push('build:', '  extends: .job', '  stage: build', '  parallel:', '    matrix:', `      - OS: [${Array.from({ length: 10 }, (_, i) => `os${i}`).join(', ')}]`, `        ARCH: [${archs.join(', ')}]`);
+  for (let i = 0; i < perStage; i++) lines.push(`test-${i}:`, '  extends: .job', '  stage: test', `  needs: [lint-${i}]`);
+  for (let i = 0; i < perStage; i++) lines.push(`package-${i}:`, '  extends: .job', '  stage: package');
+  for (let i = 0; i < perStage; i++) lines.push(`deploy-${i}:`, '  extends: .job', '  stage: deploy', `  needs: [test-${i}, package-${i}]`);
   return `${lines.join('\n')}\n`;
 }
 
