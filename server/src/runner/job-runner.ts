@@ -54,7 +54,7 @@ export async function runJob(job: JobPayload, options: JobRunnerOptions): Promis
   let lastSent = 0;
   let lastContact = Date.now();
   const ticker = setInterval(() => {
-    const size = trace.content().length;
+    const size = trace.size();
     if (size !== lastSent) {
       lastSent = size;
       lastContact = Date.now();
