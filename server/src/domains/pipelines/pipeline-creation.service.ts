@@ -161,7 +161,7 @@ export function createPipelineCreation(deps: {
       // GitLab stores only the stages that have jobs.
       const usedStages = plan.stages.filter((stage) => plan.jobs.some((job) => job.stage === stage));
       const stageIds = await deps.pipelines.insertStages(row.id, project.id, usedStages, tx);
-      for (const job of plan.jobs) await deps.pipelines.insertJob(row, stageIds.get(job.stage)!, job, tx);
+      await deps.pipelines.insertJobs(row, stageIds, plan.jobs, tx);
       await deps.pipelines.insertVariables(row.id, input.variables ?? [], tx);
       if ((deps.listeners ?? []).length > 0) {
         const jobs = await deps.pipelines.latestJobs(row.id, tx);

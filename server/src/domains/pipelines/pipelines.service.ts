@@ -205,6 +205,12 @@ export function createPipelinesService(deps: {
       return { project, ...result, facts: await jobFacts(actor, project, result.jobs) };
     },
 
+    /** The job when `actor` may read it (as `job`), without the entity's facts: for reads of its log. */
+    async readableJob(actor: Actor, idOrPath: string | number, jobId: number) {
+      const project = await open(actor, idOrPath, 'read_pipeline');
+      return { project, job: await jobFor(project, jobId) };
+    },
+
     async job(actor: Actor, idOrPath: string | number, jobId: number) {
       const project = await open(actor, idOrPath, 'read_pipeline');
       const job = await jobFor(project, jobId);

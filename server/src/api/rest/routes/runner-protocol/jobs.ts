@@ -102,7 +102,7 @@ export function runnerJobRoutes(app: FastifyInstance, ctx: RestContext): void {
 
   // The job log as text, for whoever may read the project's jobs (GitLab's read_build; public_builds).
   r.get('/projects/:id/jobs/:job_id/trace', Input({ id: NamespacedRef(), job_id: JobIdPath() }), async (params, request, reply) => {
-    const { job } = await ctx.services.pipelines.job(request.actor, params.id, jobIdParam(params.job_id, 'job_id'));
+    const { job } = await ctx.services.pipelines.readableJob(request.actor, params.id, jobIdParam(params.job_id, 'job_id'));
     reply.header('Accept-Ranges', 'bytes');
     // A live page reads only what was appended: `Range: bytes=<offset>-` answers 206 with the
     // rest, or 416 with `Content-Range: bytes */<size>` when there is nothing after the offset.
