@@ -25,7 +25,7 @@ import { git, gitEnv } from '../lib/git-repo.js';
 import { bigPipelineJobCount, bigPipelineYaml, lineLags, logPrinterScript } from '../lib/pipeline-fixtures.js';
 import { benchDatabase } from '../lib/postgres.js';
 import { BENCH_HOST, childEnv, cpuMs, freePort, sleep, spawnChild, type Child } from '../lib/process.js';
-import { formatMs, formatPercent, formatRatio, formatSamples, median, percentile } from '../lib/stats.js';
+import { formatMs, formatRatio, formatSamples, median, percentile } from '../lib/stats.js';
 import { type Row } from '../lib/table.js';
 import { api, createProject, createRootToken, MAIN_JS, REPO_ROOT, startTributary, type RunningTributary } from '../lib/tributary.js';
 import { LOAD_SECONDS, ROOT_PASSWORD, RUNS, verdict, type BenchResult } from './common.js';
@@ -37,6 +37,8 @@ const LOG_MB = Number(process.env.BENCH_LOG_MB ?? 20);
 const LOG_BYTES_PER_SECOND = 2 * 1024 * 1024;
 /** The runner protocol's long poll in the idle-runner run (GitLab Workhorse's default is 50 s). */
 const LONG_POLL_SECONDS = 50;
+/** A share of one core with two decimals: idle figures are fractions of a per cent. */
+const formatPercent = (fraction: number) => `${(fraction * 100).toFixed(2)} %`;
 const TARGETS = { pushToRunningMs: 1000, createMs: 1000, graphMs: 1500, idleCoreShare: 0.05, logLagMs: 1000 };
 
 async function until<T>(read: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 120_000): Promise<T> {
@@ -114,7 +116,9 @@ async function idleShare(pid: number, postmaster: number | undefined): Promise<{
   await sleep(LOAD_SECONDS * 1000);
   const [cpu1, db1, t1] = [cpuMs(pid), postmaster ? cpuMs(postmaster, true) : undefined, performance.now()];
   const wall = t1 - t0;
-  return { server: ((cpu1 ?? 0) - (cpu0 ?? 0)) / wall, db: db0 === undefined || db1 === undefined ? undefined : (db1 - db0) / wall };
+  // A backend that exits takes its CPU time with it: a negative difference is no figure.
+  const db = db0 === undefined || db1 === undefined || db1 < db0 ? undefined : (db1 - db0) / wall;
+  return { server: ((cpu1 ?? 0) - (cpu0 ?? 0)) / wall, db };
 }
 
 export async function benchPipelines(cleanup: Cleanup): Promise<BenchResult> {
@@ -346,7 +350,7 @@ export async function benchPipelines(cleanup: Cleanup): Promise<BenchResult> {
   const rawUsage = process.cpuUsage(rawCpu);
   const rawMsPerMb = (rawUsage.user + rawUsage.system) / 1000 / LOG_MB;
   const serverMsPerMb = cpuStart === undefined || cpuEnd === undefined ? NaN : (cpuEnd - cpuStart) / LOG_MB;
-  const dbMsPerMb = dbStart === undefined || dbEnd === undefined ? undefined : (dbEnd - dbStart) / LOG_MB;
+  const dbMsPerMb = dbStart === undefined || dbEnd === undefined || dbEnd < dbStart ? undefined : (dbEnd - dbStart) / LOG_MB;
   const p99 = lags.length ? percentile(lags, 99) : NaN;
   rows.push({
     benchmark: `${LOG_MB} MB job log streamed to a follower (lag per line, p99)`,
