@@ -73,7 +73,7 @@ describe('live pipeline and job pages', () => {
     const response = await fetch(`${base()}/api/v4/jobs/${job.id}/trace`, {
       method: 'PATCH',
       headers: { 'JOB-TOKEN': job.token, 'Content-Type': 'text/plain', 'Content-Range': `${start}-${start + bytes.length - 1}` },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
     expect(response.status).toBe(202);
     return start + bytes.length;
@@ -144,7 +144,7 @@ describe('live pipeline and job pages', () => {
     await log.getByText('built ☃ ok').waitFor();
     const archive = await zipOf({ 'out/report.txt': 'all good\n', 'out/html/index.html': '<p>report</p>\n', 'summary.txt': '2 of 2\n' });
     const form = new FormData();
-    form.append('file', new Blob([archive]), 'artifacts.zip');
+    form.append('file', new Blob([new Uint8Array(archive)]), 'artifacts.zip');
     const uploaded = await fetch(`${base()}/api/v4/jobs/${build.id}/artifacts?artifact_format=zip&artifact_type=archive&expire_in=1+week`, { method: 'POST', headers: { 'JOB-TOKEN': build.token }, body: form });
     expect(uploaded.status).toBe(201);
     await report(build, 'success');
