@@ -286,7 +286,7 @@ export async function benchPipelines(cleanup: Cleanup): Promise<BenchResult> {
   await git(['checkout', '--quiet', 'main'], { env: plain, cwd: work });
   const logRunner = startRunner(cleanup, server, runnerToken, dir, 'bench-log-runner');
   const logCi = `print:\n  script:\n    - sleep 2\n    - ${JSON.stringify(logPrinterScript(logBytes, LOG_BYTES_PER_SECOND))}\n`;
-  const logSha = await commit({ '.gitlab-ci.yml': logCi, 'counter.txt': `${++counter}\n` }, 'A loud job');
+  const logSha = await commit({ '.gitlab-ci.yml': logCi, 'counter.txt': `${counter + 1}\n` }, 'A loud job');
   await git(['push', '--quiet', remote, 'main'], { env: auth, cwd: work });
   const logJob = await until(async () => (await jobsOfSha(logSha)).find((each) => each.name === 'print'), 'the log job');
   const lags: number[] = [];
