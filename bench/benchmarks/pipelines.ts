@@ -35,7 +35,7 @@ import { LOAD_SECONDS, ROOT_PASSWORD, RUNS, verdict, type BenchResult } from './
 const JOBS = Number(process.env.BENCH_PIPELINE_JOBS ?? 500);
 const IDLE_RUNNERS = Number(process.env.BENCH_IDLE_RUNNERS ?? 100);
 const LOG_MB = Number(process.env.BENCH_LOG_MB ?? 20);
-/** The job prints its log this fast (a busy build; the runner sends it every 500 ms). */
+/** The job prints its log this fast (a busy build; the runner sends it every 250 ms). */
 const LOG_BYTES_PER_SECOND = 2 * 1024 * 1024;
 /** The runner protocol's long poll in the idle-runner run (GitLab Workhorse's default is 50 s). */
 const LONG_POLL_SECONDS = 50;
@@ -399,6 +399,6 @@ export async function benchPipelines(cleanup: Cleanup): Promise<BenchResult> {
     target: 'stated',
     verdict: 'info',
   });
-  notes.push(`The log job prints ${LOG_MB} MB at ${LOG_BYTES_PER_SECOND / 1024 / 1024} MB/s in 1000-byte lines, each starting with the time it was printed; the follower reads what was appended whenever ciJobTraceUpdated says so. The runner sends new log text every 500 ms.`);
+  notes.push(`The log job prints ${LOG_MB} MB at ${LOG_BYTES_PER_SECOND / 1024 / 1024} MB/s in 1000-byte lines, each starting with the time it was printed; the follower reads what was appended whenever ciJobTraceUpdated says so. The runner sends new log text every 250 ms.`);
   return { rows, notes };
 }

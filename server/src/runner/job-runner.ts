@@ -18,13 +18,13 @@ export interface JobRunnerOptions {
   /** aborted on shutdown: the job is stopped and reported failed (runner_system_failure) */
   shutdown: AbortSignal;
   log: (message: string) => void;
-  /** the keep-alive period's half while the job is quiet (new log text goes out every 500 ms, or this often when shorter) */
+  /** the keep-alive period's half while the job is quiet (new log text goes out every 250 ms, or this often when shorter) */
   updateIntervalMs?: number;
 }
 
 const DEFAULT_JOB_TIMEOUT = 3600;
 /** New log text waits at most this long before it is sent (gitlab-runner waits up to 3 s; live pages want under 1 s). */
-const LOG_SEND_MS = 500;
+const LOG_SEND_MS = 250;
 const AFTER_SCRIPT_TIMEOUT = 300;
 
 /** Runs one job from its payload to its final `PUT /jobs/:id`. Never throws. */

@@ -132,14 +132,15 @@ export const pipelineQuery = (projectId: number, id: number, live = false) =>
     refetchInterval: (query) => (live || isFinished(query.state.data?.status) ? false : POLL_MS),
   });
 
-/** Every page of a pipeline's jobs or bridges (a pipeline may have up to 2000 jobs). */
+/**
+ * Every page of a pipeline's jobs or bridges (a pipeline may have up to 2000 jobs): the first
+ * page tells how many there are (X-Total-Pages), the rest are read at once.
+ */
 async function allPages(path: string, signal: AbortSignal): Promise<Job[]> {
-  const all: Job[] = [];
-  for (let page = 1; ; page++) {
-    const items = await api.get<Job[]>(path, { signal, query: { per_page: JOBS_PAGE, page } });
-    all.push(...items);
-    if (items.length < JOBS_PAGE) return all;
-  }
+  const first = await api.getPage<Job>(path, { signal, query: { per_page: JOBS_PAGE, page: 1 } });
+  const pages = first.pageInfo.totalPages ?? 1;
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => api.get<Job[]>(path, { signal, query: { per_page: JOBS_PAGE, page: i + 2 } })));
+  return [first.items, ...rest].flat();
 }
 
 /** Every job of a pipeline (latest attempts), trigger jobs included; polled while the pipeline runs and the live channel is down. */
