@@ -64,6 +64,7 @@ import { createMergeRequestReports } from './domains/ci-reports/merge-request-re
 import { createMergeRequestDiffsRepository } from './domains/merge-requests/merge-request-diffs.repository.js';
 import { mergeRequestReportsRoutes } from './api/web/merge-request-reports.routes.js';
 import { ASSIGN_RESOURCE_JOB, CANCEL_PIPELINE_JOB, CREATE_DOWNSTREAM_JOB, createPipelinesDomain, CREATE_FOR_MERGE_REQUEST_JOB, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB, UPDATE_BRIDGE_STATUS_JOB } from './domains/pipelines/index.js';
+import { createPipelineChangeAnnouncer } from './domains/pipelines/pipeline-change-announcer.js';
 import { createRunnerProtocolDomain, STUCK_JOBS_JOB } from './domains/runner-protocol/index.js';
 import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
 import { createCompareService } from './domains/repository/compare.service.js';
@@ -79,6 +80,7 @@ import { createNoteAccess } from './domains/notes/note-access.js';
 import { createOutdatedDiscussions, OUTDATED_DISCUSSIONS_JOB } from './domains/notes/outdated-discussions.service.js';
 import { createOutdatedDiscussionsRepository } from './domains/notes/outdated-discussions.repository.js';
 import { outdatedLineChangeRoutes } from './api/web/outdated-line-change.routes.js';
+import { jobArtifactsBrowseRoutes } from './api/web/job-artifacts-browse.routes.js';
 import { createSuggestionsRepository } from './domains/suggestions/suggestions.repository.js';
 import { createSuggestionsService, SUGGESTIONS_JOB } from './domains/suggestions/suggestions.service.js';
 import { createNotesRepository } from './domains/notes/notes.repository.js';
@@ -369,6 +371,8 @@ export function createServices(deps: AppDeps) {
     repoPath: (projectId) => deps.storage.pathFor(projectId),
   });
   pipelinesDomain.listenToJobs(environmentsDomain.tracking);
+  // open pipeline and job pages hear every transition (GraphQL subscriptions; docs/pipelines.md)
+  pipelinesDomain.listenToJobs(createPipelineChangeAnnouncer(events));
   queue.register(AUTO_STOP_ENVIRONMENT_JOB, (payload) => environmentsDomain.runAutoStop(payload));
   // job logs, artifacts and caches: the data directory's objects/ or S3-compatible storage (platform/storage/)
   const objectStore = openObjectStore(deps.config.objectStore);
@@ -418,6 +422,9 @@ export function createServices(deps: AppDeps) {
     },
     serverUrl: deps.config.externalUrl,
     longPollSeconds: deps.config.runnerLongPollSeconds,
+    onLogAppended: async (job, size) => {
+      await events.publish('job.log_appended', { jobId: job.id, pipelineId: job.pipeline_id, projectId: job.project_id, size });
+    },
   });
   queue.register(STUCK_JOBS_JOB, (_payload, job) => runnerProtocolDomain.stuckJobs.run(job.id));
   pipelinesDomain.useArtifactFiles((jobId, path, maxBytes) => runnerProtocolDomain.jobArtifacts.readFileOfJob(jobId, path, maxBytes));
@@ -672,7 +679,7 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
     users: services.usersRepository,
     markdown: services.markdown,
   };
-  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor, labels: { labels: services.labels, milestones: services.milestones, mergeRequests: services.mergeRequests }, approvals: { approvals: services.approvals } }));
+  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor, labels: { labels: services.labels, milestones: services.milestones, mergeRequests: services.mergeRequests }, approvals: { approvals: services.approvals }, pipelines: { pipelines: services.pipelines, pipelinesRepository: services.pipelinesRepository } }));
   await http.register(async (web) => mergeRequestWidgetRoutes(web, { authenticate, widgets, urls: ctx.urls }));
   // the hints a user dismissed (GitLab's user callouts)
   await http.register(async (web) => userCalloutRoutes(web, { authenticate, callouts: createUserCallouts(db) }));
@@ -695,6 +702,7 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   await http.register(async (web) => rawFileRoutes(web, { authenticate, files: services.files }));
   await http.register(async (web) => projectAvatarRoutes(web, { authenticate, avatars: services.projectAvatars }));
   await http.register(async (web) => outdatedLineChangeRoutes(web, { authenticate, outdated: services.outdatedDiscussions }));
+  await http.register(async (web) => jobArtifactsBrowseRoutes(web, { authenticate, jobArtifacts: services.jobArtifacts }));
   // the merge widget's Revert / Cherry-pick: a new branch (in the caller's fork when they cannot push) and its merge request
   const picksInto = createPickIntoNewBranchService({ forksRepository: services.forksRepository, projects: services.projects, authorizer, namespaces: services.namespaces, storage: services.storage, forks: services.forks, branches: services.branches, picks: services.commitPicks, mergeRequests: services.mergeRequests });
   await http.register(async (web) => commitPickRoutes(web, { authenticate, picks: picksInto, externalUrl: deps.config.externalUrl }));

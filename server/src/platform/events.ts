@@ -41,6 +41,13 @@ export interface DomainEventMap {
   'merge_request.version_recorded': { mergeRequestId: number; projectId: number; versionId: number; userId?: number | null };
   /** A row of merge_request_events was written (title, state, people, labels…): its system note is written in the same transaction. */
   'merge_request.event_recorded': { mergeRequestId: number; eventId: number };
+  /**
+   * A pipeline or some of its jobs moved (created, a transition, processing), published once per
+   * transaction with the ids of the jobs that moved; GraphQL subscriptions push it to open pages.
+   */
+  'pipeline.changed': { pipelineId: number; projectId: number; jobIds: number[] };
+  /** The runner appended a chunk to a running job's log (its new size in bytes): the job page reads the rest. */
+  'job.log_appended': { jobId: number; pipelineId: number; projectId: number; size: number };
 }
 
 export type DomainEventType = keyof DomainEventMap;

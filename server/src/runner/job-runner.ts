@@ -18,11 +18,13 @@ export interface JobRunnerOptions {
   /** aborted on shutdown: the job is stopped and reported failed (runner_system_failure) */
   shutdown: AbortSignal;
   log: (message: string) => void;
-  /** how often the log is sent while the job runs (GitLab's X-GitLab-Trace-Update-Interval may slow it) */
+  /** the keep-alive period's half while the job is quiet (new log text goes out every 250 ms, or this often when shorter) */
   updateIntervalMs?: number;
 }
 
 const DEFAULT_JOB_TIMEOUT = 3600;
+/** New log text waits at most this long before it is sent (gitlab-runner waits up to 3 s; live pages want under 1 s). */
+const LOG_SEND_MS = 250;
 const AFTER_SCRIPT_TIMEOUT = 300;
 
 /** Runs one job from its payload to its final `PUT /jobs/:id`. Never throws. */
@@ -45,18 +47,23 @@ export async function runJob(job: JobPayload, options: JobRunnerOptions): Promis
   const onShutdown = () => stop('shutdown');
   options.shutdown.addEventListener('abort', onShutdown, { once: true });
 
-  // While the job runs: send new log text, or (every second quiet tick) a `running` keep-alive whose Job-Status tells of a cancel.
+  // While the job runs: new log text goes out within LOG_SEND_MS (an open job page shows it within a
+  // second); after two update intervals without sending, a `running` keep-alive whose Job-Status tells of a cancel.
+  const updateMs = options.updateIntervalMs ?? 3000;
+  const keepAliveMs = 2 * updateMs;
   let lastSent = 0;
-  let idleTicks = 0;
+  let lastContact = Date.now();
   const ticker = setInterval(() => {
-    const size = trace.content().length;
+    const size = trace.size();
     if (size !== lastSent) {
       lastSent = size;
+      lastContact = Date.now();
       void trace.flush().catch(() => undefined);
-    } else if (++idleTicks % 2 === 0) {
+    } else if (Date.now() - lastContact >= keepAliveMs) {
+      lastContact = Date.now();
       void client.updateJob(ref, { state: 'running' }).then((answer) => answer.jobStatus && onJobStatus(answer.jobStatus, answer.status), () => undefined);
     }
-  }, options.updateIntervalMs ?? 3000);
+  }, Math.min(LOG_SEND_MS, updateMs));
 
   // GitLab's job_info has no project path; CI_PROJECT_PATH among the variables has it.
   const projectPath = variables.find((v) => v.key === 'CI_PROJECT_PATH')?.value || job.job_info?.project_full_path || `project-${job.job_info?.project_id ?? 0}`;

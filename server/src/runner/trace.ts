@@ -17,8 +17,10 @@ export interface Trace {
   flush(): Promise<void>;
   /** Ends the log (the masker's held-back tail) and sends the rest. */
   finish(): Promise<void>;
-  /** The whole masked log so far, for the final update's checksum and size. */
+  /** The whole masked log so far, for the final update's checksum and size (a view: valid until the next write). */
   content(): Buffer;
+  /** Its length in bytes. */
+  size(): number;
   /** Forgets what the server acknowledged (after a 412 the whole log is sent again). */
   resetSent(): void;
 }
@@ -53,7 +55,8 @@ export function createTrace(options: {
   const masker = createLogMasker(options.maskedValues);
   const chunkBytes = options.chunkBytes ?? 256 * 1024;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
-  const parts: Buffer[] = [];
+  // One growing buffer (doubling), so appending and reading the log stay linear in its size.
+  let buffer = Buffer.alloc(64 * 1024);
   let length = 0;
   let truncated = false;
   let sent = 0;
@@ -66,13 +69,17 @@ export function createTrace(options: {
       bytes = Buffer.concat([bytes.subarray(0, Math.max(0, maxBytes - length)), notice]);
       truncated = true;
     }
-    parts.push(bytes);
+    if (length + bytes.length > buffer.length) {
+      const grown = Buffer.alloc(Math.max(buffer.length * 2, length + bytes.length));
+      buffer.copy(grown, 0, 0, length);
+      buffer = grown;
+    }
+    bytes.copy(buffer, length);
     length += bytes.length;
   }
 
   function content(): Buffer {
-    if (parts.length > 1) parts.splice(0, parts.length, Buffer.concat(parts));
-    return parts[0] ?? Buffer.alloc(0);
+    return buffer.subarray(0, length);
   }
 
   async function sendPending(): Promise<void> {
@@ -112,6 +119,7 @@ export function createTrace(options: {
       await flush();
     },
     content,
+    size: () => length,
     resetSent() {
       sent = 0;
     },

@@ -28,6 +28,7 @@ export type ProjectPage =
   | { kind: 'job'; id: number }
   | { kind: 'environments' }
   | { kind: 'environment'; id: number }
+  | { kind: 'job-artifacts'; id: number; path: string }
   | { kind: 'unknown' };
 
 /** A pipeline page's tabs, GitLab's URLs: the graph at the bare URL, `/builds`, `/failures` and `/test_report`. */
@@ -48,10 +49,14 @@ function parsePipelinePage(tail: string[]): ProjectPage {
   return tab ? { kind: 'pipeline', id: Number(first), tab } : { kind: 'unknown' };
 }
 
-/** `jobs/…` after the `/-/`: the list or one job. */
+/** `jobs/…` after the `/-/`: the list, one job, or its artifacts browser (`<id>/artifacts/browse/<dir>`, GitLab's URL). */
 function parseJobPage(tail: string[]): ProjectPage {
   if (tail.length === 0) return { kind: 'jobs' };
-  return tail.length === 1 && isId(tail[0]) ? { kind: 'job', id: Number(tail[0]) } : { kind: 'unknown' };
+  const [id, artifacts, browse, ...path] = tail;
+  if (!isId(id)) return { kind: 'unknown' };
+  if (artifacts === undefined) return { kind: 'job', id: Number(id) };
+  if (artifacts === 'artifacts' && browse === 'browse') return { kind: 'job-artifacts', id: Number(id), path: path.filter((segment) => segment !== '').join('/') };
+  return { kind: 'unknown' };
 }
 
 /** `environments/…` after the `/-/`: the list or one environment. */
@@ -228,6 +233,7 @@ export const urls = {
   environments: (fullPath: string, scope?: 'available' | 'stopped') =>
     withSearch(join(encodeSegments(fullPath), '-', 'environments'), scope ? new URLSearchParams({ scope }) : undefined),
   environment: (fullPath: string, id: number) => join(encodeSegments(fullPath), '-', 'environments', String(id)),
+  jobArtifacts: (fullPath: string, id: number, path = '') => join(encodeSegments(fullPath), '-', 'jobs', String(id), 'artifacts', 'browse', path ? encodeSegments(path) : ''),
   newFork: (fullPath: string) => join(encodeSegments(fullPath), '-', 'forks', 'new'),
   /** GitLab's new file form: in `dir` of `ref`, with `?file_name=` and `?commit_message=` filled in. */
   newFile: (fullPath: string, ref: string, dir = '', params: { file_name?: string; commit_message?: string } = {}) => {

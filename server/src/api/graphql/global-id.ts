@@ -18,8 +18,10 @@ export type GlobalIdType =
   | 'IndividualNoteDiscussion'
   | 'Discussion'
   | 'DiffDiscussion'
+  // CI/CD (GitLab's class names)
   | 'Ci::Pipeline'
-  | 'Ci::Stage';
+  | 'Ci::Stage'
+  | 'Ci::Build';
 
 const PATTERN = /^gid:\/\/gitlab\/([A-Za-z:]+)\/(\d{1,18})$/;
 /** Any global id: a class name and a model id (discussion ids are 40 hex characters). */

@@ -13,6 +13,7 @@ import { withEditor, type EditorDeps } from './editor/index.js';
 import { withGlobalIdMessage } from './editor/errors.js';
 import { withLabels, type LabelsGraphqlDeps } from './labels/resolvers.js';
 import { withApprovals, type ApprovalsGraphqlDeps } from './approvals/resolvers.js';
+import { bridgePipelineEvents, withPipelines, type PipelineSubscriptionDeps } from './pipelines/subscriptions.js';
 import { createResolvers, type GraphqlContext } from './resolvers.js';
 import { schema } from './schema.js';
 import { bridgeMergeRequestEvents, type SocketIdentity } from './subscriptions.js';
@@ -37,6 +38,8 @@ export interface GraphqlDeps {
   labels: LabelsGraphqlDeps;
   /** approvals (domains/approvals/): the state fields and mergeRequestApprove / mergeRequestUnapprove */
   approvals: ApprovalsGraphqlDeps;
+  /** what the live pipeline and job pages' subscriptions read and check */
+  pipelines: PipelineSubscriptionDeps;
 }
 
 declare module 'fastify' {
@@ -120,7 +123,7 @@ export async function registerGraphql(app: FastifyInstance, deps: GraphqlDeps): 
 
   await app.register(mercurius, {
     schema,
-    resolvers: withApprovals(withLabels(withEditor(createResolvers({ urls: deps.urls, createScope }), { ...deps.editor, urls: deps.urls }), deps.labels), deps.approvals) as never,
+    resolvers: withPipelines(withApprovals(withLabels(withEditor(createResolvers({ urls: deps.urls, createScope }), { ...deps.editor, urls: deps.urls }), deps.labels), deps.approvals), deps.pipelines) as never,
     path: GRAPHQL_PATH,
     graphiql: false,
     // Compile a query to JavaScript after its first run: the widget's one query is run by every page.
@@ -145,7 +148,11 @@ export async function registerGraphql(app: FastifyInstance, deps: GraphqlDeps): 
   });
 
   const stop = bridgeMergeRequestEvents(deps.events, app.graphql.pubsub);
-  app.addHook('onClose', async () => stop());
+  const stopPipelines = bridgePipelineEvents(deps.events, app.graphql.pubsub);
+  app.addHook('onClose', async () => {
+    stop();
+    stopPipelines();
+  });
 }
 
 /** The token a graphql-ws client sends in its connection_init payload, if any. */

@@ -2,6 +2,7 @@ import { DETAILED_MERGE_STATUSES, MERGEABILITY_CHECK_IDENTIFIERS, MERGEABILITY_C
 import { editorSchema } from './editor/schema.js';
 import { labelsSchema } from './labels/schema.js';
 import { approvalsSchema } from './approvals/schema.js';
+import { pipelinesSchema } from './pipelines/schema.js';
 
 /**
  * The GraphQL schema at /api/graphql: the part of GitLab's schema that Tributary has, with
@@ -296,4 +297,4 @@ const widgetSchema = /* GraphQL */ `
   }
 `;
 
-export const schema = widgetSchema + editorSchema + labelsSchema + approvalsSchema;
+export const schema = widgetSchema + editorSchema + labelsSchema + approvalsSchema + pipelinesSchema;

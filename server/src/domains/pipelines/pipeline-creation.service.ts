@@ -141,6 +141,7 @@ export function createPipelineCreation(deps: {
         const pipeline = await deps.pipelines.insertPipeline({ ...base, status, ...extra }, tx);
         await link(pipeline, tx);
         for (const listener of deps.listeners ?? []) await listener.pipelineCreated?.(pipeline, tx);
+        for (const listener of deps.listeners ?? []) await listener.pipelineProcessed?.(pipeline, tx);
         return { pipeline };
       });
     // A push stores nothing when there is no configuration or no job; a downstream pipeline's bridge
@@ -210,7 +211,7 @@ export function createPipelineCreation(deps: {
       // GitLab stores only the stages that have jobs.
       const usedStages = plan.stages.filter((stage) => plan.jobs.some((job) => job.stage === stage));
       const stageIds = await deps.pipelines.insertStages(row.id, project.id, usedStages, tx);
-      for (const job of plan.jobs) await deps.pipelines.insertJob(row, stageIds.get(job.stage)!, job, tx);
+      await deps.pipelines.insertJobs(row, stageIds, plan.jobs, tx);
       await deps.pipelines.insertVariables(row.id, input.variables ?? [], tx);
       if ((deps.listeners ?? []).length > 0) {
         const jobs = await deps.pipelines.latestJobs(row.id, tx);

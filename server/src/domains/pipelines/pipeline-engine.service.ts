@@ -119,6 +119,20 @@ export function createPipelineEngine(deps: {
     return waiting;
   }
 
+  /** `move` for many jobs with the same event (no per-job columns): one compare-and-swap statement. */
+  async function moveMany(ids: readonly number[], byId: ReadonlyMap<number, JobRow>, event: JobEvent, tx: Queryable): Promise<void> {
+    const targets = new Map<Status, number[]>();
+    for (const id of ids) {
+      const to = transition(byId.get(id)!.status, event);
+      if (to) targets.set(to, [...(targets.get(to) ?? []), id]);
+    }
+    for (const [to, group] of targets) {
+      const changes = changesFor(to, now());
+      const moved = await repo.casJobsStatus(group, sourcesOf(event), to, changes.queued_at ? { queued_at: changes.queued_at } : {}, tx);
+      for (const job of moved) for (const listener of deps.listeners ?? []) await listener.jobMoved?.(job, tx);
+    }
+  }
+
   /** Recomputes the pipeline under its lock: waiting jobs advance, stages and pipeline follow. */
   async function process(pipelineId: number, tx: Queryable): Promise<PipelineRow | null> {
     const pipeline = await repo.lockPipeline(pipelineId, tx);
@@ -129,17 +143,25 @@ export function createPipelineEngine(deps: {
     const updates = processJobs(jobs.filter((job) => job.type !== 'generic').map(toProcessable));
     if (updates.length > 0) {
       const byId = new Map(jobs.map((job) => [job.id, job]));
+      const eventOf = (to: string): JobEvent => (to === 'pending' ? 'enqueue' : to === 'manual' ? 'actionize' : to === 'scheduled' ? 'schedule' : 'skip');
+      // Jobs moving alike (to pending, manual or skipped) move in one statement: a 500-job pipeline's
+      // first processing is a few round trips. Scheduled jobs each get their own time and queue job.
+      const batches = new Map<JobEvent, number[]>();
       for (const update of updates) {
         const job = byId.get(update.id)!;
-        if (update.to === 'pending') {
+        const event = eventOf(update.to);
+        if (update.to === 'scheduled') {
+          await move(job, event, tx, { scheduled_at: new Date(now().getTime() + (parseDuration(job.start_in ?? '') ?? 0) * 1000) });
+          continue;
+        }
+        // A job of a resource group waits for the group's resource: it moves on its own.
+        if (update.to === 'pending' && job.resource_group_key !== null) {
           await enqueue(job, 'enqueue', tx);
           continue;
         }
-        const event: JobEvent = update.to === 'manual' ? 'actionize' : update.to === 'scheduled' ? 'schedule' : 'skip';
-        const extra: JobChanges = {};
-        if (update.to === 'scheduled') extra.scheduled_at = new Date(now().getTime() + (parseDuration(job.start_in ?? '') ?? 0) * 1000);
-        await move(job, event, tx, extra);
+        batches.set(event, [...(batches.get(event) ?? []), job.id]);
       }
+      for (const [event, ids] of batches) await moveMany(ids, byId, event, tx);
       jobs = await repo.latestJobs(pipelineId, tx);
     }
     for (const stage of await repo.stages(pipelineId, tx)) {
@@ -147,7 +169,7 @@ export function createPipelineEngine(deps: {
       if (inStage.length > 0) await repo.updateStageStatus(stage.id, stageStatus(inStage), tx);
     }
     const status = jobs.length > 0 ? nextPipelineStatus(pipeline.status, pipelineStatus(jobs.map(toProcessable))) : pipeline.status;
-    if (status === pipeline.status) return pipeline;
+    if (status === pipeline.status) return processed(pipeline, tx);
     const at = now();
     const changes: Parameters<PipelinesRepository['updatePipeline']>[1] = { status };
     if (status === 'running' && !pipeline.started_at) {
@@ -166,7 +188,13 @@ export function createPipelineEngine(deps: {
     await repo.updatePipeline(pipelineId, changes, tx);
     // A triggered pipeline tells its bridge (one with `strategy` follows it), after this commit.
     if (pipeline.source === 'parent_pipeline' || pipeline.source === 'pipeline') await deps.queue.enqueue(UPDATE_BRIDGE_STATUS_JOB, { pipelineId }, { tx });
-    return { ...pipeline, ...changes } as PipelineRow;
+    return processed({ ...pipeline, ...changes } as PipelineRow, tx);
+  }
+
+  /** Tells the listeners (live pages) that the pipeline was processed in `tx`. */
+  async function processed(pipeline: PipelineRow, tx: Queryable): Promise<PipelineRow> {
+    for (const listener of deps.listeners ?? []) await listener.pipelineProcessed?.(pipeline, tx);
+    return pipeline;
   }
 
   /** `fn` in one transaction holding the job's pipeline lock, then processing. */

@@ -105,4 +105,6 @@ export interface JobListener {
   jobsCreated?(pipeline: PipelineRow, jobs: readonly JobRow[], tx: Queryable): Promise<void>;
   /** a job whose status changed (the transition's compare-and-swap won) */
   jobMoved?(job: JobRow, tx: Queryable): Promise<void>;
+  /** a pipeline was stored or processed (after every transition), in that transaction */
+  pipelineProcessed?(pipeline: PipelineRow, tx: Queryable): Promise<void>;
 }

@@ -109,44 +109,55 @@ export function createPipelinesRepository(db: Queryable) {
       return new Map(rows.map((row) => [row.name, row.id]));
     },
 
-    async insertJob(pipeline: Pick<PipelineRow, 'id' | 'project_id' | 'user_id'>, stageId: number, job: PlannedJob, tx?: Queryable): Promise<number> {
+    /**
+     * Every job of a new pipeline in two statements (the jobs, then their needs), whatever their
+     * number: a 500-job pipeline is two round trips, not a thousand. Answers each job's id by name
+     * (names are unique in a plan).
+     */
+    async insertJobs(pipeline: Pick<PipelineRow, 'id' | 'project_id' | 'user_id'>, stageIds: ReadonlyMap<string, number>, jobs: readonly PlannedJob[], tx?: Queryable): Promise<Map<string, number>> {
+      if (jobs.length === 0) return new Map();
       const q = on(db, tx);
-      const { rows } = await q.query<{ id: number }>(
+      const rows = jobs.map((job) => ({
+        stage_id: stageIds.get(job.stage)!,
+        type: job.kind,
+        name: job.name,
+        stage: job.stage,
+        stage_idx: job.stageIdx,
+        when: job.when,
+        start_in: job.startIn ?? null,
+        allow_failure: job.allowFailure,
+        allow_failure_exit_codes: job.allowFailureExitCodes ?? null,
+        scheduling_type: job.needs === null ? 'stage' : 'dag',
+        options: job.options,
+        yaml_variables: job.yamlVariables,
+        tags: job.tags,
+        coverage_regex: job.coverageRegex ?? null,
+        interruptible: job.interruptible ?? null,
+        resource_group_key: job.resourceGroupKey ?? null,
+        environment: job.environmentName ?? null,
+      }));
+      const { rows: inserted } = await q.query<{ id: number; name: string }>(
         `INSERT INTO ci_builds (project_id, pipeline_id, stage_id, type, name, stage, stage_idx, "when", start_in, allow_failure, allow_failure_exit_codes,
            scheduling_type, options, yaml_variables, tags, coverage_regex, interruptible, resource_group_key, environment, user_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) RETURNING id`,
-        [
-          pipeline.project_id,
-          pipeline.id,
-          stageId,
-          job.kind,
-          job.name,
-          job.stage,
-          job.stageIdx,
-          job.when,
-          job.startIn ?? null,
-          job.allowFailure,
-          job.allowFailureExitCodes ?? null,
-          job.needs === null ? 'stage' : 'dag',
-          JSON.stringify(job.options),
-          JSON.stringify(job.yamlVariables),
-          job.tags,
-          job.coverageRegex ?? null,
-          job.interruptible ?? null,
-          job.resourceGroupKey ?? null,
-          job.environmentName ?? null,
-          pipeline.user_id,
-        ],
+         SELECT $1, $2, (j->>'stage_id')::bigint, j->>'type', j->>'name', j->>'stage', (j->>'stage_idx')::integer, j->>'when', j->>'start_in',
+                (j->>'allow_failure')::boolean,
+                CASE WHEN jsonb_typeof(j->'allow_failure_exit_codes') = 'array' THEN ARRAY(SELECT jsonb_array_elements_text(j->'allow_failure_exit_codes')::integer) END,
+                j->>'scheduling_type', j->'options', j->'yaml_variables', ARRAY(SELECT jsonb_array_elements_text(j->'tags')), j->>'coverage_regex',
+                (j->>'interruptible')::boolean, j->>'resource_group_key', j->>'environment', $3
+           FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS t(j, n) ORDER BY n
+         RETURNING id, name`,
+        [pipeline.project_id, pipeline.id, pipeline.user_id, JSON.stringify(rows)],
       );
-      const id = rows[0]!.id;
-      if (job.needs && job.needs.length > 0) {
+      const ids = new Map(inserted.map((row) => [row.name, Number(row.id)]));
+      const needs = jobs.flatMap((job) => (job.needs ?? []).map((need) => ({ build_id: ids.get(job.name)!, ...need })));
+      if (needs.length > 0) {
         await q.query(
           `INSERT INTO ci_build_needs (build_id, name, artifacts, optional)
-           SELECT $1, name, artifacts, optional FROM unnest($2::text[], $3::boolean[], $4::boolean[]) AS n(name, artifacts, optional)`,
-          [id, job.needs.map((n) => n.name), job.needs.map((n) => n.artifacts), job.needs.map((n) => n.optional)],
+           SELECT * FROM unnest($1::bigint[], $2::text[], $3::boolean[], $4::boolean[])`,
+          [needs.map((n) => n.build_id), needs.map((n) => n.name), needs.map((n) => n.artifacts), needs.map((n) => n.optional)],
         );
       }
-      return id;
+      return ids;
     },
 
     async insertVariables(pipelineId: number, variables: readonly PipelineVariable[], tx?: Queryable): Promise<void> {
@@ -259,6 +270,23 @@ export function createPipelinesRepository(db: Queryable) {
       );
       if (!rows[0]) return null;
       return findJob(jobId, tx);
+    },
+
+    /**
+     * casJobStatus for many jobs with the same change in two statements: those still in one of
+     * `from` move to `to`; the moved ones come back (ordered by id).
+     */
+    async casJobsStatus(jobIds: readonly number[], from: readonly Status[], to: Status, changes: Pick<JobChanges, 'queued_at'> = {}, tx?: Queryable): Promise<JobRow[]> {
+      if (jobIds.length === 0) return [];
+      const q = on(db, tx);
+      const { rows } = await q.query<{ id: number }>(
+        `UPDATE ci_builds SET status = $3, queued_at = CASE WHEN $4::timestamptz IS NULL THEN queued_at ELSE $4::timestamptz END, updated_at = now()
+          WHERE id = ANY($1::bigint[]) AND status = ANY($2::text[]) AND NOT retried RETURNING id`,
+        [jobIds, from, to, changes.queued_at ?? null],
+      );
+      if (rows.length === 0) return [];
+      const { rows: moved } = await q.query<JobRow>(`${JOB_SELECT} WHERE b.id = ANY($1::bigint[]) ORDER BY b.id`, [rows.map((row) => row.id)]);
+      return moved;
     },
 
     /** A copy of the job to run again (GitLab's Ci::Build#clone); the old one becomes `retried`. */

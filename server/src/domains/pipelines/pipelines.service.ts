@@ -130,6 +130,14 @@ export function createPipelinesService(deps: {
 
   return {
     /**
+     * The project when `actor` may read its pipelines and jobs (read_pipeline, with GitLab's
+     * public_builds), else null: what a live page's subscription checks on every delivery.
+     */
+    async readableProject(actor: Actor, projectId: number): Promise<Project | null> {
+      return open(actor, projectId, 'read_pipeline').catch(() => null);
+    },
+
+    /**
      * Why `actor` may not create a pipeline on the branch or tag now, or null when they may: what
      * POST /pipeline checks, and what a pipeline schedule checks of its owner before each run.
      */
@@ -215,6 +223,12 @@ export function createPipelinesService(deps: {
       if (filter.pipelineId !== undefined) await pipelineFor(project, filter.pipelineId);
       const result = await repo.listJobs({ ...filter, projectId: project.id });
       return { project, ...result, facts: await jobFacts(actor, project, result.jobs) };
+    },
+
+    /** The job when `actor` may read it (as `job`), without the entity's facts: for reads of its log. */
+    async readableJob(actor: Actor, idOrPath: string | number, jobId: number) {
+      const project = await open(actor, idOrPath, 'read_pipeline');
+      return { project, job: await jobFor(project, jobId) };
     },
 
     async job(actor: Actor, idOrPath: string | number, jobId: number) {

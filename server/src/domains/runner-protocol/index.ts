@@ -47,6 +47,8 @@ export function createRunnerProtocolDomain(deps: {
   storedVariables?: (job: JobRow, context: { protectedRef: boolean; fromFork: boolean }) => Promise<StoredVariable[]>;
   serverUrl: string;
   longPollSeconds?: number;
+  /** told after a log chunk is stored (live job pages) */
+  onLogAppended?: (job: JobRow, size: number) => Promise<void>;
 }) {
   const jobs = createRunnerJobsRepository(deps.db);
   const artifactRows = createJobArtifactsRepository(deps.db);
@@ -65,6 +67,7 @@ export function createRunnerProtocolDomain(deps: {
     archivesOf: (jobIds) => artifactRows.archivesOf(jobIds),
     serverUrl: deps.serverUrl,
     longPollSeconds: deps.longPollSeconds,
+    onLogAppended: deps.onLogAppended,
   });
   const jobArtifacts = createJobArtifacts({
     artifacts: artifactRows,

@@ -54,6 +54,16 @@ export function createJobArtifactsRepository(db: Pick<Database, 'query'>) {
       );
       return rows[0] ? Number(rows[0].id) : null;
     },
+    /** Every artifact of these jobs (the jobs API lists them with each job), by job and type. */
+    async forJobs(jobIds: readonly number[]): Promise<JobArtifactRow[]> {
+      if (jobIds.length === 0) return [];
+      const { rows } = await db.query<JobArtifactRow>(`SELECT ${COLUMNS} FROM ci_job_artifacts WHERE job_id = ANY($1::bigint[]) ORDER BY job_id, file_type`, [jobIds]);
+      return rows.map(toRow);
+    },
+    /** GitLab's "Keep": the job's artifacts no longer expire. */
+    async keep(jobId: number): Promise<void> {
+      await db.query('UPDATE ci_job_artifacts SET expire_at = NULL WHERE job_id = $1', [jobId]);
+    },
     async removeForJob(jobId: number): Promise<JobArtifactRow[]> {
       const { rows } = await db.query<JobArtifactRow>(`DELETE FROM ci_job_artifacts WHERE job_id = $1 RETURNING ${COLUMNS}`, [jobId]);
       return rows.map(toRow);

@@ -15,7 +15,8 @@ import type { JobRow } from '../pipelines/pipeline.js';
 import type { PipelinesService } from '../pipelines/pipelines.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { JobArtifactRow, JobArtifactsRepository } from './job-artifacts.repository.js';
-import { readZipEntry, type ZipEntryResult } from './zip-entry.js';
+import { artifactsDirectory, type ArtifactsEntry } from './artifacts-listing.js';
+import { listZipEntries, normalizeEntryPath, readZipEntry, type ZipEntryResult } from './zip-entry.js';
 
 /** GitLab's default maximum artifacts size (max_artifacts_size), 100 MB. */
 export const MAX_ARTIFACTS_BYTES = 100 * 1024 * 1024;
@@ -163,6 +164,38 @@ export function createJobArtifacts(deps: {
       if (entry.found) return { filename: path.split('/').pop() ?? 'file', data: entry.data };
       if (entry.reason === 'too_large') throw new PayloadTooLargeError('413 Artifact file too large');
       throw new NotFoundError();
+    },
+
+    /**
+     * One directory of the job's archive for the artifacts browser (`path` '' is the root), with
+     * the archive's name, size and expiry. 404 when the job has no archive or no such directory;
+     * the same reading rule as the download (read_pipeline, GitLab's public_builds).
+     */
+    async browse(actor: Actor, projectIdOrPath: string, jobId: number, path: string): Promise<{ artifact: JobArtifactRow; path: string; entries: ArtifactsEntry[] }> {
+      const dir = path.replace(/^\/+|\/+$/g, '');
+      if (dir !== '' && normalizeEntryPath(dir) !== dir) throw new NotFoundError();
+      const { artifact, body } = await this.download(actor, projectIdOrPath, jobId);
+      const pieces: Buffer[] = [];
+      for await (const piece of body) pieces.push(Buffer.isBuffer(piece) ? piece : Buffer.from(piece as string));
+      const all = await listZipEntries(Buffer.concat(pieces));
+      const entries = all ? artifactsDirectory(all, dir) : null;
+      if (!entries) throw new NotFoundError();
+      return { artifact, path: dir, entries };
+    },
+
+    /** The artifacts of these jobs, by job (the jobs API's `artifacts`, `artifacts_file`, `artifacts_expire_at`). */
+    async describe(jobIds: readonly number[]): Promise<Map<number, JobArtifactRow[]>> {
+      const byJob = new Map<number, JobArtifactRow[]>();
+      for (const row of await deps.artifacts.forJobs(jobIds)) byJob.set(row.job_id, [...(byJob.get(row.job_id) ?? []), row]);
+      return byJob;
+    },
+
+    /** POST /projects/:id/jobs/:job_id/artifacts/keep: GitLab's update_build (Developers on the ref); 404 without artifacts. */
+    async keep(actor: Actor, projectIdOrPath: string, jobId: number): Promise<void> {
+      const { job, project } = await deps.pipelines.job(actor, projectIdOrPath, jobId);
+      await deps.authorizer.authorize(actor, 'update_pipeline', { project });
+      if (!(await deps.artifacts.archiveOf(job.id))) throw new NotFoundError();
+      await deps.artifacts.keep(job.id);
     },
 
     /** GET /projects/:id/jobs/artifacts/:ref/download?job=name: the archive of the ref's latest successful job of that name. */

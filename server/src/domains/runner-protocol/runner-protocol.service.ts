@@ -70,6 +70,8 @@ export function createRunnerProtocol(deps: {
   archivesOf?: (jobIds: readonly number[]) => Promise<{ job_id: number; filename: string; size: number }[]>;
   longPollSeconds?: number;
   now?: () => Date;
+  /** told after a log chunk is stored (live job pages); a failure here never refuses the chunk */
+  onLogAppended?: (job: JobRow, size: number) => Promise<void>;
 }) {
   const now = deps.now ?? (() => new Date());
   const longPollMs = () => (deps.longPollSeconds ?? LONG_POLL_SECONDS) * 1000;
@@ -219,6 +221,7 @@ export function createRunnerProtocol(deps: {
       const result = await deps.jobLogs.append(job.id, range.start, data);
       await deps.jobs.touch(job.id);
       await deps.runners.heartbeatForJob(job.id);
+      if (result.accepted && data.length > 0) await deps.onLogAppended?.(job, result.size).catch(() => undefined);
       return { status: result.accepted ? 202 : 416, size: result.size, jobStatus: job.status };
     },
 
@@ -227,6 +230,26 @@ export function createRunnerProtocol(deps: {
       const log = await readAll(job.id);
       const secrets = await secretsOf(job);
       return secrets.length === 0 ? log : Buffer.from(maskSecrets(log.toString('utf8'), secrets));
+    },
+
+    /** The log's size in bytes as stored (chunks while the job runs, then the final object). */
+    logSize: (job: JobRow) => deps.jobLogs.size(job.id),
+
+    /**
+     * The log from byte `offset` on (a `Range: bytes=<offset>-` read of a live page), with the
+     * log's size; null when `offset` is at or past the end (nothing new). Offsets count the
+     * stored bytes. Secrets are masked in what is sent (the runner masks before sending; this is
+     * the second line).
+     */
+    async readLogFrom(job: JobRow, offset: number): Promise<{ data: Buffer; size: number } | null> {
+      const size = await deps.jobLogs.size(job.id);
+      if (offset >= size) return null;
+      const pieces: Buffer[] = [];
+      for await (const piece of await deps.jobLogs.read(job.id, offset)) pieces.push(Buffer.isBuffer(piece) ? piece : Buffer.from(piece as string));
+      const raw = Buffer.concat(pieces);
+      const secrets = await secretsOf(job);
+      const data = secrets.length === 0 ? raw : Buffer.from(maskSecrets(raw.toString('utf8'), secrets));
+      return { data, size: offset + raw.length };
     },
 
     /**

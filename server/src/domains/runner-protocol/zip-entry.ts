@@ -65,3 +65,29 @@ export function readZipEntry(archive: Buffer, path: string, maxBytes = MAX_ENTRY
     });
   });
 }
+
+/** Every entry of an archive held in memory (its central directory; nothing is unpacked), or null for an invalid one. */
+export function listZipEntries(archive: Buffer): Promise<{ path: string; size: number; directory: boolean }[] | null> {
+  return new Promise((resolve) => {
+    yauzl.fromBuffer(archive, { lazyEntries: true, strictFileNames: false }, (error, zip) => {
+      if (error || !zip) return resolve(null);
+      const entries: { path: string; size: number; directory: boolean }[] = [];
+      let settled = false;
+      const finish = (result: typeof entries | null) => {
+        if (settled) return;
+        settled = true;
+        zip.close();
+        resolve(result);
+      };
+      zip.on('error', () => finish(null));
+      zip.on('end', () => finish(entries));
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entries.length >= MAX_ENTRIES) return finish(null);
+        const path = normalizeEntryPath(entry.fileName);
+        if (path !== null) entries.push({ path, size: entry.uncompressedSize, directory: entry.fileName.endsWith('/') });
+        zip.readEntry();
+      });
+      zip.readEntry();
+    });
+  });
+}

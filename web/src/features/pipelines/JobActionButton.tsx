@@ -68,6 +68,9 @@ export function JobActionButton({ projectId, job, onError, labelled = false }: {
       variant="invisible"
       aria-label={`${action.button_title}: ${job.name}`}
       title={action.button_title}
+      // The browser's own tooltip (title): Primer's tooltip costs a component per button, and a
+      // graph shows up to 2000 of them.
+      unsafeDisableTooltip
       disabled={act.isPending}
       onClick={() => void run()}
     />

@@ -1,6 +1,6 @@
 import { Flash, Heading, Stack } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { PageError } from '../../components/PageError';
@@ -9,7 +9,12 @@ import { TimeAgo } from '../../components/TimeAgo';
 import { API_PREFIX } from '../../lib/api-client';
 import type { Project } from '../../lib/gitlab-types';
 import { urls } from '../../lib/routes';
-import { isFinished, jobQuery, jobTraceQuery } from './api';
+import { DEVELOPER } from '../../lib/permissions';
+import { userProjectLevel, useOptionalUser } from '../session';
+import { isFinished, jobQuery } from './api';
+import { JobArtifacts } from './JobArtifacts';
+import { JOB_UPDATED, jobGid, useCoalesced, useLiveUpdates } from './live';
+import { useJobTrace } from './useJobTrace';
 import { failureMessage, formatDuration } from './format';
 import { JobActionButton } from './JobActionButton';
 import { JobLog } from './JobLog';
@@ -18,13 +23,20 @@ import styles from './Pipelines.module.css';
 
 /**
  * `/<project>/-/jobs/:id`: the job's status, name, stage, pipeline, duration and runner, its action
- * (Run, Run again, Cancel), and its log; both are read again every few seconds while it runs.
+ * (Run, Run again, Cancel), its artifacts and its log. The job is read again whenever
+ * `ciJobStatusUpdated` says it moved, the log whenever `ciJobTraceUpdated` says it grew (only the
+ * new bytes); both are polled instead while the live channel is down (live.ts).
  */
 export function JobPage({ project, id }: { project: Project; id: number }) {
   const fullPath = project.path_with_namespace;
-  const job = useQuery(jobQuery(project.id, id));
+  const user = useOptionalUser();
+  const [live, setLive] = useState(false);
+  const job = useQuery(jobQuery(project.id, id, live));
+  const refetchJob = useCoalesced(() => job.refetch());
+  const channel = useLiveUpdates(JOB_UPDATED, { jobId: jobGid(id) }, refetchJob);
+  useEffect(() => setLive(channel === 'live'), [channel]);
   const running = job.data !== undefined && !isFinished(job.data.status);
-  const trace = useQuery({ ...jobTraceQuery(project.id, id, running), enabled: job.isSuccess });
+  const trace = useJobTrace(project.id, id, running);
   const [error, setError] = useState<string | null>(null);
 
   if (job.isPending) return <PageLoading label="Loading job…" />;
@@ -68,12 +80,13 @@ export function JobPage({ project, id }: { project: Project; id: number }) {
         </Flash>
       ) : null}
       {data.status === 'failed' ? <Flash variant={data.allow_failure ? 'warning' : 'danger'}>{failureMessage(data.failure_reason)}</Flash> : null}
-      {trace.isError ? (
-        <PageError title="The job log could not be loaded." error={trace.error} onRetry={() => void trace.refetch()} />
-      ) : trace.isPending ? (
+      <JobArtifacts projectId={project.id} fullPath={fullPath} job={data} canUpdate={user !== null && userProjectLevel(project, user) >= DEVELOPER} />
+      {trace.error && trace.text === null ? (
+        <PageError title="The job log could not be loaded." error={trace.error} onRetry={trace.retry} />
+      ) : trace.loading ? (
         <PageLoading label="Loading log…" />
       ) : (
-        <JobLog log={trace.data} rawUrl={`${API_PREFIX}/projects/${project.id}/jobs/${id}/trace`} />
+        <JobLog log={trace.text} rawUrl={`${API_PREFIX}/projects/${project.id}/jobs/${id}/trace`} />
       )}
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { SyncIcon, TrashIcon, XIcon } from '@primer/octicons-react';
 import { Button, Flash, Heading, Stack, UnderlineNav, useConfirm } from '@primer/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PageError } from '../../components/PageError';
 import { PageLoading } from '../../components/PageLoading';
@@ -16,6 +16,7 @@ import { externalStatusesQuery, isFinished, pipelineActionMutation, pipelineJobs
 import { FailuresTable } from './FailuresTable';
 import { formatDuration } from './format';
 import { JobsTable } from './JobsTable';
+import { PIPELINE_UPDATED, pipelineGid, useCoalesced, useLiveUpdates } from './live';
 import { PipelineGraph } from './PipelineGraph';
 import { StatusBadge } from './StatusBadge';
 import { TestReportTab } from './TestReportTab';
@@ -26,8 +27,10 @@ const CANCELABLE = new Set(['created', 'waiting_for_resource', 'preparing', 'pen
 
 /**
  * `/<project>/-/pipelines/:id`: the header (status, ref, commit, triggerer, duration, actions) and
- * the tabs Pipeline (graph), Jobs, Failures and Tests (the JUnit report). While the pipeline is not finished it and its jobs
- * are read again every few seconds (not while the browser tab is hidden), so transitions show.
+ * the tabs Pipeline (graph), Jobs, Failures and Tests (the JUnit report). Every transition of the
+ * pipeline or one of its jobs is heard through `ciPipelineStatusUpdated` and both are read again;
+ * while that channel is down an unfinished pipeline is polled instead (never while the browser
+ * tab is hidden).
  */
 export function PipelinePage({ project, id, tab }: { project: Project; id: number; tab: PipelineTab }) {
   const fullPath = project.path_with_namespace;
@@ -36,25 +39,30 @@ export function PipelinePage({ project, id, tab }: { project: Project; id: numbe
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const confirm = useConfirm();
-  const pipeline = useQuery(pipelineQuery(project.id, id));
+  const [live, setLive] = useState(false);
+  const pipeline = useQuery(pipelineQuery(project.id, id, live));
   const running = !isFinished(pipeline.data?.status);
-  const jobs = useQuery(pipelineJobsQuery(project.id, id, running));
+  const jobs = useQuery(pipelineJobsQuery(project.id, id, running && !live));
   const tests = useQuery(testReportSummaryQuery(project.id, id, running));
   const sha = pipeline.data?.sha ?? '';
   const external = useQuery({ ...externalStatusesQuery(project.id, sha, id, running), enabled: sha !== '' });
   // the upstream and downstream pipelines: the graph shows them when they can be read, nothing otherwise
-  const relations = useQuery({ ...pipelineRelationsQuery(fullPath, id, running), enabled: tab === 'graph' });
-  // The jobs are read again whenever the pipeline changed, so the last transition (the one that
-  // finished it, when polling stops) shows too.
+  const relations = useQuery({ ...pipelineRelationsQuery(fullPath, id, running && !live), enabled: tab === 'graph' });
+  // Live: every transition of the pipeline or a job reads both again (a burst is one or two reads).
+  const refresh = useCoalesced(() => Promise.all([pipeline.refetch(), jobs.refetch(), tab === 'graph' ? relations.refetch() : undefined]));
+  const channel = useLiveUpdates(PIPELINE_UPDATED, { pipelineId: pipelineGid(id) }, refresh);
+  useEffect(() => setLive(channel === 'live'), [channel]);
+  // Polling: the jobs are read again whenever the pipeline changed, so the last transition (the one
+  // that finished it, when polling stops) shows too.
   const version = pipeline.data ? `${pipeline.data.status} ${pipeline.data.updated_at}` : null;
   const refetchJobs = jobs.refetch;
   const refetchRelations = relations.refetch;
   useEffect(() => {
-    if (version !== null) {
+    if (version !== null && !live) {
       void refetchJobs();
       if (tab === 'graph') void refetchRelations();
     }
-  }, [version, refetchJobs, refetchRelations, tab]);
+  }, [version, refetchJobs, refetchRelations, tab, live]);
   const act = useMutation({
     ...pipelineActionMutation(project.id),
     onSuccess: (_, { action }) => {

@@ -2,6 +2,7 @@ import { PlayIcon, RocketIcon, SearchIcon } from '@primer/octicons-react';
 import { Button, FormControl, Link, Select, Stack, TextInput } from '@primer/react';
 import { SkeletonBox } from '@primer/react/experimental';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../components/AppLink';
 import { EmptyState } from '../../components/EmptyState';
@@ -14,6 +15,7 @@ import { urls } from '../../lib/routes';
 import { userProjectLevel, useOptionalUser } from '../session';
 import { pipelineListQuery, type PipelineListParams } from './api';
 import { PIPELINE_STATUSES, SOURCES, statusText } from './format';
+import { PROJECT_PIPELINES_UPDATED, projectGid, useCoalesced, useLiveUpdates } from './live';
 import { PipelineRow } from './PipelineRow';
 import styles from './Pipelines.module.css';
 
@@ -22,7 +24,10 @@ export const CI_YAML_DOCS = 'https://docs.gitlab.com/ee/ci/yaml/';
 
 const FILTERS = ['status', 'ref', 'source', 'username'] as const;
 
-/** `/<project>/-/pipelines`: the project's pipelines, newest first, filtered by status, ref, source and triggerer. */
+/**
+ * `/<project>/-/pipelines`: the project's pipelines, newest first, filtered by status, ref, source
+ * and triggerer; live through `ciPipelineStatusesUpdated` (polled while that channel is down).
+ */
 export function PipelinesPage({ project }: { project: Project }) {
   const fullPath = project.path_with_namespace;
   const user = useOptionalUser();
@@ -34,7 +39,12 @@ export function PipelinesPage({ project }: { project: Project }) {
     username: search.get('username') ?? '',
     page: pageFromSearch(search),
   };
-  const pipelines = useQuery(pipelineListQuery(project.id, params));
+  const [live, setLive] = useState(false);
+  const pipelines = useQuery(pipelineListQuery(project.id, params, live));
+  // A new pipeline or a transition of a listed one reads the page again.
+  const refresh = useCoalesced(() => pipelines.refetch());
+  const channel = useLiveUpdates(PROJECT_PIPELINES_UPDATED, { projectId: projectGid(project.id) }, refresh);
+  useEffect(() => setLive(channel === 'live'), [channel]);
   const filtered = FILTERS.some((key) => params[key] !== '');
   const canRun = user !== null && userProjectLevel(project, user) >= DEVELOPER && !project.empty_repo;
 

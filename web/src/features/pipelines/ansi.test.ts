@@ -108,3 +108,18 @@ describe('parseJobLog', () => {
     expect(parseJobLog('')).toEqual([]);
   });
 });
+
+describe('timestamped logs (gitlab-runner FF_TIMESTAMPS)', () => {
+  it('takes the timestamp and stream prefix off each line and keeps the text, colours and sections', () => {
+    const log = [
+      '2026-11-27T10:00:01.123456Z 00O \u001b[32mready\u001b[0m',
+      '2026-11-27T10:00:02.000000Z 00O section_start:1700000000:build[collapsed=true]\r\u001b[0KBuilding',
+      '2026-11-27T10:00:03.5Z 01E+ half a line',
+      'no timestamp here',
+    ].join('\n');
+    const lines = parseJobLog(log);
+    expect(lines.map((line) => line.timestamp)).toEqual(['2026-11-27T10:00:01.123456Z', '2026-11-27T10:00:02.000000Z', '2026-11-27T10:00:03.5Z', undefined]);
+    expect(lines.map((line) => line.segments.map((segment) => segment.text).join(''))).toEqual(['ready', 'Building', 'half a line', 'no timestamp here']);
+    expect(lines[1]!.header?.section).toBe('build');
+  });
+});

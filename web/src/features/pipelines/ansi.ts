@@ -34,6 +34,8 @@ export interface LogLine {
   sections: string[];
   /** Set on a section's first line: the section's name, whether it starts folded, its duration in seconds once it ended. */
   header?: { section: string; collapsed: boolean; duration: number | null };
+  /** When gitlab-runner wrote the line (its timestamped log format), ISO 8601 UTC. */
+  timestamp?: string;
 }
 
 const ESC = '\u001b';
@@ -128,14 +130,20 @@ function stripLeadingErase(text: string): string {
   return rest;
 }
 
-/** A whole log into numbered lines with their sections. */
+const TIMESTAMP_PREFIX = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z) [0-9a-f]{2}[OE]\+? ?/;
+
+/** A whole log into numbered lines with their sections (and gitlab-runner's per-line timestamps, when it writes them). */
 export function parseJobLog(log: string): LogLine[] {
   const lines: LogLine[] = [];
   const open: { name: string; startedAt: number; header: LogLine['header'] }[] = [];
   let style: AnsiStyle = {};
   const rawLines = log.split('\n');
   if (rawLines[rawLines.length - 1] === '') rawLines.pop();
-  for (const raw of rawLines) {
+  for (const stamped of rawLines) {
+    // gitlab-runner's timestamped logs (FF_TIMESTAMPS): `<RFC 3339 UTC> <stream><O|E>[+] ` before each line.
+    const stamp = TIMESTAMP_PREFIX.exec(stamped);
+    const timestamp = stamp ? stamp[1]! : undefined;
+    const raw = stamp ? stamped.slice(stamp[0].length) : stamped;
     let rest = stripLeadingErase(raw);
     let startsSection: { name: string; collapsed: boolean; startedAt: number } | null = null;
     // A line may carry several markers (an end right before a start): read them all.
@@ -158,14 +166,14 @@ export function parseJobLog(log: string): LogLine[] {
       open.push({ name: startsSection.name, startedAt: startsSection.startedAt, header });
       const parsed = parseAnsiLine(rest, style);
       style = parsed.style;
-      lines.push({ number: lines.length + 1, segments: parsed.segments, sections: open.map((section) => section.name), header });
+      lines.push({ number: lines.length + 1, segments: parsed.segments, sections: open.map((section) => section.name), header, ...(timestamp ? { timestamp } : {}) });
       continue;
     }
     // A line that held only an end marker is not shown.
     if (rest === '' && raw !== rest && raw.includes('section_end:')) continue;
     const parsed = parseAnsiLine(rest, style);
     style = parsed.style;
-    lines.push({ number: lines.length + 1, segments: parsed.segments, sections: open.map((section) => section.name) });
+    lines.push({ number: lines.length + 1, segments: parsed.segments, sections: open.map((section) => section.name), ...(timestamp ? { timestamp } : {}) });
   }
   return lines;
 }

@@ -1,7 +1,9 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/client';
-import { ApiError, apiErrorFromBody } from '../../lib/api-error';
+import { apiErrorFromBody } from '../../lib/api-error';
+import { API_PREFIX } from '../../lib/api-client';
 import type { UserBasic } from '../../lib/gitlab-types';
+import { FALLBACK_POLL_MS } from './live';
 
 /** GitLab's `detailed_status` of a pipeline or job: how its status is shown, and for a job the action a user may take. */
 export interface DetailedStatus {
@@ -65,13 +67,24 @@ export interface Job {
   /** Absent on trigger jobs (bridges). */
   detailed_status?: DetailedStatus;
   downstream_pipeline?: PipelineBasic | null;
+  /** the archive, when the job uploaded one */
+  artifacts_file?: { filename: string; size: number };
+  artifacts?: { file_type: string; size: number; filename: string; file_format: string }[];
+  /** when the archive expires; null: kept */
+  artifacts_expire_at?: string | null;
 }
 
 /** Statuses in which nothing moves any more: polling stops there. */
 const FINISHED = new Set(['success', 'failed', 'canceled', 'skipped', 'manual', 'scheduled']);
 export const isFinished = (status: string | undefined) => status !== undefined && FINISHED.has(status);
-/** How often an unfinished pipeline or job is read again (React Query stops while the tab is hidden). */
-export const POLL_MS = 3_000;
+/**
+ * How often an unfinished pipeline or job is read again while the page's live channel (live.ts)
+ * is down; with it live, pages read only when told something moved. React Query stops interval
+ * reads while the tab is hidden.
+ */
+export const POLL_MS = FALLBACK_POLL_MS;
+/** The jobs API's largest page: a pipeline's jobs are read in pages of this many. */
+const JOBS_PAGE = 100;
 
 export const PIPELINES_PER_PAGE = 20;
 
@@ -110,10 +123,10 @@ export const pipelineKeys = {
   bridges: (projectId: number, id: number) => [...pipelineKeys.all(projectId), id, 'bridges'] as const,
   projectJobs: (projectId: number, scope: string, page: number) => ['projects', projectId, 'jobs', 'list', scope, page] as const,
   job: (projectId: number, id: number) => ['projects', projectId, 'jobs', id] as const,
-  trace: (projectId: number, id: number) => ['projects', projectId, 'jobs', id, 'trace'] as const,
+  artifacts: (projectId: number, id: number, path: string) => ['projects', projectId, 'jobs', id, 'artifacts', path] as const,
 };
 
-export const pipelineListQuery = (projectId: number, params: PipelineListParams) =>
+export const pipelineListQuery = (projectId: number, params: PipelineListParams, live = false) =>
   queryOptions({
     queryKey: pipelineKeys.list(projectId, params),
     queryFn: ({ signal }) =>
@@ -129,8 +142,8 @@ export const pipelineListQuery = (projectId: number, params: PipelineListParams)
         },
       }),
     placeholderData: keepPreviousData,
-    // New pipelines appear (a push) and listed ones move on: the list is read again while it is shown.
-    refetchInterval: POLL_MS * 3,
+    // New pipelines appear (a push) and listed ones move on: without the live channel the list is polled.
+    refetchInterval: live ? false : POLL_MS,
   });
 
 /** A merge request's pipelines (GET …/merge_requests/:iid/pipelines): merge request pipelines first. */
@@ -149,11 +162,11 @@ export const runMergeRequestPipelineMutation = (projectId: number, iid: number) 
     mutationFn: () => api.post<Pipeline>(`/projects/${projectId}/merge_requests/${iid}/pipelines`),
   });
 
-export const pipelineQuery = (projectId: number, id: number) =>
+export const pipelineQuery = (projectId: number, id: number, live = false) =>
   queryOptions({
     queryKey: pipelineKeys.one(projectId, id),
     queryFn: ({ signal }) => api.get<Pipeline>(`/projects/${projectId}/pipelines/${id}`, { signal }),
-    refetchInterval: (query) => (isFinished(query.state.data?.status) ? false : POLL_MS),
+    refetchInterval: (query) => (live || isFinished(query.state.data?.status) ? false : POLL_MS),
   });
 
 /** The upstream and downstream pipelines, read again while the pipeline runs (a downstream pipeline appears once its trigger job runs). */
@@ -170,15 +183,23 @@ export const pipelineRelationsQuery = (fullPath: string, id: number, poll: boole
     refetchInterval: poll ? POLL_MS : false,
   });
 
-/** Every job of a pipeline (latest attempts), trigger jobs included; read again while the pipeline runs. */
+/**
+ * Every page of a pipeline's jobs or bridges (a pipeline may have up to 2000 jobs): the first
+ * page tells how many there are (X-Total-Pages), the rest are read at once.
+ */
+async function allPages(path: string, signal: AbortSignal): Promise<Job[]> {
+  const first = await api.getPage<Job>(path, { signal, query: { per_page: JOBS_PAGE, page: 1 } });
+  const pages = first.pageInfo.totalPages ?? 1;
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => api.get<Job[]>(path, { signal, query: { per_page: JOBS_PAGE, page: i + 2 } })));
+  return [first.items, ...rest].flat();
+}
+
+/** Every job of a pipeline (latest attempts), trigger jobs included; polled while the pipeline runs and the live channel is down. */
 export const pipelineJobsQuery = (projectId: number, id: number, poll: boolean) =>
   queryOptions({
     queryKey: pipelineKeys.jobs(projectId, id),
     queryFn: async ({ signal }) => {
-      const [jobs, bridges] = await Promise.all([
-        api.get<Job[]>(`/projects/${projectId}/pipelines/${id}/jobs`, { signal, query: { per_page: 100 } }),
-        api.get<Job[]>(`/projects/${projectId}/pipelines/${id}/bridges`, { signal, query: { per_page: 100 } }),
-      ]);
+      const [jobs, bridges] = await Promise.all([allPages(`/projects/${projectId}/pipelines/${id}/jobs`, signal), allPages(`/projects/${projectId}/pipelines/${id}/bridges`, signal)]);
       return [...jobs, ...bridges].sort((a, b) => a.id - b.id);
     },
     refetchInterval: poll ? POLL_MS : false,
@@ -195,26 +216,11 @@ export const projectJobsQuery = (projectId: number, scope: string, page: number)
     refetchInterval: POLL_MS * 3,
   });
 
-export const jobQuery = (projectId: number, id: number) =>
+export const jobQuery = (projectId: number, id: number, live = false) =>
   queryOptions({
     queryKey: pipelineKeys.job(projectId, id),
     queryFn: ({ signal }) => api.get<Job>(`/projects/${projectId}/jobs/${id}`, { signal }),
-    refetchInterval: (query) => (isFinished(query.state.data?.status) ? false : POLL_MS),
-  });
-
-/** The job's log; null where the server has no log endpoint or no log for it (a 404). */
-export const jobTraceQuery = (projectId: number, id: number, poll: boolean) =>
-  queryOptions({
-    queryKey: pipelineKeys.trace(projectId, id),
-    queryFn: async ({ signal }) => {
-      try {
-        return await api.getText(`/projects/${projectId}/jobs/${id}/trace`, { signal });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-    refetchInterval: poll ? POLL_MS : false,
+    refetchInterval: (query) => (live || isFinished(query.state.data?.status) ? false : POLL_MS),
   });
 
 export type JobAction = 'retry' | 'cancel' | 'play';
@@ -325,3 +331,28 @@ export const externalStatusesQuery = (projectId: number, sha: string, pipelineId
       api.get<CommitStatus[]>(`/projects/${projectId}/repository/commits/${sha}/statuses`, { signal, query: { pipeline_id: pipelineId, stage: 'external', per_page: 100 } }),
     refetchInterval: poll ? POLL_MS : false,
   });
+
+/** One directory of a job's artifacts archive (the artifacts browser's `browse.json`). */
+export interface ArtifactsListing {
+  path: string;
+  entries: { name: string; path: string; type: 'directory' | 'file'; size: number | null }[];
+  archive: { filename: string; size: number; expire_at: string | null };
+}
+
+/** `/<project>/-/jobs/:id/artifacts/browse.json?path=`: a web route, called in its `/-/project-path/<full path>` form (not the API). */
+export const artifactsListingQuery = (fullPath: string, projectId: number, jobId: number, path: string) =>
+  queryOptions({
+    queryKey: pipelineKeys.artifacts(projectId, jobId, path),
+    queryFn: ({ signal }) =>
+      api.get<ArtifactsListing>(`/-/project-path/${encodeURIComponent(fullPath)}/-/jobs/${jobId}/artifacts/browse.json`, { signal, query: { path } }),
+  });
+
+export const keepArtifactsMutation = (projectId: number) =>
+  mutationOptions({
+    mutationKey: ['projects', projectId, 'jobs', 'keep-artifacts'],
+    mutationFn: (jobId: number) => api.post<Job>(`/projects/${projectId}/jobs/${jobId}/artifacts/keep`),
+  });
+
+/** The API URL that downloads the whole archive, or one file of it. */
+export const artifactsDownloadUrl = (projectId: number, jobId: number, path?: string) =>
+  `${API_PREFIX}/projects/${projectId}/jobs/${jobId}/artifacts${path ? `/${path.split('/').map(encodeURIComponent).join('/')}` : ''}`;

@@ -7,3 +7,4 @@ export const loadPipelinePage = () => import('./PipelinePage');
 export const loadJobsPage = () => import('./JobsPage');
 export const loadJobPage = () => import('./JobPage');
 export const loadMergeRequestPipelines = () => import('./MergeRequestPipelines');
+export const loadArtifactsBrowserPage = () => import('./ArtifactsBrowserPage');

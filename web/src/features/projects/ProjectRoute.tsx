@@ -15,7 +15,7 @@ import { loadProjectLabelsPage, loadProjectMilestonesPage } from '../labels';
 import { loadProjectMembersPage } from '../members';
 import { loadMergeRequestPage, loadMergeRequestsPage, loadNewMergeRequestPage } from '../merge-requests';
 import { loadBlobPage, loadEditFilePage, loadNewFilePage, loadProjectOverviewPage, loadTreePage } from '../repository';
-import { loadJobPage, loadJobsPage, loadNewPipelinePage, loadPipelinePage, loadPipelinesPage } from '../pipelines';
+import { loadArtifactsBrowserPage, loadJobPage, loadJobsPage, loadNewPipelinePage, loadPipelinePage, loadPipelinesPage } from '../pipelines';
 import { loadProjectSettingsRoute } from '../settings';
 import { loadEnvironmentPage, loadEnvironmentsPage } from '../environments';
 import { ProjectLayout, type ProjectSection } from './ProjectLayout';
@@ -48,6 +48,7 @@ const JobPage = lazyPage<{ id: number }>(() => loadJobPage().then((m) => m.JobPa
 const NewFilePage = lazyPage<{ refAndPath: string }>(() => loadNewFilePage().then((m) => m.NewFilePage));
 const EnvironmentsPage = lazyPage(() => loadEnvironmentsPage().then((m) => m.EnvironmentsPage));
 const EnvironmentPage = lazyPage<{ id: number }>(() => loadEnvironmentPage().then((m) => m.EnvironmentPage));
+const ArtifactsBrowserPage = lazyPage<{ id: number; path: string }>(() => loadArtifactsBrowserPage().then((m) => m.ArtifactsBrowserPage));
 const EditFilePage = lazyPage<{ refAndPath: string }>(() => loadEditFilePage().then((m) => m.EditFilePage));
 
 /** The tab a page belongs to; none for 'Page not found'. */
@@ -78,6 +79,7 @@ function sectionOf(page: ProjectPage): ProjectSection | null {
       return 'pipelines';
     case 'jobs':
     case 'job':
+    case 'job-artifacts':
       return 'jobs';
     case 'environments':
     case 'environment':
@@ -133,6 +135,8 @@ function PageFor({ project, page }: { project: Project; page: ProjectPage }) {
       return <EnvironmentsPage project={project} />;
     case 'environment':
       return <EnvironmentPage project={project} id={page.id} />;
+    case 'job-artifacts':
+      return <ArtifactsBrowserPage project={project} id={page.id} path={page.path} />;
     case 'settings':
       return <ProjectSettingsRoute project={project} section={page.section} />;
     case 'unknown':
@@ -188,6 +192,8 @@ function titleFor(page: ProjectPage): string[] | null {
       return [`Job #${page.id}`, 'Jobs'];
     case 'environments':
       return ['Environments'];
+    case 'job-artifacts':
+      return ['Artifacts', `Job #${page.id}`, 'Jobs'];
     case 'settings':
       return [SETTINGS_TITLES[page.section], 'Settings'];
     case 'merge-request':

@@ -4,6 +4,7 @@ import { jobDetailedStatus, manualConfirmationMessage, pipelineDetailedStatus } 
 import type { JobRow, PipelineRow, PipelineVariable } from '../../../domains/pipelines/pipeline.js';
 import type { JobFacts } from '../../../domains/pipelines/pipelines.service.js';
 import type { ResourceGroupRow } from '../../../domains/pipelines/resource-groups.repository.js';
+import type { JobArtifactRow } from '../../../domains/runner-protocol/job-artifacts.repository.js';
 import type { User } from '../../../domains/users/user.js';
 import { commitEntity } from './commits.js';
 import { userBasic, userPublic, type UrlBuilder } from './users.js';
@@ -55,7 +56,7 @@ export function variableEntity(variable: PipelineVariable) {
 
 /** GitLab's Entities::Ci::JobBasic (resource groups' current and upcoming jobs). */
 export function jobBasicEntity(job: JobRow, project: Pick<Project, 'full_path' | 'id'>, urls: UrlBuilder, facts: JobFacts) {
-  const { runner: _runner, artifacts: _artifacts, runner_manager: _manager, artifacts_expire_at: _expire, archived: _archived, tag_list: _tags, detailed_status: _status, downstream_pipeline: _downstream, ...basic } =
+  const { runner: _runner, artifacts: _artifacts, artifacts_file: _file, runner_manager: _manager, artifacts_expire_at: _expire, archived: _archived, tag_list: _tags, detailed_status: _status, downstream_pipeline: _downstream, ...basic } =
     jobEntity(job, project, urls, facts) as Record<string, unknown>;
   return basic;
 }
@@ -64,8 +65,22 @@ export function resourceGroupEntity(group: ResourceGroupRow) {
   return { id: group.id, key: group.key, process_mode: group.process_mode, created_at: iso(group.created_at), updated_at: iso(group.updated_at) };
 }
 
+/**
+ * A job's artifacts as GitLab's job entity has them: `artifacts_file` (the archive, when there is
+ * one), `artifacts` (every stored file: archive, metadata, reports) and the archive's
+ * `artifacts_expire_at` (null: kept for ever).
+ */
+function artifactsFields(artifacts: readonly JobArtifactRow[]) {
+  const archive = artifacts.find((artifact) => artifact.file_type === 'archive');
+  return {
+    ...(archive ? { artifacts_file: { filename: archive.filename, size: archive.size } } : {}),
+    artifacts: artifacts.map((artifact) => ({ file_type: artifact.file_type, size: artifact.size, filename: artifact.filename, file_format: artifact.file_format })),
+    artifacts_expire_at: archive ? iso(archive.expire_at) : null,
+  };
+}
+
 /** A job (Entities::Ci::Job) or, for a trigger job, a bridge (Entities::Ci::Bridge). */
-export function jobEntity(job: JobRow, project: Pick<Project, 'full_path' | 'id'>, urls: UrlBuilder, facts: JobFacts) {
+export function jobEntity(job: JobRow, project: Pick<Project, 'full_path' | 'id'>, urls: UrlBuilder, facts: JobFacts, artifacts: readonly JobArtifactRow[] = []) {
   const pipeline = facts.pipelines.get(job.pipeline_id)!;
   const user = job.user_id === null ? undefined : facts.users.get(job.user_id);
   const commit = facts.commits.get(pipeline.sha);
@@ -98,10 +113,9 @@ export function jobEntity(job: JobRow, project: Pick<Project, 'full_path' | 'id'
   }
   return {
     ...common,
-    artifacts: [],
+    ...artifactsFields(artifacts),
     runner: null,
     runner_manager: null,
-    artifacts_expire_at: null,
     archived: false,
     tag_list: job.tags,
     detailed_status: jobDetailedStatus(

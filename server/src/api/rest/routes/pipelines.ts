@@ -144,7 +144,8 @@ export function pipelineRoutes(app: FastifyInstance, ctx: RestContext): void {
         offset: page.offset,
       });
       reply.headers(paginationHeaders(requestUrl(request, ctx.externalUrl), page, result.total));
-      return result.jobs.map((job) => jobEntity(job, result.project, ctx.urls, result.facts));
+      const artifacts = await ctx.services.jobArtifacts.describe(result.jobs.map((job) => job.id));
+      return result.jobs.map((job) => jobEntity(job, result.project, ctx.urls, result.facts, artifacts.get(job.id)));
     });
   }
 
@@ -161,7 +162,16 @@ export function pipelineRoutes(app: FastifyInstance, ctx: RestContext): void {
 
   r.get('/projects/:id/jobs/:job_id', JobPath, async (params, request) => {
     const result = await pipelines.job(request.actor, params.id, params.job_id);
-    return jobEntity(result.job, result.project, ctx.urls, result.facts);
+    const artifacts = await ctx.services.jobArtifacts.describe([result.job.id]);
+    return jobEntity(result.job, result.project, ctx.urls, result.facts, artifacts.get(result.job.id));
+  });
+
+  // GitLab's "Keep" of a job's artifacts: they no longer expire (200 with the job).
+  r.post('/projects/:id/jobs/:job_id/artifacts/keep', JobPath, async (params, request, reply) => {
+    await ctx.services.jobArtifacts.keep(signedIn(request), params.id, params.job_id);
+    const result = await pipelines.job(request.actor, params.id, params.job_id);
+    const artifacts = await ctx.services.jobArtifacts.describe([result.job.id]);
+    return reply.status(200).send(jobEntity(result.job, result.project, ctx.urls, result.facts, artifacts.get(result.job.id)));
   });
 
   r.post('/projects/:id/jobs/:job_id/cancel', JobPath, async (params, request, reply) => {

@@ -51,6 +51,12 @@ function abortOnClose(request: FastifyRequest, reply: FastifyReply): AbortSignal
  * report its state. The runner authenticates the first with its runner token, the second with
  * the job token it received.
  */
+/** The start of an open-ended byte range (`bytes=<n>-`); null for no header or any other form (the whole log is sent). */
+export function openRangeStart(header: string | undefined): number | null {
+  const match = /^bytes=(\d{1,15})-$/.exec((header ?? '').trim());
+  return match ? Number(match[1]) : null;
+}
+
 export function runnerJobRoutes(app: FastifyInstance, ctx: RestContext): void {
   const { runnerProtocol } = ctx.services;
   const r = routes(app);
@@ -97,7 +103,24 @@ export function runnerJobRoutes(app: FastifyInstance, ctx: RestContext): void {
 
   // The job log as text, for whoever may read the project's jobs (GitLab's read_build; public_builds).
   r.get('/projects/:id/jobs/:job_id/trace', Input({ id: NamespacedRef(), job_id: JobIdPath() }), async (params, request, reply) => {
-    const { job } = await ctx.services.pipelines.job(request.actor, params.id, jobIdParam(params.job_id, 'job_id'));
+    const { job } = await ctx.services.pipelines.readableJob(request.actor, params.id, jobIdParam(params.job_id, 'job_id'));
+    reply.header('Accept-Ranges', 'bytes');
+    // A live page reads only what was appended: `Range: bytes=<offset>-` answers 206 with the
+    // rest, or 416 with `Content-Range: bytes */<size>` when there is nothing after the offset.
+    const offset = openRangeStart(request.headers.range);
+    if (offset !== null) {
+      const part = await runnerProtocol.readLogFrom(job, offset);
+      reply.header('Job-Status', job.status);
+      if (!part) {
+        const size = await runnerProtocol.logSize(job);
+        return reply.status(416).header('Content-Range', `bytes */${size}`).type('text/plain').send('');
+      }
+      return reply
+        .status(206)
+        .header('Content-Range', `bytes ${offset}-${part.size - 1}/${part.size}`)
+        .type('text/plain')
+        .send(part.data);
+    }
     const log = await runnerProtocol.readLog(job);
     return reply.status(200).type('text/plain').send(log);
   });

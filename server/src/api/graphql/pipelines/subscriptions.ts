@@ -1,0 +1,123 @@
+import mercurius from 'mercurius';
+import type { Actor } from '../../../auth/actor.js';
+import type { JobRow, PipelineRow } from '../../../domains/pipelines/pipeline.js';
+import type { PipelinesRepository } from '../../../domains/pipelines/pipelines.repository.js';
+import type { PipelinesService } from '../../../domains/pipelines/pipelines.service.js';
+import type { EventBus } from '../../../platform/events.js';
+import { globalId, parseGlobalId } from '../global-id.js';
+import { RESOURCE_NOT_AVAILABLE, type SocketIdentity } from '../subscriptions.js';
+
+const { withFilter } = mercurius;
+
+/**
+ * The live pipeline and job pages' subscriptions, fed by `pipeline.changed` (published in the
+ * transaction of every transition) and `job.log_appended` (after each stored log chunk). As for
+ * merge requests, the bus delivers after commit in every process; access is checked when
+ * subscribing (unknown and hidden are the same error) and again on every delivery with the
+ * connection's credentials re-checked, so someone who loses access stops hearing at once.
+ */
+export const topics = {
+  pipeline: (pipelineId: number) => `pipeline.changed:${pipelineId}`,
+  project: (projectId: number) => `pipeline.changed:project:${projectId}`,
+  job: (jobId: number) => `job.changed:${jobId}`,
+  log: (jobId: number) => `job.log_appended:${jobId}`,
+};
+
+export interface PipelineSubscriptionDeps {
+  pipelines: Pick<PipelinesService, 'readableProject'>;
+  pipelinesRepository: Pick<PipelinesRepository, 'pipelineById' | 'findJob'>;
+}
+
+interface Context {
+  identity: SocketIdentity;
+  pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> };
+}
+
+interface Delivery {
+  projectId: number;
+  pipelineId?: number;
+  jobId?: number;
+}
+
+const upper = (status: string) => status.toUpperCase();
+type ResolverMap = Record<string, object>;
+
+export function pipelineSubscriptionResolvers(deps: PipelineSubscriptionDeps): { Subscription: ResolverMap; Pipeline: ResolverMap; CiJob: ResolverMap } {
+  const readable = async (actor: Actor | null, projectId: number) => actor !== null && (await deps.pipelines.readableProject(actor, projectId)) !== null;
+
+  /** A subscription to one object: `find` names its project (null: none), `topic` its channel. */
+  function live<A>(find: (args: A) => Promise<{ projectId: number; topic: string } | null>) {
+    return withFilter<Delivery, unknown, Context, A>(
+      async (_root, args, ctx) => {
+        const target = await find(args);
+        if (!target || !(await readable(ctx.identity.actor, target.projectId))) throw new Error(RESOURCE_NOT_AVAILABLE);
+        return ctx.pubsub.subscribe(target.topic);
+      },
+      // Each delivery is a new request: fresh credentials, fresh access levels.
+      async (payload, _args, ctx) => readable(await ctx.identity.refresh().catch(() => null), payload.projectId),
+    );
+  }
+
+  const pipelineTarget = async (id: string) => {
+    const parsed = parseGlobalId(id, ['Ci::Pipeline']);
+    const row = parsed ? await deps.pipelinesRepository.pipelineById(parsed.id) : null;
+    return row ? { projectId: row.project_id, topic: topics.pipeline(row.id) } : null;
+  };
+  const jobTarget = (topic: (jobId: number) => string) => async (args: { jobId: string }) => {
+    const parsed = parseGlobalId(args.jobId, ['Ci::Build']);
+    const row = parsed ? await deps.pipelinesRepository.findJob(parsed.id) : null;
+    return row ? { projectId: row.project_id, topic: topic(row.id) } : null;
+  };
+  const pipelineOf = (payload: Delivery) => deps.pipelinesRepository.pipelineById(payload.pipelineId!);
+  const jobOf = (payload: Delivery) => deps.pipelinesRepository.findJob(payload.jobId!);
+
+  return {
+    Subscription: {
+      ciPipelineStatusUpdated: { subscribe: live<{ pipelineId: string }>((args) => pipelineTarget(args.pipelineId)), resolve: pipelineOf },
+      ciPipelineStatusesUpdated: {
+        subscribe: live<{ projectId: string }>(async (args) => {
+          const parsed = parseGlobalId(args.projectId, ['Project']);
+          return parsed ? { projectId: parsed.id, topic: topics.project(parsed.id) } : null;
+        }),
+        resolve: pipelineOf,
+      },
+      ciJobStatusUpdated: { subscribe: live(jobTarget(topics.job)), resolve: jobOf },
+      ciJobTraceUpdated: { subscribe: live(jobTarget(topics.log)), resolve: jobOf },
+    },
+    Pipeline: {
+      id: (row: PipelineRow) => globalId('Ci::Pipeline', row.id),
+      iid: (row: PipelineRow) => String(row.iid),
+      status: (row: PipelineRow) => upper(row.status),
+      updatedAt: (row: PipelineRow) => row.updated_at.toISOString(),
+    },
+    CiJob: {
+      id: (row: JobRow) => globalId('Ci::Build', row.id),
+      status: (row: JobRow) => upper(row.status),
+    },
+  };
+}
+
+/** Adds the pipeline subscriptions and their payload types to the rest of the schema's resolvers. */
+export function withPipelines(base: ResolverMap, deps: PipelineSubscriptionDeps): ResolverMap {
+  const own = pipelineSubscriptionResolvers(deps);
+  return { ...base, Subscription: { ...(base.Subscription ?? {}), ...own.Subscription }, Pipeline: own.Pipeline, CiJob: own.CiJob };
+}
+
+/** Forwards the bus's pipeline and log events to this process's subscribers; returns the unsubscribe. */
+export function bridgePipelineEvents(
+  events: Pick<EventBus, 'subscribe'>,
+  pubsub: { publish(event: { topic: string; payload: unknown }): unknown },
+): () => void {
+  const stops = [
+    events.subscribe('pipeline.changed', async ({ payload }) => {
+      const pipeline: Delivery = { projectId: payload.projectId, pipelineId: payload.pipelineId };
+      await pubsub.publish({ topic: topics.pipeline(payload.pipelineId), payload: pipeline });
+      await pubsub.publish({ topic: topics.project(payload.projectId), payload: pipeline });
+      for (const jobId of payload.jobIds) await pubsub.publish({ topic: topics.job(jobId), payload: { projectId: payload.projectId, jobId } });
+    }),
+    events.subscribe('job.log_appended', async ({ payload }) => {
+      await pubsub.publish({ topic: topics.log(payload.jobId), payload: { projectId: payload.projectId, jobId: payload.jobId } });
+    }),
+  ];
+  return () => stops.forEach((stop) => stop());
+}
