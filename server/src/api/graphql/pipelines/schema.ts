@@ -2,8 +2,8 @@
  * Live pipelines and jobs in GitLab's GraphQL schema: the subscriptions GitLab's pipeline and
  * job pages use (`ciPipelineStatusUpdated`, `ciJobStatusUpdated`, `ciPipelineStatusesUpdated`)
  * with GitLab's argument types, and `ciJobTraceUpdated` (Tributary's: GitLab's job page polls
- * its trace instead). The payload types carry the fields a page needs to know what moved; pages
- * then read the REST API.
+ * its trace instead). A pipeline payload is the schema's one `Pipeline` type (schema.ts), without
+ * its stages; pages then read the REST API.
  */
 export const pipelinesSchema = /* GraphQL */ `
   "A global id of a pipeline: gid://gitlab/Ci::Pipeline/<id>"
@@ -12,21 +12,6 @@ export const pipelinesSchema = /* GraphQL */ `
   scalar CiBuildID
   "A global id of a project: gid://gitlab/Project/<id>"
   scalar ProjectID
-
-  enum PipelineStatusEnum {
-    CREATED
-    WAITING_FOR_RESOURCE
-    PREPARING
-    PENDING
-    RUNNING
-    FAILED
-    SUCCESS
-    CANCELED
-    CANCELING
-    SKIPPED
-    MANUAL
-    SCHEDULED
-  }
 
   enum CiJobStatus {
     CREATED
@@ -41,13 +26,6 @@ export const pipelinesSchema = /* GraphQL */ `
     SKIPPED
     MANUAL
     SCHEDULED
-  }
-
-  type Pipeline {
-    id: ID!
-    iid: String!
-    status: PipelineStatusEnum!
-    updatedAt: Time!
   }
 
   type CiJob {

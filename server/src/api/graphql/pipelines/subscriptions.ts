@@ -1,6 +1,6 @@
 import mercurius from 'mercurius';
 import type { Actor } from '../../../auth/actor.js';
-import type { JobRow, PipelineRow } from '../../../domains/pipelines/pipeline.js';
+import type { JobRow } from '../../../domains/pipelines/pipeline.js';
 import type { PipelinesRepository } from '../../../domains/pipelines/pipelines.repository.js';
 import type { PipelinesService } from '../../../domains/pipelines/pipelines.service.js';
 import type { EventBus } from '../../../platform/events.js';
@@ -42,7 +42,7 @@ interface Delivery {
 const upper = (status: string) => status.toUpperCase();
 type ResolverMap = Record<string, object>;
 
-export function pipelineSubscriptionResolvers(deps: PipelineSubscriptionDeps): { Subscription: ResolverMap; Pipeline: ResolverMap; CiJob: ResolverMap } {
+export function pipelineSubscriptionResolvers(deps: PipelineSubscriptionDeps): { Subscription: ResolverMap; CiJob: ResolverMap } {
   const readable = async (actor: Actor | null, projectId: number) => actor !== null && (await deps.pipelines.readableProject(actor, projectId)) !== null;
 
   /** A subscription to one object: `find` names its project (null: none), `topic` its channel. */
@@ -68,7 +68,12 @@ export function pipelineSubscriptionResolvers(deps: PipelineSubscriptionDeps): {
     const row = parsed ? await deps.pipelinesRepository.findJob(parsed.id) : null;
     return row ? { projectId: row.project_id, topic: topic(row.id) } : null;
   };
-  const pipelineOf = (payload: Delivery) => deps.pipelinesRepository.pipelineById(payload.pipelineId!);
+  /** The pipeline in the shape the schema's Pipeline resolvers read (resolvers.ts), without its stages. */
+  const pipelineOf = async (payload: Delivery, _args: unknown, ctx: Context) => {
+    const pipeline = await deps.pipelinesRepository.pipelineById(payload.pipelineId!);
+    const project = pipeline && ctx.identity.actor ? await deps.pipelines.readableProject(ctx.identity.actor, pipeline.project_id) : null;
+    return pipeline && project ? { pipeline, project, stages: [], warnings: false } : null;
+  };
   const jobOf = (payload: Delivery) => deps.pipelinesRepository.findJob(payload.jobId!);
 
   return {
@@ -84,12 +89,6 @@ export function pipelineSubscriptionResolvers(deps: PipelineSubscriptionDeps): {
       ciJobStatusUpdated: { subscribe: live(jobTarget(topics.job)), resolve: jobOf },
       ciJobTraceUpdated: { subscribe: live(jobTarget(topics.log)), resolve: jobOf },
     },
-    Pipeline: {
-      id: (row: PipelineRow) => globalId('Ci::Pipeline', row.id),
-      iid: (row: PipelineRow) => String(row.iid),
-      status: (row: PipelineRow) => upper(row.status),
-      updatedAt: (row: PipelineRow) => row.updated_at.toISOString(),
-    },
     CiJob: {
       id: (row: JobRow) => globalId('Ci::Build', row.id),
       status: (row: JobRow) => upper(row.status),
@@ -100,7 +99,7 @@ export function pipelineSubscriptionResolvers(deps: PipelineSubscriptionDeps): {
 /** Adds the pipeline subscriptions and their payload types to the rest of the schema's resolvers. */
 export function withPipelines(base: ResolverMap, deps: PipelineSubscriptionDeps): ResolverMap {
   const own = pipelineSubscriptionResolvers(deps);
-  return { ...base, Subscription: { ...(base.Subscription ?? {}), ...own.Subscription }, Pipeline: own.Pipeline, CiJob: own.CiJob };
+  return { ...base, Subscription: { ...(base.Subscription ?? {}), ...own.Subscription }, CiJob: own.CiJob };
 }
 
 /** Forwards the bus's pipeline and log events to this process's subscribers; returns the unsubscribe. */
