@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import { registerInputGuard } from './api/http/input-guard.js';
 import type { Config } from './platform/config.js';
-import type { Database } from './platform/db/database.js';
+import type { Database, Queryable } from './platform/db/database.js';
 import { createEventBus, type EventBus } from './platform/events.js';
 import type { Logger } from './platform/logger.js';
 import { redactUrl } from './platform/logger.js';
@@ -53,7 +53,7 @@ import { createPipelineScheduleRunner, RUN_DUE_SCHEDULES_JOB, RUN_SCHEDULE_JOB, 
 import { createPipelineSchedulesRepository } from './domains/pipeline-schedules/pipeline-schedules.repository.js';
 import { createPipelineSchedulesService } from './domains/pipeline-schedules/pipeline-schedules.service.js';
 import { AUTO_STOP_ENVIRONMENT_JOB, createEnvironmentsDomain } from './domains/environments/index.js';
-import { createPipelinesDomain, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB } from './domains/pipelines/index.js';
+import { createPipelinesDomain, CREATE_FOR_MERGE_REQUEST_JOB, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB } from './domains/pipelines/index.js';
 import { createRunnerProtocolDomain, STUCK_JOBS_JOB } from './domains/runner-protocol/index.js';
 import { createCommitPicksService } from './domains/repository/commit-picks.service.js';
 import { createCompareService } from './domains/repository/compare.service.js';
@@ -214,6 +214,8 @@ export function createServices(deps: AppDeps) {
     storage: deps.storage,
     events,
     unresolvedDiscussions: discussionStats.unresolvedThreadCounts,
+    // CI_MUST_PASS / CI_STILL_RUNNING read each merge request's pipeline (built below; called only once running)
+    headPipelineStatuses: async (mergeRequests) => new Map([...(await pipelinesDomain.mergeRequestPipelines.headPipelines(mergeRequests))].map(([id, pipeline]) => [id, pipeline.status])),
     discussionStats,
     metadata: { labels, milestones },
     watch: writeWatch,
@@ -291,9 +293,21 @@ export function createServices(deps: AppDeps) {
     protectedTags,
     repoPath: (projectId) => deps.storage.pathFor(projectId),
     serverUrl: deps.config.externalUrl,
+    mergeRequests: createMergeRequestsRepository(db),
+    mergeability: mergeRequestsDomain.mergeability,
   });
   events.react('repository.pushed', (event, tx) => pipelinesDomain.onPushed(event, tx));
   queue.register(CREATE_FOR_PUSH_JOB, (payload) => pipelinesDomain.runCreateForPush(payload));
+  // A pipeline's jobs moving change its merge requests' widget (its status, CI_MUST_PASS): they hear it in the job's transaction.
+  const pipelineMergeRequests = createMergeRequestsRepository(db);
+  const announcePipeline = async (pipelineId: number, tx: Queryable) => {
+    const pipeline = await pipelinesDomain.pipelinesRepository.pipelineById(pipelineId, tx);
+    if (pipeline) await mergeRequestsDomain.mergeability.publishChanged(await pipelineMergeRequests.openForPipeline(pipeline, tx), tx);
+  };
+  pipelinesDomain.listenToJobs({ jobsCreated: (pipeline, _jobs, tx) => announcePipeline(pipeline.id, tx), jobMoved: (job, tx) => announcePipeline(job.pipeline_id, tx) });
+  // merge request pipelines: a job per new version (opened, or its source branch pushed), enqueued with the version
+  events.react('merge_request.version_recorded', (event, tx) => pipelinesDomain.mergeRequestPipelines.onVersionRecorded(event, tx));
+  queue.register(CREATE_FOR_MERGE_REQUEST_JOB, async (payload) => void (await pipelinesDomain.mergeRequestPipelines.runCreateForMergeRequest(payload)));
   queue.register(ENQUEUE_SCHEDULED_JOB, (payload) => pipelinesDomain.runEnqueueScheduled(payload));
   // pipeline schedules: a sweep job every minute claims due schedules and enqueues their runs (domains/pipeline-schedules/)
   const pipelineSchedulesRepository = createPipelineSchedulesRepository(db);
@@ -345,9 +359,9 @@ export function createServices(deps: AppDeps) {
     pipelines: pipelinesDomain.pipelines,
     projects,
     authorizer,
-    storedVariables: async (job, { protectedRef }) => {
+    storedVariables: async (job, { protectedRef, fromFork }) => {
       const project = await projectsRepository.findById(job.project_id);
-      return project ? ciVariables.jobVariables(project, { refProtected: protectedRef, environment: job.environment, fromFork: false }) : [];
+      return project ? ciVariables.jobVariables(project, { refProtected: protectedRef, environment: job.environment, fromFork }) : [];
     },
     serverUrl: deps.config.externalUrl,
     longPollSeconds: deps.config.runnerLongPollSeconds,
@@ -412,6 +426,8 @@ export function createServices(deps: AppDeps) {
     stuckJobs: runnerProtocolDomain.stuckJobs,
     jobQueueSignal: runnerProtocolDomain.jobQueueSignal,
     pipelines: pipelinesDomain.pipelines,
+    // merge request pipelines: POST/GET …/merge_requests/:iid/pipelines, head_pipeline
+    mergeRequestPipelines: pipelinesDomain.mergeRequestPipelines,
     // for the runner protocol: assignJob (a runner picked a job), recordJobResult (it finished), pendingJobs
     pipelineEngine: pipelinesDomain.pipelineEngine,
     pipelinesRepository: pipelinesDomain.pipelinesRepository,

@@ -36,8 +36,9 @@ export const MERGEABILITY_CHECK_IDENTIFIERS = [
   'BLOCKED_STATUS',
   'DISCUSSIONS_NOT_RESOLVED',
   'NOT_APPROVED',
-  'CI_MUST_PASS',
+  // a pipeline that has not finished names the status before one that did not succeed
   'CI_STILL_RUNNING',
+  'CI_MUST_PASS',
   'EXTERNAL_STATUS_CHECKS',
 ] as const;
 export type MergeabilityCheckIdentifier = (typeof MERGEABILITY_CHECK_IDENTIFIERS)[number];
@@ -58,6 +59,33 @@ export interface WidgetUser {
   name: string;
   webUrl: string;
   avatarUrl: string | null;
+}
+
+/** A pipeline's detailed status (GitLab's DetailedStatus type), as the widget shows it. */
+export interface WidgetDetailedStatus {
+  icon: string | null;
+  text: string | null;
+  label: string | null;
+  group: string | null;
+}
+
+/**
+ * The merge request's pipeline for its diff head (GitLab's headPipeline: merge request
+ * pipelines first). `status` is GitLab's upper-case PipelineStatusEnum.
+ */
+export interface WidgetHeadPipeline {
+  id: string;
+  iid: string;
+  status: string;
+  active: boolean;
+  path: string | null;
+  coverage: number | null;
+  /** 'DETACHED' | 'MERGED_RESULT' | 'MERGE_TRAIN', or null for a branch pipeline */
+  mergeRequestEventType: 'DETACHED' | 'MERGED_RESULT' | 'MERGE_TRAIN' | null;
+  /** the explanation title: 'Merged results pipeline', 'Merge request pipeline' (or 'Pipeline') */
+  eventTypeName: string;
+  detailedStatus: WidgetDetailedStatus;
+  stages: { nodes: { name: string | null; status: string | null; detailedStatus: WidgetDetailedStatus | null }[] } | null;
 }
 
 /** What MERGE_REQUEST_WIDGET_QUERY answers for `project.mergeRequest`. */
@@ -98,6 +126,14 @@ export interface MergeRequestWidgetData {
   mergedBy: WidgetUser | null;
   closedBy: WidgetUser | null;
   closedAt: string | null;
+  /** the request has a pipeline (GitLab's has_ci?) */
+  hasCi: boolean;
+  /** null without a pipeline for the diff head, or for a caller who may not read pipelines */
+  headPipeline: WidgetHeadPipeline | null;
+  /** merged results pipelines are on and the source is a fork: its pipelines run in the fork, on the head */
+  mergePipelinesForkWarning: boolean;
+  /** 'You should run a new pipeline, because the target branch has changed for this merge request.' after a retarget, or null */
+  pipelineRetargetedWarning: string | null;
   /** merge requests that must be merged first (BLOCKED_STATUS) */
   blockingMergeRequests: { nodes: { iid: string; title: string; state: MergeRequestStateName; webUrl: string; reference: string }[] };
   userPermissions: {
@@ -119,6 +155,10 @@ export interface MergeRequestWidgetProject {
   mergeMethod: 'MERGE' | 'REBASE_MERGE' | 'FF';
   mergeRequestsFfOnlyEnabled: boolean;
   onlyAllowMergeIfPipelineSucceeds: boolean;
+  /** "Skipped pipelines are considered successful" */
+  allowMergeOnSkippedPipeline: boolean;
+  /** mergePipelinesEnabled: merged results pipelines */
+  ciCdSettings: { mergePipelinesEnabled: boolean } | null;
   /** 'never' | 'always' | 'default_on' | 'default_off' */
   squashOption: 'never' | 'always' | 'default_on' | 'default_off';
   mergeRequest: MergeRequestWidgetData | null;
@@ -129,6 +169,7 @@ export interface MergeRequestWidgetQueryResult {
 }
 
 const USER_FIELDS = 'id username name webUrl avatarUrl';
+const STATUS_FIELDS = 'icon text label group';
 
 /** The one query the widget makes; the server's schema must answer every field of it. */
 export const MERGE_REQUEST_WIDGET_QUERY = /* GraphQL */ `
@@ -140,6 +181,8 @@ export const MERGE_REQUEST_WIDGET_QUERY = /* GraphQL */ `
       mergeMethod
       mergeRequestsFfOnlyEnabled
       onlyAllowMergeIfPipelineSucceeds
+      allowMergeOnSkippedPipeline
+      ciCdSettings { mergePipelinesEnabled }
       squashOption
       mergeRequest(iid: $iid) {
         id
@@ -177,6 +220,21 @@ export const MERGE_REQUEST_WIDGET_QUERY = /* GraphQL */ `
         closedBy { ${USER_FIELDS} }
         closedAt
         blockingMergeRequests { nodes { iid title state webUrl reference } }
+        hasCi
+        headPipeline {
+          id
+          iid
+          status
+          active
+          path
+          coverage
+          mergeRequestEventType
+          eventTypeName
+          detailedStatus { ${STATUS_FIELDS} }
+          stages { nodes { name status detailedStatus { ${STATUS_FIELDS} } } }
+        }
+        mergePipelinesForkWarning
+        pipelineRetargetedWarning
         userPermissions {
           canMerge
           removeSourceBranch

@@ -38,7 +38,7 @@ export interface DomainEventMap {
    */
   'merge_request.changed': { mergeRequestId: number; projectId: number };
   /** A new diff version was stored (after a push, retarget or reopen): diff threads are traced onto it. */
-  'merge_request.version_recorded': { mergeRequestId: number; projectId: number; versionId: number };
+  'merge_request.version_recorded': { mergeRequestId: number; projectId: number; versionId: number; userId?: number | null };
   /** A row of merge_request_events was written (title, state, people, labels…): its system note is written in the same transaction. */
   'merge_request.event_recorded': { mergeRequestId: number; eventId: number };
 }

@@ -36,7 +36,7 @@ export interface JobPayloadMap {
   /** a deleted project's repository is removed from disk */
   'repository.remove': { projectId: number };
   /** after a push (the project's pushed branches), or for one merge request */
-  'merge_requests.refresh': { projectId: number; branches: string[] } | { mergeRequestId: number; retargeted: boolean };
+  'merge_requests.refresh': { projectId: number; branches: string[]; userId?: number | null } | { mergeRequestId: number; retargeted: boolean; userId?: number | null };
   'merge_requests.rebase': { mergeRequestId: number; userId: number; skipCi: boolean };
   /** the push event and source branch deletion after a merge */
   'merge_requests.post_merge': { intentId: number };
@@ -50,6 +50,7 @@ export interface JobPayloadMap {
   'pipelines.create_for_push': { projectId: number; userId: number | null; ref: string; oldSha: string; newSha: string; pushOptions?: string[] };
   /** a delayed CI/CD job whose time came becomes pending */
   'pipelines.enqueue_scheduled': { jobId: number };
+  'pipelines.create_for_merge_request': { mergeRequestId: number; versionId: number; userId: number | null };
   /** due pipeline schedules are claimed and their runs enqueued (domains/pipeline-schedules/pipeline-schedule-runner.ts) */
   'pipelines.run_due_schedules': Record<string, never>;
   /** one run of a pipeline schedule: as its owner, or as the user who played it */

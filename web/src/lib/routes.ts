@@ -65,9 +65,9 @@ export type ProjectSettingsPage = 'general' | 'repository' | 'merge_requests' | 
 
 const SETTINGS_PAGES: Record<string, ProjectSettingsPage> = { repository: 'repository', merge_requests: 'merge_requests', ci_cd: 'ci_cd' };
 
-export type MergeRequestTab = 'overview' | 'commits' | 'diffs' | 'edit';
+export type MergeRequestTab = 'overview' | 'commits' | 'pipelines' | 'diffs' | 'edit';
 
-const MERGE_REQUEST_TABS: Record<string, MergeRequestTab> = { commits: 'commits', diffs: 'diffs', edit: 'edit' };
+const MERGE_REQUEST_TABS: Record<string, MergeRequestTab> = { commits: 'commits', pipelines: 'pipelines', diffs: 'diffs', edit: 'edit' };
 
 /** `merge_requests/…` after the `/-/`: the list, the new form, or one merge request and its tab. */
 function parseMergeRequestPage(tail: string[]): ProjectPage {

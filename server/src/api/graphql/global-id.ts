@@ -14,7 +14,9 @@ export type GlobalIdType =
   // a discussion's class: one comment, a thread, a diff thread
   | 'IndividualNoteDiscussion'
   | 'Discussion'
-  | 'DiffDiscussion';
+  | 'DiffDiscussion'
+  | 'Ci::Pipeline'
+  | 'Ci::Stage';
 
 const PATTERN = /^gid:\/\/gitlab\/([A-Za-z:]+)\/(\d{1,18})$/;
 /** Any global id: a class name and a model id (discussion ids are 40 hex characters). */

@@ -4,7 +4,10 @@ import type { Project } from '../../domains/projects/project.js';
 import type { User } from '../../domains/users/user.js';
 import { publicMergeStatus } from '../../domains/merge-requests/mergeability/index.js';
 import type { UrlBuilder } from '../rest/entities/users.js';
+import { pipelineDetailedStatus, type DetailedStatus } from '../../domains/pipelines/engine/detailed-status.js';
 import { globalId, parseGlobalId } from './global-id.js';
+import { mergeRequestEventType, pipelineEventTypeName, pipelinePath, pipelineWarnings } from './widget/pipeline-view.js';
+import type { WidgetPipeline } from './widget/widget-model.js';
 import type { MergeRequestNode, RequestScope } from './widget/request-scope.js';
 import { subscriptionResolvers, type SubscriptionDeps } from './subscriptions.js';
 
@@ -53,6 +56,8 @@ export function createResolvers(deps: { urls: UrlBuilder } & SubscriptionDeps) {
     mergeMethod: (project) => MERGE_METHODS[project.merge_method],
     mergeRequestsFfOnlyEnabled: (project) => project.merge_method === 'ff',
     onlyAllowMergeIfPipelineSucceeds: (project) => project.only_allow_merge_if_pipeline_succeeds,
+    allowMergeOnSkippedPipeline: (project) => project.allow_merge_on_skipped_pipeline,
+    ciCdSettings: (project) => ({ mergePipelinesEnabled: project.merge_pipelines_enabled, mergeTrainsEnabled: false }),
     onlyAllowMergeIfAllDiscussionsAreResolved: (project) => project.only_allow_merge_if_all_discussions_are_resolved,
     removeSourceBranchAfterMerge: (project) => project.remove_source_branch_after_merge,
     squashOption: (project) => project.squash_option,
@@ -134,6 +139,55 @@ export function createResolvers(deps: { urls: UrlBuilder } & SubscriptionDeps) {
       return { count: visible.length, hiddenCount, totalCount: visible.length + hiddenCount, nodes: visible, visibleMergeRequests: visible };
     },
     userPermissions: (node) => node,
+    headPipeline: async (node, _, ctx) => (await view(node, ctx).pipelines()).head,
+    pipelines: async (node, args: { first?: number }, ctx) => {
+      const list = await ctx.scope.pipelines(node, Math.min(Math.max(args.first ?? 20, 0), 100));
+      return list && { count: list.count, nodes: list.nodes };
+    },
+    hasCi: async (node, _, ctx) => (await view(node, ctx).pipelines()).hasCi,
+    mergePipelinesForkWarning: ({ mergeRequest, project }) =>
+      pipelineWarnings({ mergePipelinesEnabled: project.merge_pipelines_enabled, retargeted: mergeRequest.retargeted, fromFork: mergeRequest.source_project_id !== mergeRequest.target_project_id }).forkMergePipelines,
+    pipelineRetargetedWarning: ({ mergeRequest, project }) =>
+      pipelineWarnings({ mergePipelinesEnabled: project.merge_pipelines_enabled, retargeted: mergeRequest.retargeted, fromFork: mergeRequest.source_project_id !== mergeRequest.target_project_id }).retargeted,
+  };
+
+  const detailedStatus = (status: DetailedStatus) => ({
+    id: `${status.group}-`,
+    icon: status.icon,
+    text: status.text,
+    label: status.label,
+    group: status.group,
+    tooltip: status.tooltip,
+    hasDetails: status.has_details,
+    detailsPath: status.details_path,
+    favicon: status.favicon,
+  });
+
+  const Pipeline: Record<string, Resolver<WidgetPipeline>> = {
+    id: ({ pipeline }) => globalId('Ci::Pipeline', pipeline.id),
+    iid: ({ pipeline }) => String(pipeline.iid),
+    sha: ({ pipeline }) => pipeline.sha,
+    ref: ({ pipeline }) => pipeline.ref,
+    source: ({ pipeline }) => pipeline.source,
+    status: ({ pipeline }) => pipeline.status.toUpperCase(),
+    detailedStatus: (head) => {
+      const status = pipelineDetailedStatus({ status: head.pipeline.status, warnings: head.warnings }, pipelinePath(head));
+      return { ...detailedStatus(status), id: `${status.group}-${head.pipeline.id}` };
+    },
+    path: (head) => pipelinePath(head),
+    active: ({ pipeline }) => ['waiting_for_resource', 'preparing', 'pending', 'running', 'canceling'].includes(pipeline.status),
+    coverage: ({ pipeline }) => pipeline.coverage,
+    createdAt: ({ pipeline }) => iso(pipeline.created_at),
+    finishedAt: ({ pipeline }) => iso(pipeline.finished_at),
+    duration: ({ pipeline }) => pipeline.duration,
+    mergeRequestEventType: ({ pipeline }) => mergeRequestEventType(pipeline)?.toUpperCase() ?? null,
+    eventTypeName: ({ pipeline }) => pipelineEventTypeName(pipeline),
+    stages: (head) => ({
+      nodes: head.stages.map((stage) => {
+        const status = pipelineDetailedStatus({ status: stage.status, warnings: false }, `${pipelinePath(head)}#${stage.name}`);
+        return { id: globalId('Ci::Stage', stage.id), name: stage.name, status: stage.status, detailedStatus: { ...detailedStatus(status), id: `${status.group}-${stage.id}` } };
+      }),
+    }),
   };
 
   const MergeRequestPermissions: Record<string, Resolver<MergeRequestNode>> = Object.fromEntries(
@@ -164,5 +218,6 @@ export function createResolvers(deps: { urls: UrlBuilder } & SubscriptionDeps) {
     MergeRequest,
     MergeRequestPermissions,
     Commit,
+    Pipeline,
   };
 }

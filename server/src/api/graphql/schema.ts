@@ -70,6 +70,8 @@ const widgetSchema = /* GraphQL */ `
     mergeMethod: MergeMethod!
     mergeRequestsFfOnlyEnabled: Boolean
     onlyAllowMergeIfPipelineSucceeds: Boolean
+    allowMergeOnSkippedPipeline: Boolean
+    ciCdSettings: ProjectCiCdSetting
     onlyAllowMergeIfAllDiscussionsAreResolved: Boolean
     removeSourceBranchAfterMerge: Boolean
     "never, always, default_on or default_off (the REST API's squash_option)"
@@ -206,6 +208,90 @@ const widgetSchema = /* GraphQL */ `
     autoMergeEnabled: Boolean!
     blockingMergeRequests: BlockingMergeRequests!
     userPermissions: MergeRequestPermissions!
+    "The pipeline for the diff head (merge request pipelines first); null when none or not readable."
+    headPipeline: Pipeline
+    "Merge request pipelines first, then the source branch's for the request's commits, newest first."
+    pipelines(first: Int = 20): PipelineConnection
+    "GitLab's has_ci?: the request has a pipeline."
+    hasCi: Boolean!
+    "Merged results pipelines are on and the source is a fork: its pipelines run in the fork, on the head."
+    mergePipelinesForkWarning: Boolean!
+    "'You should run a new pipeline, because the target branch has changed for this merge request.' after a retarget with merged results pipelines on."
+    pipelineRetargetedWarning: String
+  }
+
+  enum PipelineStatusEnum {
+    CREATED
+    WAITING_FOR_RESOURCE
+    PREPARING
+    PENDING
+    RUNNING
+    FAILED
+    SUCCESS
+    CANCELING
+    CANCELED
+    SKIPPED
+    MANUAL
+    SCHEDULED
+  }
+
+  enum PipelineMergeRequestEventType {
+    MERGED_RESULT
+    DETACHED
+    MERGE_TRAIN
+  }
+
+  type DetailedStatus {
+    id: String!
+    icon: String
+    text: String
+    label: String
+    group: String
+    tooltip: String
+    hasDetails: Boolean
+    detailsPath: String
+    favicon: String
+  }
+
+  type CiStage {
+    id: ID!
+    name: String
+    status: String
+    detailedStatus: DetailedStatus
+  }
+
+  type CiStageConnection {
+    nodes: [CiStage]
+  }
+
+  type Pipeline {
+    id: ID!
+    iid: String!
+    sha: String!
+    ref: String
+    source: String
+    status: PipelineStatusEnum!
+    detailedStatus: DetailedStatus!
+    path: String
+    active: Boolean!
+    coverage: Float
+    createdAt: Time!
+    finishedAt: Time
+    duration: Int
+    mergeRequestEventType: PipelineMergeRequestEventType
+    "The explanation title: Merged results pipeline, Merge request pipeline (or Pipeline)."
+    eventTypeName: String!
+    stages: CiStageConnection
+  }
+
+  type PipelineConnection {
+    count: Int!
+    nodes: [Pipeline]
+  }
+
+  type ProjectCiCdSetting {
+    mergePipelinesEnabled: Boolean
+    mergeTrainsEnabled: Boolean
   }
 `;
 

@@ -17,7 +17,8 @@ export const BLOCKER_TABLES = [...MERGE_REQUEST_TABLES, 'merge_request_blocks', 
 /** A user's effective access level to a project (members.repository.ts's effectiveAccessLevelSql). */
 const ACCESS_TABLES = ['project_members', 'group_members', 'projects', 'namespaces', 'users'];
 /** evaluateMany: project settings, blocker states and unresolved threads of the requests given. */
-const MERGEABILITY_TABLES = [...MERGE_REQUEST_TABLES, 'merge_request_blocks', 'notes', 'discussions'];
+// ci_pipelines: CI_MUST_PASS and CI_STILL_RUNNING read the merge request's pipeline
+const MERGEABILITY_TABLES = [...MERGE_REQUEST_TABLES, 'merge_request_blocks', 'notes', 'discussions', 'ci_pipelines'];
 /** A list page: the rows, the viewer's visibility of their projects, and the assignee/reviewer filters. */
 const LIST_TABLES = [...BLOCKER_TABLES, 'merge_request_assignees', 'merge_request_reviewers', 'users'];
 

@@ -15,7 +15,8 @@ import { createMergeRequestViews, type DiscussionStats } from './merge-request-v
 import { createMergeRequestsRepository } from './merge-requests.repository.js';
 import { createMergeRequestsService } from './merge-requests.service.js';
 import { createDescriptionVersionsRepository } from '../description-versions/description-versions.repository.js';
-import { createMergeability } from './mergeability/index.js';
+import { createMergeability, type HeadPipelineStatus } from './mergeability/index.js';
+import type { MergeRequest } from './merge-request.js';
 import { cacheAccessLevels, cacheDiscussionStats, cacheMergeabilityReads, cacheMergeRequestReads, cacheMetadataReads } from './cached-reads.js';
 import type { WriteWatch } from '../../platform/db/write-watch.js';
 
@@ -36,6 +37,8 @@ export function createMergeRequestsDomain(deps: {
   events: Pick<EventBus, 'publish' | 'publishMany'>;
   /** unresolved threads per merge request (the notes domain), for DISCUSSIONS_NOT_RESOLVED */
   unresolvedDiscussions: (mergeRequestIds: readonly number[]) => Promise<Map<number, number>>;
+  /** each merge request's pipeline status for its diff head (the pipelines domain), for CI_MUST_PASS and CI_STILL_RUNNING */
+  headPipelineStatuses?: (mergeRequests: readonly MergeRequest[]) => Promise<Map<number, HeadPipelineStatus>>;
   /** votes and notes counts for the entity (the notes domain) */
   discussionStats: DiscussionStats;
   /** labels and milestones of merge requests (domains/labels/, domains/milestones/) */
@@ -46,7 +49,7 @@ export function createMergeRequestsDomain(deps: {
   const { db, authorizer, storage } = deps;
   const mergeRequests = createMergeRequestsRepository(db, { events: deps.events });
   const diffs = createMergeRequestDiffsRepository(db);
-  const mergeability = createMergeability({ db, mergeRequests, storage, events: deps.events, projects: deps.projects, authorizer, unresolvedDiscussions: deps.unresolvedDiscussions });
+  const mergeability = createMergeability({ db, mergeRequests, storage, events: deps.events, projects: deps.projects, authorizer, unresolvedDiscussions: deps.unresolvedDiscussions, headPipelineStatuses: deps.headPipelineStatuses });
   const versions = createMergeRequestVersions({ db, mergeRequests, diffs, storage, queue: deps.queue, logger: deps.logger, mergeability, events: deps.events });
   // Reads for GET …/merge_requests(/:iid) (open, list, the entity); writes go through the repository.
   const { watch } = deps;

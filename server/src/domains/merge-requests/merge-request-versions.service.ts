@@ -19,6 +19,14 @@ const BRANCH_PREFIX = 'refs/heads/';
 export interface RefreshPayload {
   projectId: number;
   branches: string[];
+  /** who pushed (the merge request pipeline runs as them) */
+  userId?: number | null;
+}
+
+/** Who caused a new version (the pusher, or who opened the request): its merge request pipeline runs as them. */
+export interface RecordOptions {
+  retargeted?: boolean;
+  userId?: number | null;
 }
 
 export interface RecordResult {
@@ -62,7 +70,7 @@ export function createMergeRequestVersions(deps: {
    * of it: the version is stored `checking` and callers run checkMergeability() next (GitLab
    * checks it separately too).
    */
-  async function record(mergeRequest: MergeRequest, options: { retargeted?: boolean } = {}): Promise<RecordResult> {
+  async function record(mergeRequest: MergeRequest, options: RecordOptions = {}): Promise<RecordResult> {
     if (mergeRequest.source_project_id === null) return { decision: 'source-missing' };
     const targetRepo = deps.storage.pathFor(mergeRequest.target_project_id);
     const sourceRepo = deps.storage.pathFor(mergeRequest.source_project_id);
@@ -98,7 +106,7 @@ export function createMergeRequestVersions(deps: {
       // branch it was about is gone, so 'Rebase failed' no longer outlives a resolved conflict.
       if (locked.merge_error !== null && current && current.head_commit_sha !== head) await deps.mergeRequests.update(mergeRequest.id, { merge_error: null }, tx);
       await deps.mergeability.publishChanged([mergeRequest], tx);
-      await deps.events?.publish('merge_request.version_recorded', { mergeRequestId: mergeRequest.id, projectId: mergeRequest.target_project_id, versionId: id }, tx);
+      await deps.events?.publish('merge_request.version_recorded', { mergeRequestId: mergeRequest.id, projectId: mergeRequest.target_project_id, versionId: id, userId: options.userId ?? null }, tx);
       return id;
     });
     return versionId === undefined ? { decision: 'unchanged' } : { decision, versionId };
@@ -114,19 +122,19 @@ export function createMergeRequestVersions(deps: {
   }
 
   /** A version if one is due, then mergeability. */
-  async function refreshOne(mergeRequest: MergeRequest, options: { retargeted?: boolean } = {}): Promise<RecordResult> {
+  async function refreshOne(mergeRequest: MergeRequest, options: RecordOptions = {}): Promise<RecordResult> {
     const result = await record(mergeRequest, options);
     await checkMergeability(mergeRequest.id);
     return result;
   }
 
   /** Records a version now; when that fails, leaves it to the refresh job (with retries). */
-  async function recordOrSchedule(mergeRequest: MergeRequest, options: { retargeted?: boolean } = {}): Promise<void> {
+  async function recordOrSchedule(mergeRequest: MergeRequest, options: RecordOptions = {}): Promise<void> {
     try {
       await refreshOne(mergeRequest, options);
     } catch (error) {
       deps.logger.warn({ err: error, mergeRequestId: mergeRequest.id }, 'recording a merge request version failed; scheduled a refresh');
-      await deps.queue.enqueue(REFRESH_JOB, { mergeRequestId: mergeRequest.id, retargeted: options.retargeted ?? false });
+      await deps.queue.enqueue(REFRESH_JOB, { mergeRequestId: mergeRequest.id, retargeted: options.retargeted ?? false, userId: options.userId ?? null });
     }
   }
 
@@ -142,7 +150,7 @@ export function createMergeRequestVersions(deps: {
     async onPushed(event: DomainEvent<'repository.pushed'>, tx: Queryable): Promise<void> {
       const branches = event.payload.refs.filter((ref) => ref.ref.startsWith(BRANCH_PREFIX)).map((ref) => ref.ref.slice(BRANCH_PREFIX.length));
       if (branches.length === 0) return;
-      const payload: RefreshPayload = { projectId: event.payload.projectId, branches };
+      const payload: RefreshPayload = { projectId: event.payload.projectId, branches, userId: event.payload.userId };
       await deps.queue.enqueue(REFRESH_JOB, { ...payload }, { tx });
       // Their merge requests say `checking` from now until the job has rechecked them (GitLab).
       await deps.mergeability.markChecking(event.payload.projectId, branches, tx);
@@ -152,12 +160,12 @@ export function createMergeRequestVersions(deps: {
     async refresh(payload: JobPayloadMap[typeof REFRESH_JOB]): Promise<void> {
       if ('mergeRequestId' in payload) {
         const mergeRequest = await deps.mergeRequests.findById(payload.mergeRequestId);
-        if (mergeRequest) await refreshOne(mergeRequest, { retargeted: payload.retargeted === true });
+        if (mergeRequest) await refreshOne(mergeRequest, { retargeted: payload.retargeted === true, userId: payload.userId ?? null });
         return;
       }
       const { projectId, branches } = payload;
       for (const branch of branches) {
-        for (const mergeRequest of await deps.mergeRequests.openWithSource(projectId, branch)) await refreshOne(mergeRequest);
+        for (const mergeRequest of await deps.mergeRequests.openWithSource(projectId, branch)) await refreshOne(mergeRequest, { userId: payload.userId ?? null });
         // The target moved: same version (GitLab keeps it), mergeability checked again.
         for (const mergeRequest of await deps.mergeRequests.openWithTarget(projectId, branch)) await checkMergeability(mergeRequest.id);
       }

@@ -145,6 +145,20 @@ export function createMergeRequestsRepository(
       await on(db, tx).query(`UPDATE merge_requests SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [id, ...entries.map(([, value]) => value)]);
     },
     /** The requests that `id` blocks (they change when it goes). */
+    /** What a merge request pipeline's CI_MERGE_REQUEST_* variables name: labels (by title), milestone, assignees (usernames). */
+    async ciMetadata(id: number): Promise<{ labels: string[]; milestone: string | null; assignees: string[]; versionHeads: string[] }> {
+      const { rows } = await db.query<{ labels: string[]; milestone: string | null; assignees: string[]; version_heads: string[] }>(
+        `SELECT coalesce((SELECT array_agg(l.title ORDER BY l.title) FROM merge_request_labels ml JOIN labels l ON l.id = ml.label_id WHERE ml.merge_request_id = m.id), '{}') AS labels,
+                (SELECT ms.title FROM milestones ms WHERE ms.id = m.milestone_id) AS milestone,
+                coalesce((SELECT array_agg(u.username ORDER BY a.created_at, u.id) FROM merge_request_assignees a JOIN users u ON u.id = a.user_id WHERE a.merge_request_id = m.id), '{}') AS assignees,
+                coalesce((SELECT array_agg(DISTINCT d.head_commit_sha) FROM merge_request_diffs d WHERE d.merge_request_id = m.id), '{}') AS version_heads
+           FROM merge_requests m WHERE m.id = $1`,
+        [id],
+      );
+      const row = rows[0];
+      return { labels: row?.labels ?? [], milestone: row?.milestone ?? null, assignees: row?.assignees ?? [], versionHeads: row?.version_heads ?? [] };
+    },
+
     async blockedBy(id: number, tx?: Queryable): Promise<Array<{ id: number; target_project_id: number }>> {
       const { rows } = await on(db, tx).query<{ id: number; target_project_id: number }>(
         `SELECT m.id, m.target_project_id FROM merge_request_blocks b JOIN merge_requests m ON m.id = b.blocked_merge_request_id
@@ -173,6 +187,18 @@ export function createMergeRequestsRepository(
     async openWithSource(sourceProjectId: number, branch: string): Promise<MergeRequest[]> {
       const { rows } = await db.query<MergeRequest>(`${SELECT} WHERE m.source_project_id = $1 AND m.source_branch = $2 AND m.state = 'opened' ORDER BY m.id`, [sourceProjectId, branch]);
       return rows;
+    },
+    /**
+     * The open merge requests whose pipeline this may be: its own merge request (a merge request
+     * pipeline), or those from its branch (a branch pipeline). In the caller's transaction.
+     */
+    async openForPipeline(pipeline: { merge_request_id: number | null; project_id: number; ref: string; tag: boolean }, tx?: Queryable): Promise<{ id: number; target_project_id: number }[]> {
+      const { rows } = await on(db, tx).query<{ id: number; target_project_id: number }>(
+        `SELECT id, target_project_id FROM merge_requests
+          WHERE state IN ('opened', 'locked') AND (id = $1 OR (NOT $4::boolean AND source_project_id = $2 AND source_branch = $3))`,
+        [pipeline.merge_request_id, pipeline.project_id, pipeline.ref, pipeline.tag],
+      );
+      return rows.map((row) => ({ id: Number(row.id), target_project_id: Number(row.target_project_id) }));
     },
     /** Open merge requests into this branch (pushes to it invalidate mergeability). */
     async openWithTarget(targetProjectId: number, branch: string): Promise<MergeRequest[]> {

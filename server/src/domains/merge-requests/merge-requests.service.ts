@@ -206,7 +206,7 @@ export function createMergeRequestsService(deps: {
       } catch (caught) {
         return rethrowDuplicate(caught, key, null);
       }
-      await deps.versions.recordOrSchedule((await mergeRequests.findById(id))!);
+      await deps.versions.recordOrSchedule((await mergeRequests.findById(id))!, { userId: user.id });
       const mergeRequest = (await mergeRequests.findById(id))!;
       return { project: target, mergeRequest, abilities: (await deps.authorizer.abilities(actor, { project: target })) as Set<ProjectAction> };
     },
@@ -298,7 +298,7 @@ export function createMergeRequestsService(deps: {
       let mergeRequest = (await mergeRequests.findById(before.id))!;
       // A new target or a reopened request gets a version against the branches as they are now.
       if (retarget !== undefined || reopen) {
-        await deps.versions.recordOrSchedule(mergeRequest, { retargeted: retarget !== undefined });
+        await deps.versions.recordOrSchedule(mergeRequest, { retargeted: retarget !== undefined, userId: user.id });
         mergeRequest = (await mergeRequests.findById(before.id))!;
       }
       return { ...opened, mergeRequest };

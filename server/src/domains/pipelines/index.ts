@@ -15,13 +15,16 @@ import type { ProtectedTagsRepository } from '../protected-tags/protected-tags.r
 import { classifyRef, isDeletion } from '../pushes/push.js';
 import type { RepositoryAccess } from '../repository/repository-access.js';
 import type { UsersRepository } from '../users/users.repository.js';
+import type { MergeRequest } from '../merge-requests/merge-request.js';
+import { createMergeRequestPipelines, CREATE_FOR_MERGE_REQUEST_JOB } from './merge-request-pipelines.service.js';
 import { createPipelineCreation, CREATE_FOR_PUSH_JOB } from './pipeline-creation.service.js';
 import { createPipelineEngine, ENQUEUE_SCHEDULED_JOB } from './pipeline-engine.service.js';
 import type { JobListener } from './pipeline.js';
 import { createPipelinesRepository } from './pipelines.repository.js';
 import { createPipelinesService } from './pipelines.service.js';
 
-export { CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB };
+export { CREATE_FOR_MERGE_REQUEST_JOB, CREATE_FOR_PUSH_JOB, ENQUEUE_SCHEDULED_JOB };
+export type { MergeRequestPipelines } from './merge-request-pipelines.service.js';
 
 export function createPipelinesDomain(deps: {
   db: Database;
@@ -35,6 +38,12 @@ export function createPipelinesDomain(deps: {
   protectedTags: Pick<ProtectedTagsRepository, 'listForProject'>;
   repoPath: (projectId: number) => string;
   serverUrl: string;
+  /** merge requests, for merge request pipelines (the merge requests domain, app.ts) */
+  mergeRequests: {
+    findById(id: number): Promise<MergeRequest | undefined>;
+    ciMetadata(id: number): Promise<{ labels: string[]; milestone: string | null; assignees: string[]; versionHeads: string[] }>;
+  };
+  mergeability: { recheck(mergeRequestId: number): Promise<MergeRequest | undefined> };
 }) {
   const pipelinesRepository = createPipelinesRepository(deps.db);
   // Other domains follow jobs through listeners registered after construction (listenToJobs).
@@ -62,9 +71,24 @@ export function createPipelinesDomain(deps: {
     db: deps.db,
   });
 
+  const mergeRequestPipelines = createMergeRequestPipelines({
+    queue: deps.queue,
+    pipelines: pipelinesRepository,
+    creation: pipelineCreation,
+    rules: pipelines,
+    authorizer: deps.authorizer,
+    projectRows: deps.projectRows,
+    users: deps.users,
+    mergeRequests: deps.mergeRequests,
+    mergeability: deps.mergeability,
+    protectedBranches: deps.protectedBranches,
+    serverUrl: deps.serverUrl,
+  });
+
   return {
     pipelines,
     pipelinesRepository,
+    mergeRequestPipelines,
     pipelineEngine,
     pipelineCreation,
 

@@ -51,6 +51,24 @@ export interface CreatePipelineInput {
   pushOptions?: readonly string[];
   /** the pipeline schedule creating it (source `schedule`) */
   pipelineScheduleId?: number;
+  /**
+   * A merge request pipeline (source `merge_request_event`): `ref` is stored as given
+   * (refs/merge-requests/:iid/head or /merge, or the source branch in a fork) and `sha` is the
+   * commit to run; the variables see the source branch as CI_COMMIT_REF_NAME, as in GitLab.
+   */
+  mergeRequest?: MergeRequestPipelineInput;
+}
+
+export interface MergeRequestPipelineInput {
+  id: number;
+  sourceBranch: string;
+  /** a merged results pipeline's head and target; null for a detached one */
+  sourceSha: string | null;
+  targetSha: string | null;
+  /** the merge base: `rules:changes` sees the paths the merge request changes */
+  diffBaseSha: string | null;
+  /** the CI_MERGE_REQUEST_* variables (config/merge-request-variables.ts) */
+  variables: { key: string; value: string }[];
 }
 
 export type CreateOutcome = { pipeline: PipelineRow } | { error: string[] };
@@ -82,10 +100,12 @@ export function createPipelineCreation(deps: {
    * Compiles and stores a pipeline. `save` says whether failures are stored as pipelines (a
    * push) or only answered (the API).
    */
-  async function create(input: CreatePipelineInput, save: boolean): Promise<CreateOutcome | null> {
+  async function create(input: CreatePipelineInput, save: boolean, explain = false): Promise<CreateOutcome | null> {
     const { project } = input;
     const repoPath = deps.repoPath(project.id);
-    const resolved = await resolveRef(repoPath, input.ref, input.tag);
+    const mergeRequest = input.mergeRequest;
+    // A merge request pipeline names its commit; its ref may be one no branch or tag holds.
+    const resolved = mergeRequest && input.sha ? { sha: input.sha, tag: false } : await resolveRef(repoPath, input.ref, input.tag);
     if (!resolved) return { error: [CREATE_ERRORS.referenceNotFound] };
     const sha = input.sha ?? resolved.sha;
     const commit = await getCommit(repoPath, sha);
@@ -101,6 +121,7 @@ export function createPipelineCreation(deps: {
       userId: input.actor.user?.id ?? null,
       committedAt: commit.committed_date,
       pipelineScheduleId: input.pipelineScheduleId ?? null,
+      mergeRequest: mergeRequest ? { id: mergeRequest.id, sourceSha: mergeRequest.sourceSha, targetSha: mergeRequest.targetSha, variables: mergeRequest.variables } : null,
     };
     const store = (status: 'failed' | 'skipped', extra: { yamlErrors?: string; failureReason?: string } = {}) =>
       deps.db.transaction(async (tx) => ({ pipeline: await deps.pipelines.insertPipeline({ ...base, status, ...extra }, tx) }));
@@ -108,22 +129,30 @@ export function createPipelineCreation(deps: {
     if (skipsCi({ source: input.source, commitMessage: commit.message, pushOptions: input.pushOptions })) return save ? store('skipped') : null;
 
     const config = await readConfigBlob(repoPath, sha, CI_CONFIG_PATH);
-    if ('error' in config) return save ? null : { error: [CREATE_ERRORS.missingConfig] };
+    if ('error' in config) return save && !explain ? null : { error: [CREATE_ERRORS.missingConfig] };
 
     const entries = (await readTree(repoPath, sha, '', { recursive: true })) ?? [];
-    const changed = input.source === 'push' && !resolved.tag && !ZERO_SHA.test(beforeSha) ? ((await changedPaths(repoPath, beforeSha, sha)) ?? undefined) : undefined;
+    // GitLab's rules:changes: a push compares with the commit before it, a merge request pipeline with the merge base.
+    const changed =
+      input.source === 'push' && !resolved.tag && !ZERO_SHA.test(beforeSha)
+        ? ((await changedPaths(repoPath, beforeSha, sha)) ?? undefined)
+        : mergeRequest?.diffBaseSha
+          ? ((await changedPaths(repoPath, mergeRequest.diffBaseSha, mergeRequest.sourceSha ?? sha)) ?? undefined)
+          : undefined;
+    const variablesRef = mergeRequest ? mergeRequest.sourceBranch : input.ref;
     const namespacePath = project.full_path.slice(0, project.full_path.lastIndexOf('/'));
     const variables = {
       ...predefinedVariables({
         serverUrl: deps.serverUrl,
         project: { id: project.id, name: project.name, path: project.path, fullPath: project.full_path, namespacePath, defaultBranch: project.default_branch, visibility: project.visibility },
         source: input.source,
-        ref: input.ref,
+        ref: variablesRef,
         tag: resolved.tag,
         sha,
         beforeSha,
         commitMessage: commit.message,
       }),
+      ...Object.fromEntries((mergeRequest?.variables ?? []).map((v) => [v.key, v.value])),
       ...Object.fromEntries((input.variables ?? []).map((v) => [v.key, v.value])),
     };
     const readFile = configFileReader(deps.access, input.actor, project, repoPath, sha);
@@ -131,7 +160,7 @@ export function createPipelineCreation(deps: {
       config.content,
       {
         source: input.source,
-        ref: input.ref,
+        ref: variablesRef,
         tag: resolved.tag,
         sha,
         beforeSha,
@@ -149,7 +178,7 @@ export function createPipelineCreation(deps: {
     }
     if (result.status === 'skipped') {
       if (result.reason === 'ci_skip') return save ? store('skipped') : null;
-      return save ? null : { error: [result.message] };
+      return save && !explain ? null : { error: [result.message] };
     }
     const { plan } = result;
     const pipeline = await deps.db.transaction(async (tx) => {
@@ -185,6 +214,15 @@ export function createPipelineCreation(deps: {
      */
     async createForSchedule(input: CreatePipelineInput): Promise<CreateOutcome | null> {
       return create({ ...input, source: 'schedule' }, true);
+    },
+
+    /**
+     * For a merge request (source merge_request_event): stores what a push stores (a failed
+     * pipeline for a configuration error, a skipped one for `[ci skip]`), nothing when no job's
+     * rules take `merge_request_event`; answers why nothing was created.
+     */
+    async createForMergeRequest(input: CreatePipelineInput & { mergeRequest: MergeRequestPipelineInput; sha: string }): Promise<CreateOutcome | null> {
+      return create({ ...input, source: 'merge_request_event', tag: false }, true, true);
     },
 
     /** For `POST /projects/:id/pipeline`: the pipeline, or a 400 with GitLab's messages. */

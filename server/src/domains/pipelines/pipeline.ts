@@ -25,6 +25,13 @@ export interface PipelineRow {
   duration: number | null;
   queued_duration: number | null;
   coverage: number | null;
+  /** a merge request pipeline's merge request (source merge_request_event) */
+  merge_request_id: number | null;
+  /** a merged results pipeline: the source head and the target tip its trial merge commit joined */
+  source_sha: string | null;
+  target_sha: string | null;
+  /** the CI_MERGE_REQUEST_* variables it was created with (empty for other pipelines) */
+  merge_request_variables: { key: string; value: string }[];
 }
 
 export interface StageRow {

@@ -125,6 +125,9 @@ export function createPipelinesService(deps: {
 
     mayUpdateRef,
 
+    /** What the pipeline entities show beside the rows (users, allowed-failure warnings). */
+    describe: pipelineFacts,
+
     /** Jobs of `project` with what their entities show (for deployments' `deployable`). */
     async describeJobs(actor: Actor, project: Project, jobIds: readonly number[]) {
       const jobs = (await Promise.all([...new Set(jobIds)].map((id) => repo.findJob(id)))).filter((job): job is JobRow => job !== null && job.project_id === project.id);

@@ -21,6 +21,10 @@ export interface Project extends ProjectFeatureLevels {
   merge_method: 'merge' | 'rebase_merge' | 'ff';
   squash_option: 'never' | 'always' | 'default_on' | 'default_off';
   only_allow_merge_if_pipeline_succeeds: boolean;
+  /** with only_allow_merge_if_pipeline_succeeds: a skipped pipeline counts as a successful one (CI_MUST_PASS) */
+  allow_merge_on_skipped_pipeline: boolean;
+  /** merge request pipelines run on the trial merge commit (merged results pipelines) */
+  merge_pipelines_enabled: boolean;
   only_allow_merge_if_all_discussions_are_resolved: boolean;
   /** a push that outdates a diff thread resolves it (GitLab's setting; domains/notes/outdated-discussions.service.ts) */
   resolve_outdated_diff_discussions: boolean;
@@ -54,6 +58,8 @@ export const EDITABLE_SETTINGS = [
   'merge_method',
   'squash_option',
   'only_allow_merge_if_pipeline_succeeds',
+  'allow_merge_on_skipped_pipeline',
+  'merge_pipelines_enabled',
   'only_allow_merge_if_all_discussions_are_resolved',
   'resolve_outdated_diff_discussions',
   'remove_source_branch_after_merge',

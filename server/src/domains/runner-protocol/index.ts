@@ -44,7 +44,7 @@ export function createRunnerProtocolDomain(deps: {
   projects: Pick<ProjectsService, 'find'>;
   authorizer: Pick<Authorizer, 'authorize'>;
   /** the stored CI/CD variables a job receives (variablesForJob), in precedence order */
-  storedVariables?: (job: JobRow, context: { protectedRef: boolean }) => Promise<StoredVariable[]>;
+  storedVariables?: (job: JobRow, context: { protectedRef: boolean; fromFork: boolean }) => Promise<StoredVariable[]>;
   serverUrl: string;
   longPollSeconds?: number;
 }) {

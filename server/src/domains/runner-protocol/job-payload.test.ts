@@ -14,7 +14,7 @@ const job = (options: JobRow['options'] = {}, extra: Partial<JobRow> = {}): JobR
 
 const context: JobContext = {
   pipeline_iid: 2, pipeline_source: 'push', ref: 'v1.0', tag: true, sha: 'a'.repeat(40), before_sha: '0'.repeat(40), pipeline_created_at: new Date('2026-01-01T00:00:00Z'),
-  pipeline_user_id: null, project_name: 'Proj', project_path: 'proj', project_full_path: 'grp/proj', project_visibility: 'private', default_branch: 'main', namespace_id: 9, root_namespace_id: 9,
+  pipeline_user_id: null, project_name: 'Proj', project_path: 'proj', project_full_path: 'grp/proj', project_visibility: 'private', default_branch: 'main', namespace_id: 9, root_namespace_id: 9, merge_request_variables: [], from_fork: false,
 };
 
 const input = (overrides: Partial<JobPayloadInput> = {}): JobPayloadInput => ({

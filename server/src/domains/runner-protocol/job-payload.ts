@@ -153,6 +153,9 @@ export function runnerVariables(input: JobPayloadInput): RunnerVariable[] {
   const { job, context, token, serverUrl } = input;
   const base = serverUrl.replace(/\/+$/, '');
   const namespacePath = context.project_full_path.slice(0, context.project_full_path.lastIndexOf('/'));
+  const mergeRequestVariables = context.merge_request_variables ?? [];
+  // A merge request pipeline's CI_COMMIT_REF_NAME is its source branch (GitLab's source_ref).
+  const sourceBranch = mergeRequestVariables.find((variable) => variable.key === 'CI_MERGE_REQUEST_SOURCE_BRANCH_NAME')?.value;
   const predefined: Record<string, string> = {
     ...predefinedVariables({
       serverUrl: base,
@@ -166,11 +169,12 @@ export function runnerVariables(input: JobPayloadInput): RunnerVariable[] {
         visibility: context.project_visibility,
       },
       source: context.pipeline_source as Parameters<typeof predefinedVariables>[0]['source'],
-      ref: context.ref,
+      ref: sourceBranch ?? context.ref,
       tag: context.tag,
       sha: context.sha,
       beforeSha: context.before_sha,
     }),
+    ...Object.fromEntries(mergeRequestVariables.map((variable) => [variable.key, variable.value])),
     CI_API_V4_URL: `${base}/api/v4`,
     CI_SERVER_HOST: new URL(base).hostname,
     CI_SERVER_PROTOCOL: new URL(base).protocol.replace(':', ''),
@@ -225,7 +229,9 @@ export function jobPayload(input: JobPayloadInput): Record<string, unknown> {
   const options = job.options;
   const timeout = jobTimeout(options.timeoutSeconds as number | undefined, input.runnerMaximumTimeout);
   const refType = context.tag ? 'tag' : 'branch';
-  const refspecs = [`+${context.sha}:refs/pipelines/${job.pipeline_id}`, context.tag ? `+refs/tags/${context.ref}:refs/tags/${context.ref}` : `+refs/heads/${context.ref}:refs/remotes/origin/${context.ref}`];
+  // A merge request pipeline's ref is a full ref (refs/merge-requests/:iid/head or /merge): fetched as it is.
+  const refSpec = context.ref.startsWith('refs/') ? `+${context.ref}:${context.ref}` : context.tag ? `+refs/tags/${context.ref}:refs/tags/${context.ref}` : `+refs/heads/${context.ref}:refs/remotes/origin/${context.ref}`;
+  const refspecs = [`+${context.sha}:refs/pipelines/${job.pipeline_id}`, refSpec];
   const script = [...strings(options.beforeScript), ...strings(options.script)];
   const steps: Record<string, unknown>[] = [{ name: 'script', script, timeout, when: 'on_success', allow_failure: false }];
   const afterScript = strings(options.afterScript);

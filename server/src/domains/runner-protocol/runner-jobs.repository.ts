@@ -28,6 +28,10 @@ export interface JobContext {
   default_branch: string;
   namespace_id: number;
   root_namespace_id: number;
+  /** a merge request pipeline's CI_MERGE_REQUEST_* variables (empty for other pipelines) */
+  merge_request_variables: { key: string; value: string }[];
+  /** a merge request pipeline of a merge request from a fork: no protected variables, as GitLab */
+  from_fork: boolean;
 }
 
 /** A running job as the stuck-jobs sweep sees it. */
@@ -107,7 +111,9 @@ export function createRunnerJobsRepository(db: Pick<Database, 'query' | 'transac
       const { rows } = await db.query<JobContext>(
         `SELECT p.iid AS pipeline_iid, p.source AS pipeline_source, p.ref, p.tag, p.sha, p.before_sha, p.created_at AS pipeline_created_at,
                 p.user_id AS pipeline_user_id, pr.name AS project_name, pr.path AS project_path, r.path AS project_full_path,
-                pr.visibility AS project_visibility, pr.default_branch, pr.namespace_id, n.traversal_ids[1] AS root_namespace_id
+                pr.visibility AS project_visibility, pr.default_branch, pr.namespace_id, n.traversal_ids[1] AS root_namespace_id,
+                p.merge_request_variables,
+                EXISTS (SELECT 1 FROM merge_requests m WHERE m.id = p.merge_request_id AND m.source_project_id IS DISTINCT FROM m.target_project_id) AS from_fork
            FROM ci_builds b
            JOIN ci_pipelines p ON p.id = b.pipeline_id
            JOIN projects pr ON pr.id = b.project_id

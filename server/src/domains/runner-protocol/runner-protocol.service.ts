@@ -67,7 +67,7 @@ export function createRunnerProtocol(deps: {
   jobLogs: Pick<JobLogs, 'append' | 'size' | 'read' | 'finalize'>;
   serverUrl: string;
   /** the project, group and instance variables of a job (CI/CD settings); none until they are wired */
-  storedVariables?: (job: JobRow, context: { protectedRef: boolean }) => Promise<StoredVariable[]>;
+  storedVariables?: (job: JobRow, context: { protectedRef: boolean; fromFork: boolean }) => Promise<StoredVariable[]>;
   /** the archives of jobs (for `dependencies`) */
   archivesOf?: (jobIds: readonly number[]) => Promise<{ job_id: number; filename: string; size: number }[]>;
   longPollSeconds?: number;
@@ -77,6 +77,8 @@ export function createRunnerProtocol(deps: {
   const longPollMs = () => (deps.longPollSeconds ?? LONG_POLL_SECONDS) * 1000;
 
   async function isProtectedRef(projectId: number, ref: string, tag: boolean): Promise<boolean> {
+    // A merge request pipeline's refs/merge-requests/:iid/… is no branch: never protected (GitLab's protected_for?).
+    if (ref.startsWith('refs/')) return false;
     if (tag) return tagProtectionsFor(ref, await deps.protectedTags.listForProject(projectId)).length > 0;
     return protectionsFor(ref, await deps.protectedBranches.listForProject(projectId)).length > 0;
   }
@@ -157,7 +159,7 @@ export function createRunnerProtocol(deps: {
       protectedRef,
       user: user ? { id: user.id, username: user.username, name: user.name, email: user.email } : null,
       pipelineVariables: await deps.pipelines.variables(job.pipeline_id),
-      storedVariables: deps.storedVariables ? await deps.storedVariables(job, { protectedRef }) : [],
+      storedVariables: deps.storedVariables ? await deps.storedVariables(job, { protectedRef, fromFork: context.from_fork }) : [],
       dependencies: await dependenciesOf(job, token),
       now: now(),
     });
@@ -182,7 +184,8 @@ export function createRunnerProtocol(deps: {
   /** The values a job's log hides: its masked variables' and, when known, its token. */
   async function secretsOf(job: JobRow, token?: string): Promise<string[]> {
     const context = deps.storedVariables ? await deps.jobs.jobContext(job.id) : null;
-    const stored = context && deps.storedVariables ? await deps.storedVariables(job, { protectedRef: await isProtectedRef(job.project_id, context.ref, context.tag) }) : [];
+    const stored =
+      context && deps.storedVariables ? await deps.storedVariables(job, { protectedRef: await isProtectedRef(job.project_id, context.ref, context.tag), fromFork: context.from_fork }) : [];
     const values = stored.filter((variable) => variable.masked && variable.value !== '').map((variable) => variable.value);
     return token ? [...values, token] : values;
   }

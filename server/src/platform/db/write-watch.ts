@@ -37,6 +37,8 @@ export const WATCHED_TABLES = [
   'merge_request_assignees', 'merge_request_reviewers',
   'protected_branches', 'protected_branch_access_levels', 'award_emoji',
   'labels', 'merge_request_labels', 'label_priorities', 'label_subscriptions', 'milestones',
+  // the merge widget shows the merge request's pipeline and its checks read it
+  'ci_pipelines',
 ] as const;
 
 /**

@@ -1,4 +1,4 @@
-import { CommentDiscussionIcon, FileDiffIcon, GitCommitIcon } from '@primer/octicons-react';
+import { CommentDiscussionIcon, FileDiffIcon, GitCommitIcon, RocketIcon } from '@primer/octicons-react';
 import { UnderlineNav } from '@primer/react';
 import { SkeletonBox } from '@primer/react/experimental';
 import { useQuery } from '@tanstack/react-query';
@@ -11,9 +11,11 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { ApiError } from '../../lib/api-error';
 import type { Project } from '../../lib/gitlab-types';
 import { urls, type MergeRequestTab } from '../../lib/routes';
+import { loadMergeRequestPipelines } from '../pipelines';
 import { projectQuery } from '../projects';
 import { ReviewBar } from '../review';
-import { userCanUpdateMergeRequest, useOptionalUser } from '../session';
+import { userCanUpdateMergeRequest, userProjectLevel, useOptionalUser } from '../session';
+import { DEVELOPER } from '../../lib/permissions';
 import { mergeRequestQuery } from './api';
 import { MergeRequestHeader } from './MergeRequestHeader';
 import { MergeRequestOverview } from './MergeRequestOverview';
@@ -23,11 +25,12 @@ import styles from './MergeRequestPage.module.css';
 // for the diff viewer's and the commit list's code.
 const MergeRequestChanges = lazy(() => import('./MergeRequestChanges').then((m) => ({ default: m.MergeRequestChanges })));
 const MergeRequestCommits = lazy(() => import('./MergeRequestCommits').then((m) => ({ default: m.MergeRequestCommits })));
+const MergeRequestPipelines = lazy(() => loadMergeRequestPipelines().then((m) => ({ default: m.MergeRequestPipelines })));
 const EditMergeRequest = lazy(() => import('./EditMergeRequest').then((m) => ({ default: m.EditMergeRequest })));
 
 /**
- * `/<path>/-/merge_requests/<iid>[/commits|/diffs|/edit]`: the header, the Overview,
- * Commits and Changes tabs, and the tab's content.
+ * `/<path>/-/merge_requests/<iid>[/commits|/pipelines|/diffs|/edit]`: the header, the Overview,
+ * Commits, Pipelines and Changes tabs, and the tab's content.
  */
 export function MergeRequestPage({ project, iid, tab }: { project: Project; iid: number; tab: MergeRequestTab }) {
   const user = useOptionalUser();
@@ -65,6 +68,7 @@ export function MergeRequestPage({ project, iid, tab }: { project: Project; iid:
   const tabs: { id: MergeRequestTab; label: string; icon: typeof GitCommitIcon; counter?: string }[] = [
     { id: 'overview', label: 'Overview', icon: CommentDiscussionIcon },
     { id: 'commits', label: 'Commits', icon: GitCommitIcon },
+    { id: 'pipelines', label: 'Pipelines', icon: RocketIcon },
     { id: 'diffs', label: 'Changes', icon: FileDiffIcon, counter: data.changes_count ?? undefined },
   ];
   return (
@@ -87,7 +91,16 @@ export function MergeRequestPage({ project, iid, tab }: { project: Project; iid:
       {tab === 'overview' ? (
         <MergeRequestOverview project={project} mr={data} canUpdate={canUpdate} sourceProjectPath={sourceProjectPath} />
       ) : (
-        <Suspense fallback={<PageLoading />}>{tab === 'commits' ? <MergeRequestCommits project={project} mr={data} /> : <MergeRequestChanges project={project} mr={data} />}</Suspense>
+        <Suspense fallback={<PageLoading />}>
+          {tab === 'commits' ? (
+            <MergeRequestCommits project={project} mr={data} />
+          ) : tab === 'pipelines' ? (
+            // 'Run pipeline' for those who may run pipelines (a fork's author too: it runs in the fork); the server decides.
+            <MergeRequestPipelines project={project} iid={data.iid} canRun={user !== null && (userProjectLevel(project, user) >= DEVELOPER || (user.id === data.author?.id && sourceProjectId !== null))} />
+          ) : (
+            <MergeRequestChanges project={project} mr={data} />
+          )}
+        </Suspense>
       )}
       <ReviewBar target={{ projectId: project.id, iid: data.iid }} />
     </div>

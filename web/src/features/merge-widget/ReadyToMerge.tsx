@@ -73,7 +73,7 @@ export function ReadyToMerge({
   const squashing = squash.available && squashChecked;
   const showSquashEditor = squashing;
   const showMergeEditor = !ffOnly;
-  const status = readyStatus({ hasCi: false, pipelineStatus: null, onlyAllowMergeIfPipelineSucceeds: project.onlyAllowMergeIfPipelineSucceeds, autoMergeAvailable: false });
+  const status = readyStatus({ hasCi: data.hasCi, pipelineStatus: data.headPipeline?.status ?? null, onlyAllowMergeIfPipelineSucceeds: project.onlyAllowMergeIfPipelineSucceeds, autoMergeAvailable: false });
   const disabled = isMergeButtonDisabled({
     mergeMessage: mergeMessage.value,
     squashMessage: squashMessage.value,

@@ -24,6 +24,8 @@ export function PipelineRow({ projectId, fullPath, basic }: { projectId: number;
     if (version !== null) void refetchJobs();
   }, [version, refetchJobs]);
   const status = pipeline.data?.detailed_status ?? fallbackStatus(basic.status);
+  const mergeRequestRef = /^refs\/merge-requests\/(\d+)\/(?:head|merge|train)$/.exec(basic.ref);
+  const mergeRequestIid = mergeRequestRef ? Number(mergeRequestRef[1]) : null;
   return (
     <tr>
       <td>
@@ -44,9 +46,16 @@ export function PipelineRow({ projectId, fullPath, basic }: { projectId: number;
       </td>
       <td>
         <div className={styles.cellStack}>
-          <RouterLink to={urls.tree(fullPath, basic.ref)} className={styles.mono}>
-            {basic.ref}
-          </RouterLink>
+          {mergeRequestIid !== null ? (
+            // A merge request pipeline's ref is refs/merge-requests/:iid/…: it links to its merge request.
+            <RouterLink to={urls.mergeRequest(fullPath, mergeRequestIid)} className={styles.mono}>
+              !{mergeRequestIid}
+            </RouterLink>
+          ) : (
+            <RouterLink to={urls.tree(fullPath, basic.ref)} className={styles.mono}>
+              {basic.ref}
+            </RouterLink>
+          )}
           <RouterLink to={urls.commit(fullPath, basic.sha)} className={styles.mono}>
             {basic.sha.slice(0, 8)}
           </RouterLink>

@@ -113,6 +113,22 @@ export const pipelineListQuery = (projectId: number, params: PipelineListParams)
     refetchInterval: POLL_MS * 3,
   });
 
+/** A merge request's pipelines (GET …/merge_requests/:iid/pipelines): merge request pipelines first. */
+export const mergeRequestPipelinesQuery = (projectId: number, iid: number, page: number) =>
+  queryOptions({
+    queryKey: ['projects', projectId, 'merge_requests', iid, 'pipelines', page] as const,
+    queryFn: ({ signal }) => api.getPage<PipelineBasic>(`/projects/${projectId}/merge_requests/${iid}/pipelines`, { signal, query: { page, per_page: PIPELINES_PER_PAGE } }),
+    placeholderData: keepPreviousData,
+    refetchInterval: POLL_MS * 3,
+  });
+
+/** 'Run pipeline' on a merge request (POST …/merge_requests/:iid/pipelines). */
+export const runMergeRequestPipelineMutation = (projectId: number, iid: number) =>
+  mutationOptions({
+    mutationKey: ['projects', projectId, 'merge_requests', iid, 'pipelines', 'create'],
+    mutationFn: () => api.post<Pipeline>(`/projects/${projectId}/merge_requests/${iid}/pipelines`),
+  });
+
 export const pipelineQuery = (projectId: number, id: number) =>
   queryOptions({
     queryKey: pipelineKeys.one(projectId, id),

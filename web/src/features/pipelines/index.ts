@@ -6,3 +6,4 @@ export const loadNewPipelinePage = () => import('./NewPipelinePage');
 export const loadPipelinePage = () => import('./PipelinePage');
 export const loadJobsPage = () => import('./JobsPage');
 export const loadJobPage = () => import('./JobPage');
+export const loadMergeRequestPipelines = () => import('./MergeRequestPipelines');

@@ -71,6 +71,8 @@ export function ProjectMergeRequestSettings({ project: given }: { project: Proje
   const [resolveOutdated, setResolveOutdated] = useState(project.resolve_outdated_diff_discussions ?? false);
   const [removeSource, setRemoveSource] = useState(project.remove_source_branch_after_merge ?? false);
   const [pipelines, setPipelines] = useState(project.only_allow_merge_if_pipeline_succeeds ?? false);
+  const [skippedSucceeds, setSkippedSucceeds] = useState(project.allow_merge_on_skipped_pipeline ?? false);
+  const [mergedResults, setMergedResults] = useState(project.merge_pipelines_enabled ?? false);
   const [threads, setThreads] = useState(project.only_allow_merge_if_all_discussions_are_resolved ?? false);
   const [mergeTemplate, setMergeTemplate] = useState(project.merge_commit_template ?? '');
   const [squashTemplate, setSquashTemplate] = useState(project.squash_commit_template ?? '');
@@ -95,6 +97,8 @@ export function ProjectMergeRequestSettings({ project: given }: { project: Proje
             resolve_outdated_diff_discussions: resolveOutdated,
             remove_source_branch_after_merge: removeSource,
             only_allow_merge_if_pipeline_succeeds: pipelines,
+            allow_merge_on_skipped_pipeline: skippedSucceeds,
+            merge_pipelines_enabled: mergedResults,
             only_allow_merge_if_all_discussions_are_resolved: threads,
             merge_commit_template: mergeTemplate,
             squash_commit_template: squashTemplate,
@@ -108,11 +112,22 @@ export function ProjectMergeRequestSettings({ project: given }: { project: Proje
           <legend className={styles.legend}>Merge options</legend>
           <Flag label="Automatically resolve merge request diff threads when they become outdated" checked={resolveOutdated} onChange={setResolveOutdated} />
           <Flag label={'Enable "Delete source branch" option by default'} checked={removeSource} onChange={setRemoveSource} caption="Existing merge requests and protected branches are not affected." />
+          <Flag
+            label="Enable merged results pipelines"
+            checked={mergedResults}
+            onChange={setMergedResults}
+            caption="Merge request pipelines run on the result of merging the source branch into the target branch."
+          />
         </fieldset>
         <Choice name="squash_option" legend="Squash commits when merging" value={squash} options={SQUASH_OPTIONS} onChange={setSquash} />
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>Merge checks</legend>
           <Flag label="Pipelines must succeed" checked={pipelines} onChange={setPipelines} caption="Merge requests can't be merged if the latest pipeline did not succeed or is still running." />
+          {pipelines ? (
+            <div className={styles.nested}>
+              <Flag label="Skipped pipelines are considered successful" checked={skippedSucceeds} onChange={setSkippedSucceeds} caption="Introduces the risk of merging changes that do not pass the pipeline." />
+            </div>
+          ) : null}
           <Flag label="All threads must be resolved" checked={threads} onChange={setThreads} />
         </fieldset>
         <FormControl>

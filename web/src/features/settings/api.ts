@@ -28,6 +28,8 @@ export interface ProtectedTag {
 export interface ProjectSettings extends Project {
   merge_method?: 'merge' | 'rebase_merge' | 'ff';
   only_allow_merge_if_pipeline_succeeds?: boolean;
+  allow_merge_on_skipped_pipeline?: boolean;
+  merge_pipelines_enabled?: boolean;
   only_allow_merge_if_all_discussions_are_resolved?: boolean;
   resolve_outdated_diff_discussions?: boolean;
   merge_commit_template?: string | null;

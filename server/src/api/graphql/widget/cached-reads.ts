@@ -4,7 +4,8 @@ import type { WriteWatch } from '../../../platform/db/write-watch.js';
 import type { WidgetDeps } from './request-scope.js';
 
 /** The evaluation reads blocker states and unresolved threads; the request and project come in as arguments. */
-const MERGEABILITY_TABLES = ['merge_requests', 'merge_request_blocks', 'notes'];
+// ci_pipelines: CI_MUST_PASS and CI_STILL_RUNNING read the merge request's pipeline
+const MERGEABILITY_TABLES = ['merge_requests', 'merge_request_blocks', 'notes', 'ci_pipelines'];
 
 /**
  * The widget is the most read thing in the product (every open merge request page queries

@@ -18,7 +18,7 @@ export type { WidgetDeps } from './request-scope.js';
  * seconds).
  */
 export function createMergeRequestWidgets(deps: {
-  services: Pick<Services, 'projects' | 'mergeRequestsRepository' | 'protectedBranches' | 'storage' | 'mergeability' | 'mergeIntents'>;
+  services: Pick<Services, 'projects' | 'mergeRequestsRepository' | 'protectedBranches' | 'storage' | 'mergeability' | 'mergeIntents' | 'mergeRequestPipelines' | 'pipelinesRepository'>;
   authorizer: Authorizer;
   events: Pick<EventBus, 'subscribe'>;
   watch: Pick<WriteWatch, 'generation'>;
@@ -34,6 +34,24 @@ export function createMergeRequestWidgets(deps: {
     mergeability: services.mergeability,
     blockers: (actor, opened) => services.mergeability.blocks.visibleBlockers(actor, opened),
     mergeOngoing: async (mergeRequestId) => (await services.mergeIntents.intentsFor(mergeRequestId)).some((intent) => isUnfinished(intent.state)),
+    pipelines: async (actor, node) => {
+      const head = await services.mergeRequestPipelines.headPipelineFor(actor, node);
+      if (!head) return { head: null, hasCi: (await services.mergeRequestPipelines.list(node, { limit: 1, offset: 0 })).total > 0 };
+      const [stages, warnings] = await Promise.all([services.pipelinesRepository.stages(head.pipeline.id), services.pipelinesRepository.withWarnings([head.pipeline.id])]);
+      return { head: { ...head, stages, warnings: warnings.has(head.pipeline.id) }, hasCi: true };
+    },
+    pipelineList: async (actor, node, limit) => {
+      if (!(await deps.authorizer.can(actor, 'read_pipeline', { project: node.project }))) return null;
+      const list = await services.mergeRequestPipelines.list(node, { limit, offset: 0 });
+      const ids = list.pipelines.map((pipeline) => pipeline.id);
+      const warnings = await services.pipelinesRepository.withWarnings(ids);
+      const nodes = await Promise.all(
+        list.pipelines
+          .filter((pipeline) => list.projects.has(pipeline.project_id))
+          .map(async (pipeline) => ({ pipeline, project: list.projects.get(pipeline.project_id)!, stages: await services.pipelinesRepository.stages(pipeline.id), warnings: warnings.has(pipeline.id) })),
+      );
+      return { count: list.total, nodes };
+    },
     commitMessages: (input) =>
       defaultMessages({
         ...input,

@@ -14,7 +14,11 @@ function once<T>(compute: () => Promise<T>): () => Promise<T> {
   return () => (value ??= compute());
 }
 
-export function createMergeRequestView(deps: Pick<WidgetDeps, 'gitFacts' | 'mergeability' | 'blockers' | 'mergeOngoing' | 'commitMessages'>, scope: RequestScope, node: MergeRequestNode): MergeRequestView {
+export function createMergeRequestView(
+  deps: Pick<WidgetDeps, 'gitFacts' | 'mergeability' | 'blockers' | 'mergeOngoing' | 'commitMessages' | 'pipelines'>,
+  scope: RequestScope,
+  node: MergeRequestNode,
+): MergeRequestView {
   const { mergeRequest: mr, project } = node;
   const { actor } = scope;
   const sourceProjectId = mr.source_project_id;
@@ -101,6 +105,7 @@ export function createMergeRequestView(deps: Pick<WidgetDeps, 'gitFacts' | 'merg
     // Only an open request can be being merged; a merged one settled its intent.
     mergeOngoing: once(async () => mr.state === 'opened' && deps.mergeOngoing(mr.id)),
     commitMessages,
+    pipelines: once(() => deps.pipelines(actor, node)),
     mergedCommitSha,
   };
 }

@@ -9,6 +9,7 @@ import type { ProjectAction } from '../../../auth/permissions.js';
 import type { GitCommit } from '../../../git/index.js';
 import type { MergeRequest, OpenedMergeRequest } from '../../../domains/merge-requests/merge-request.js';
 import type { MergeRequestsRepository } from '../../../domains/merge-requests/merge-requests.repository.js';
+import type { PipelineRow, StageRow } from '../../../domains/pipelines/pipeline.js';
 import type { Project } from '../../../domains/projects/project.js';
 import type { ProjectsService } from '../../../domains/projects/projects.service.js';
 import type { ProtectedBranch } from '../../../domains/protected-branches/protected-branch.js';
@@ -24,6 +25,19 @@ export interface MergeRequestNode {
   project: Project;
 }
 
+/** A pipeline as the widget shows it: the row, the project it ran in, its stages, whether it has allowed failures. */
+export interface WidgetPipeline {
+  pipeline: PipelineRow;
+  project: Project;
+  stages: StageRow[];
+  warnings: boolean;
+}
+
+export interface WidgetPipelines {
+  head: WidgetPipeline | null;
+  hasCi: boolean;
+}
+
 export interface WidgetDeps {
   projects: Pick<ProjectsService, 'find'>;
   authorizer: Pick<Authorizer, 'abilities' | 'accessLevel'>;
@@ -35,6 +49,13 @@ export interface WidgetDeps {
   blockers(actor: Actor, opened: OpenedMergeRequest): Promise<{ visible: MergeRequest[]; hiddenCount: number }>;
   /** a merge of the request is under way (its intent recorded, not yet settled) */
   mergeOngoing(mergeRequestId: number): Promise<boolean>;
+  /**
+   * The merge request's pipeline for its diff head, when the caller may read it, and whether the
+   * request has any pipeline at all (GitLab's has_ci?) (the pipelines domain).
+   */
+  pipelines(actor: Actor, node: MergeRequestNode): Promise<WidgetPipelines>;
+  /** the merge request's pipelines, newest merge request pipelines first; null when the caller may not read pipelines */
+  pipelineList(actor: Actor, node: MergeRequestNode, limit: number): Promise<{ count: number; nodes: WidgetPipeline[] } | null>;
   /** the merge and squash commit messages a merge by `merger` would use (project templates) */
   commitMessages(input: { mergeRequest: MergeRequest; project: Project; author: User | null; merger: User | null; target: string | null; head: string | null }): Promise<{ merge: string; squash: string }>;
 }
@@ -57,6 +78,8 @@ export interface RequestScope {
   user(id: number | null): Promise<User | null>;
   protectedBranches(projectId: number): Promise<ProtectedBranch[]>;
   view(node: MergeRequestNode): MergeRequestView;
+  /** the merge request's pipelines (MergeRequest.pipelines); null when the caller may not read pipelines */
+  pipelines(node: MergeRequestNode, limit: number): Promise<{ count: number; nodes: WidgetPipeline[] } | null>;
 }
 
 /**
@@ -76,6 +99,8 @@ export interface MergeRequestView {
   mergeOngoing(): Promise<boolean>;
   /** the default merge and squash commit messages, from the project's templates */
   commitMessages(): Promise<{ merge: string; squash: string }>;
+  /** the merge request's pipeline for its diff head (null: none, or the caller may not read pipelines), and has_ci */
+  pipelines(): Promise<WidgetPipelines>;
   /** the commit a merged request landed as: merge commit, squash commit, or the fast-forwarded head */
   mergedCommitSha: string | null;
 }

@@ -1,6 +1,7 @@
 import { ACCESS_LEVEL_NAMES } from '@tributary/contracts';
 import { publicMergeStatus, restDetailedMergeStatus } from '../../../domains/merge-requests/mergeability/index.js';
 import { userBasic, type UrlBuilder } from '../../rest/entities/users.js';
+import { ciStatus, pipelineWarnings, widgetPipelineEntity } from './pipeline-view.js';
 import type { MergeRequestNode, RequestScope } from './request-scope.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -15,7 +16,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 export async function widgetPayload(scope: RequestScope, node: MergeRequestNode, urls: UrlBuilder) {
   const { mergeRequest: mr, project } = node;
   const view = scope.view(node);
-  const [sourceTip, targetTip, mergeability, commits, sourceProtected, permissions, users, accessLevel, blockers, mergeOngoing, messages] = await Promise.all([
+  const [sourceTip, targetTip, mergeability, commits, sourceProtected, permissions, users, accessLevel, blockers, mergeOngoing, messages, pipelines] = await Promise.all([
     view.sourceTip(),
     view.targetTip(),
     view.mergeability(),
@@ -27,7 +28,10 @@ export async function widgetPayload(scope: RequestScope, node: MergeRequestNode,
     view.blockers(),
     view.mergeOngoing(),
     view.commitMessages(),
+    view.pipelines(),
   ]);
+  const head = pipelines.head;
+  const warnings = pipelineWarnings({ mergePipelinesEnabled: project.merge_pipelines_enabled, retargeted: mr.retargeted, fromFork: mr.source_project_id !== mr.target_project_id });
   const [mergeUser, mergedBy, closedBy] = users.map((user) => (user ? userBasic(user, urls) : null));
   const mergedSha = view.mergedCommitSha;
   const webPath = `/${mr.target_full_path}/-/merge_requests/${mr.iid}`;
@@ -55,6 +59,16 @@ export async function widgetPayload(scope: RequestScope, node: MergeRequestNode,
     ff_only_enabled: project.merge_method === 'ff',
     ff_merge_possible: mergeability.divergedCommitsCount === 0,
     only_allow_merge_if_pipeline_succeeds: project.only_allow_merge_if_pipeline_succeeds,
+    allow_merge_on_skipped_pipeline: project.allow_merge_on_skipped_pipeline,
+    merge_pipelines_enabled: project.merge_pipelines_enabled,
+    // the merge request's pipeline for its diff head (GitLab's has_ci, ci_status, pipeline)
+    has_ci: pipelines.hasCi,
+    ci_status: head ? ciStatus(head) : null,
+    pipeline: head ? widgetPipelineEntity(head, urls) : null,
+    // 'You should run a new pipeline, because the target branch has changed for this merge request.'
+    pipeline_retargeted_warning: warnings.retargeted,
+    // merged results pipelines are on but the source is a fork: its pipelines run in the fork, on the head
+    merge_pipelines_fork_warning: warnings.forkMergePipelines,
     squash: mr.squash,
     squash_on_merge: project.squash_option === 'always' ? true : project.squash_option === 'never' ? false : mr.squash,
     squash_enabled_by_default: project.squash_option === 'default_on' || project.squash_option === 'always',

@@ -127,6 +127,8 @@ export function projectRoutes(app: FastifyInstance, ctx: RestContext): void {
       merge_method: Optional(Enum(['merge', 'rebase_merge', 'ff'] as const)),
       squash_option: Optional(Enum(['never', 'always', 'default_on', 'default_off'] as const)),
       only_allow_merge_if_pipeline_succeeds: Optional(Bool()),
+      allow_merge_on_skipped_pipeline: Optional(Bool()),
+      merge_pipelines_enabled: Optional(Bool()),
       only_allow_merge_if_all_discussions_are_resolved: Optional(Bool()),
       resolve_outdated_diff_discussions: Optional(Bool()),
       remove_source_branch_after_merge: Optional(Bool()),

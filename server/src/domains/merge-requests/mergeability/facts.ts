@@ -8,7 +8,25 @@ import type { MergeRequest, MergeRequestState, MergeStatus } from '../merge-requ
 import { draftlessTitle } from '../draft.js';
 
 /** The project settings mergeability reads. */
-export type MergeabilitySettings = Pick<Project, 'merge_method' | 'only_allow_merge_if_all_discussions_are_resolved' | 'merge_request_title_regex'>;
+export type MergeabilitySettings = Pick<
+  Project,
+  'merge_method' | 'only_allow_merge_if_all_discussions_are_resolved' | 'merge_request_title_regex' | 'only_allow_merge_if_pipeline_succeeds' | 'allow_merge_on_skipped_pipeline'
+>;
+
+/** GitLab's pipeline statuses, as the CI checks read them. */
+export type HeadPipelineStatus =
+  | 'created'
+  | 'waiting_for_resource'
+  | 'preparing'
+  | 'pending'
+  | 'running'
+  | 'success'
+  | 'failed'
+  | 'canceling'
+  | 'canceled'
+  | 'skipped'
+  | 'manual'
+  | 'scheduled';
 
 export interface MergeabilityFacts {
   state: MergeRequestState;
@@ -28,6 +46,12 @@ export interface MergeabilityFacts {
   blockers: MergeRequestState[];
   discussionsMustBeResolved: boolean;
   unresolvedDiscussions: number;
+  /** "Pipelines must succeed" */
+  pipelineMustSucceed: boolean;
+  /** "Skipped pipelines are considered successful" */
+  skippedPipelineSucceeds: boolean;
+  /** the status of the merge request's pipeline for its diff head (GitLab's diff_head_pipeline); null: none */
+  headPipelineStatus: HeadPipelineStatus | null;
 }
 
 /** Statuses that mean "the trial merge has not answered for the current commits yet". */
@@ -36,7 +60,7 @@ export const PENDING_MERGE_STATUSES: ReadonlySet<MergeStatus> = new Set(['unchec
 export function factsOf(
   mergeRequest: MergeRequest,
   settings: MergeabilitySettings,
-  context: { blockers: MergeRequestState[]; unresolvedDiscussions: number },
+  context: { blockers: MergeRequestState[]; unresolvedDiscussions: number; headPipelineStatus?: HeadPipelineStatus | null },
 ): MergeabilityFacts {
   return {
     state: mergeRequest.state,
@@ -52,5 +76,8 @@ export function factsOf(
     blockers: context.blockers,
     discussionsMustBeResolved: settings.only_allow_merge_if_all_discussions_are_resolved,
     unresolvedDiscussions: context.unresolvedDiscussions,
+    pipelineMustSucceed: settings.only_allow_merge_if_pipeline_succeeds,
+    skippedPipelineSucceeds: settings.allow_merge_on_skipped_pipeline,
+    headPipelineStatus: context.headPipelineStatus ?? null,
   };
 }

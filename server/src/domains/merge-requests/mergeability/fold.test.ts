@@ -48,6 +48,8 @@ describe('assess', () => {
       { identifier: 'TITLE_REGEX', status: 'FAILED' },
       { identifier: 'BLOCKED_STATUS', status: 'FAILED' },
       { identifier: 'DISCUSSIONS_NOT_RESOLVED', status: 'INACTIVE' },
+      { identifier: 'CI_STILL_RUNNING', status: 'INACTIVE' },
+      { identifier: 'CI_MUST_PASS', status: 'INACTIVE' },
     ]);
   });
 

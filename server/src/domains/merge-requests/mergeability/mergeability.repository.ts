@@ -51,7 +51,8 @@ export function createMergeabilityRepository(db: Queryable) {
     async settings(projectIds: readonly number[]): Promise<Map<number, MergeabilitySettings>> {
       if (projectIds.length === 0) return new Map();
       const { rows } = await db.query<MergeabilitySettings & { id: number }>(
-        `SELECT id, merge_method, only_allow_merge_if_all_discussions_are_resolved, merge_request_title_regex FROM projects WHERE id = ANY($1::bigint[])`,
+        `SELECT id, merge_method, only_allow_merge_if_all_discussions_are_resolved, merge_request_title_regex,
+                only_allow_merge_if_pipeline_succeeds, allow_merge_on_skipped_pipeline FROM projects WHERE id = ANY($1::bigint[])`,
         [[...new Set(projectIds)]],
       );
       return new Map(rows.map(({ id, ...settings }) => [Number(id), settings]));

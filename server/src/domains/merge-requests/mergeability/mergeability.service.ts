@@ -18,7 +18,7 @@ import { RefConflictError, type Identity } from '../../../git/index.js';
 import type { RepositoryStorage } from '../../projects/repository-storage.js';
 import type { MergeRequest } from '../merge-request.js';
 import type { MergeRequestsRepository } from '../merge-requests.repository.js';
-import { factsOf, type MergeabilityFacts, type MergeabilitySettings } from './facts.js';
+import { factsOf, type HeadPipelineStatus, type MergeabilityFacts, type MergeabilitySettings } from './facts.js';
 import { assess } from './fold.js';
 import type { ChangedMergeRequest, MergeabilityRepository, StoredTrialMerge } from './mergeability.repository.js';
 import { readBranchTips, removeMergeRef, runTrialMerge, type BranchTips } from './trial-merge.js';
@@ -74,11 +74,19 @@ export function createMergeability(deps: {
   events: Pick<EventBus, 'publishMany'>;
   /** Unresolved threads per merge request; the discussions issue supplies it. None until then. */
   unresolvedDiscussions?: (mergeRequestIds: readonly number[]) => Promise<Map<number, number>>;
+  /** The status of each merge request's pipeline for its diff head (the pipelines domain, app.ts); none without it. */
+  headPipelineStatuses?: (mergeRequests: readonly MergeRequest[]) => Promise<Map<number, HeadPipelineStatus>>;
 }) {
   const unresolved = deps.unresolvedDiscussions ?? (async () => new Map<number, number>());
+  const headPipelines = deps.headPipelineStatuses ?? (async () => new Map<number, HeadPipelineStatus>());
 
-  function result(mergeRequest: MergeRequest, settings: MergeabilitySettings, blockers: MergeRequest['state'][], openThreads: number, fresh: FreshGitFacts = {}): MergeabilityResult {
-    const facts = factsOf(mergeRequest, settings, { blockers, unresolvedDiscussions: openThreads });
+  function result(
+    mergeRequest: MergeRequest,
+    settings: MergeabilitySettings,
+    context: { blockers: MergeRequest['state'][]; unresolvedDiscussions: number; headPipelineStatus: HeadPipelineStatus | null },
+    fresh: FreshGitFacts = {},
+  ): MergeabilityResult {
+    const facts = factsOf(mergeRequest, settings, context);
     if (fresh.mergeStatus !== undefined) facts.mergeStatus = fresh.mergeStatus;
     if (fresh.divergedCommitsCount !== undefined) facts.divergedCommitsCount = fresh.divergedCommitsCount;
     if (fresh.sourceBranchExists !== undefined) facts.sourceBranchExists = fresh.sourceBranchExists;
@@ -182,23 +190,26 @@ export function createMergeability(deps: {
      * settings; `fresh` git facts, when given, replace the stored trial merge's.
      */
     async evaluate(mergeRequest: MergeRequest, project: MergeabilitySettings, fresh?: FreshGitFacts): Promise<MergeabilityResult> {
-      const [blockers, threads] = await Promise.all([deps.repository.blockerStates([mergeRequest.id]), unresolved([mergeRequest.id])]);
-      return result(mergeRequest, project, blockers.get(mergeRequest.id) ?? [], threads.get(mergeRequest.id) ?? 0, fresh);
+      const [blockers, threads, pipelines] = await Promise.all([deps.repository.blockerStates([mergeRequest.id]), unresolved([mergeRequest.id]), headPipelines([mergeRequest])]);
+      const context = { blockers: blockers.get(mergeRequest.id) ?? [], unresolvedDiscussions: threads.get(mergeRequest.id) ?? 0, headPipelineStatus: pipelines.get(mergeRequest.id) ?? null };
+      return result(mergeRequest, project, context, fresh);
     },
 
-    /** The same for a page of merge requests (any projects), in three queries whatever its length. */
+    /** The same for a page of merge requests (any projects), in four queries whatever its length. */
     async evaluateMany(mergeRequests: readonly MergeRequest[]): Promise<Map<number, MergeabilityResult>> {
       const ids = mergeRequests.map((mr) => mr.id);
-      const [settings, blockers, threads] = await Promise.all([
+      const [settings, blockers, threads, pipelines] = await Promise.all([
         deps.repository.settings(mergeRequests.map((mr) => mr.target_project_id)),
         deps.repository.blockerStates(ids),
         unresolved(ids),
+        headPipelines(mergeRequests),
       ]);
       const results = new Map<number, MergeabilityResult>();
       for (const mergeRequest of mergeRequests) {
         const projectSettings = settings.get(mergeRequest.target_project_id);
         if (!projectSettings) continue; // the project is being deleted
-        results.set(mergeRequest.id, result(mergeRequest, projectSettings, blockers.get(mergeRequest.id) ?? [], threads.get(mergeRequest.id) ?? 0));
+        const context = { blockers: blockers.get(mergeRequest.id) ?? [], unresolvedDiscussions: threads.get(mergeRequest.id) ?? 0, headPipelineStatus: pipelines.get(mergeRequest.id) ?? null };
+        results.set(mergeRequest.id, result(mergeRequest, projectSettings, context));
       }
       return results;
     },

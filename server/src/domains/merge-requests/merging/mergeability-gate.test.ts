@@ -15,7 +15,7 @@ function gate(overrides: { state?: MergeRequest['state']; draft?: boolean; commi
     merge_check_source_sha: null,
     diverged_commits_count: null,
   } as unknown as MergeRequest;
-  const facts = factsOf(mergeRequest, { merge_method: overrides.method ?? 'merge', only_allow_merge_if_all_discussions_are_resolved: false, merge_request_title_regex: null }, { blockers: [], unresolvedDiscussions: 0 });
+  const facts = factsOf(mergeRequest, { merge_method: overrides.method ?? 'merge', only_allow_merge_if_all_discussions_are_resolved: false, merge_request_title_regex: null, only_allow_merge_if_pipeline_succeeds: false, allow_merge_on_skipped_pipeline: false }, { blockers: [], unresolvedDiscussions: 0 });
   Object.assign(facts, freshGitFacts({ sourceExists: overrides.sourceExists ?? true, targetExists: overrides.targetExists ?? true, conflict: overrides.conflict ?? false, needRebase: overrides.needRebase ?? false }));
   return blockerOf(assess(facts).detailedMergeStatus);
 }

@@ -5,6 +5,7 @@ import { forkRoutes } from './forks.js';
 import { mergeRoutes } from './merge.js';
 import { mergeRequestCrudRoutes } from './merge-requests.js';
 import { mergeabilityRoutes } from './mergeability.js';
+import { mergeRequestPipelineRoutes } from './pipelines.js';
 import { rebaseRoutes } from './rebase.js';
 
 /** Merge requests, what they change, and the forks they come from. */
@@ -15,4 +16,5 @@ export function mergeRequestRoutes(app: FastifyInstance, ctx: RestContext): void
   mergeRoutes(app, ctx);
   rebaseRoutes(app, ctx);
   mergeabilityRoutes(app, ctx);
+  mergeRequestPipelineRoutes(app, ctx);
 }

@@ -5,6 +5,7 @@ import { listReadsWatchedOnly } from '../../../../domains/merge-requests/cached-
 import type { MergeRequestListScope, OpenedMergeRequest } from '../../../../domains/merge-requests/merge-requests.service.js';
 import { signedIn, type RestContext } from '../../context.js';
 import { mergeRequestBasic, mergeRequestFull, mergeRequestSimple, type FullEntityOptions } from '../../entities/merge-requests.js';
+import { pipelineBasic, pipelineEntity } from '../../entities/pipelines.js';
 import { paginationHeaders, parsePage, requestUrl } from '../../pagination.js';
 import { Bool, Input, NamespacedRef, Optional, routes, type Static } from '../../input/route-kit.js';
 import { callerKey, renderedAnswers } from '../../rendered-answers.js';
@@ -16,7 +17,12 @@ export function mergeRequestRef(request: FastifyRequest, path: { id: string; iid
 }
 
 export async function renderMergeRequest(ctx: RestContext, actor: Actor, opened: OpenedMergeRequest, options: FullEntityOptions = {}) {
-  return mergeRequestFull(await ctx.services.mergeRequestViews.detail(actor, opened), ctx.urls, options);
+  const [detail, head] = await Promise.all([ctx.services.mergeRequestViews.detail(actor, opened), ctx.services.mergeRequestPipelines.headPipelineFor(actor, opened)]);
+  const entity = mergeRequestFull(detail, ctx.urls, options);
+  if (!head) return entity;
+  // GitLab's `pipeline` (PipelineBasic) and `head_pipeline` (Pipeline): the merge request's pipeline for its diff head.
+  const facts = await ctx.services.pipelines.describe([head.pipeline]);
+  return Object.assign(entity, { pipeline: pipelineBasic(head.pipeline, head.project, ctx.urls), head_pipeline: pipelineEntity(head.pipeline, head.project, ctx.urls, facts) });
 }
 
 interface ListOptions {

@@ -7,11 +7,16 @@
  * issues) approvals and pipelines, because GitLab's users ask to learn first what only they
  * can fix in git (gitlab-org/gitlab#570458: "not_approved masks need_rebase"). It is the
  * order of MERGEABILITY_CHECK_IDENTIFIERS in @tributary/contracts; later issues append
- * NOT_APPROVED, CI_MUST_PASS, CI_STILL_RUNNING, EXTERNAL_STATUS_CHECKS here.
+ * NOT_APPROVED and EXTERNAL_STATUS_CHECKS here.
+ *
+ * The pipeline checks come last: GitLab's DetailedMergeStatusService asks about CI only once
+ * every other check passes. CI_STILL_RUNNING precedes CI_MUST_PASS so that a pipeline that has
+ * not finished names the status ci_still_running, and a finished unsuccessful one ci_must_pass.
  */
 import { blockedStatusCheck } from './blocked-status.js';
 import type { CheckModule } from './check.js';
 import { commitsStatusCheck } from './commits-status.js';
+import { ciMustPassCheck, ciStillRunningCheck } from './ci-status.js';
 import { conflictCheck } from './conflict.js';
 import { discussionsNotResolvedCheck } from './discussions-not-resolved.js';
 import { draftStatusCheck } from './draft-status.js';
@@ -30,4 +35,6 @@ export const MERGE_CHECKS: readonly CheckModule[] = [
   titleRegexCheck,
   blockedStatusCheck,
   discussionsNotResolvedCheck,
+  ciStillRunningCheck,
+  ciMustPassCheck,
 ];

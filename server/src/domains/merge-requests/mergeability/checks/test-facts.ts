@@ -15,6 +15,9 @@ export function mergeableFacts(overrides: Partial<MergeabilityFacts> = {}): Merg
     blockers: [],
     discussionsMustBeResolved: false,
     unresolvedDiscussions: 0,
+    pipelineMustSucceed: false,
+    skippedPipelineSucceeds: false,
+    headPipelineStatus: null,
     ...overrides,
   };
 }
