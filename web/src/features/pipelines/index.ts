@@ -7,3 +7,9 @@ export const loadPipelinePage = () => import('./PipelinePage');
 export const loadJobsPage = () => import('./JobsPage');
 export const loadJobPage = () => import('./JobPage');
 export const loadMergeRequestPipelines = () => import('./MergeRequestPipelines');
+
+// The merge widget's pipeline container shows the mini graph of the merge request's pipeline.
+export { PipelineMiniGraph } from './PipelineMiniGraph';
+export { pipelineJobsQuery } from './api';
+export { StatusIcon as PipelineStatusIcon } from './StatusBadge';
+export type { DetailedStatus as PipelineDetailedStatus } from './api';
