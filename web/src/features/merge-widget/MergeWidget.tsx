@@ -124,7 +124,9 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
     seen.current = stamp;
   }, [stamp, invalidateMergeRequest]);
 
-  const callouts = useQuery({ ...calloutsQuery(), enabled: signedIn });
+  // the dismissed callouts are read only when the suggestion to add a pipeline could show
+  const suggestionPossible = Boolean(data && !data.hasCi && data.state === 'opened' && data.userPermissions.pushToSourceBranch && mr.source_project_id === project.id);
+  const callouts = useQuery({ ...calloutsQuery(), enabled: signedIn && suggestionPossible });
   const runPipeline = useRunPipeline({ projectId: project.id, iid: mr.iid, onAlert: setAlert, onStarted: () => void refetch() });
 
   const markReady = useMutation({
