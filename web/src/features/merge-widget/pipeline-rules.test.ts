@@ -87,7 +87,7 @@ describe('the pipeline flags and the Merge button', () => {
 
 describe('showSuggestPipeline', () => {
   const base = { hasCi: false, canPushToSourceBranch: true, sourceBranchExists: true, open: true, dismissed: false };
-  it.each<[string, Partial<typeof base> & { dismissed?: boolean | null }, boolean]>([
+  it.each<[string, Partial<Omit<typeof base, 'dismissed'>> & { dismissed?: boolean | null }, boolean]>([
     ['no CI, may push, not dismissed', {}, true],
     ['has CI', { hasCi: true }, false],
     ['may not push', { canPushToSourceBranch: false }, false],
