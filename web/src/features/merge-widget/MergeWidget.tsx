@@ -127,7 +127,17 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
   // the dismissed callouts are read only when the suggestion to add a pipeline could show
   const suggestionPossible = Boolean(data && !data.hasCi && data.state === 'opened' && data.userPermissions.pushToSourceBranch && mr.source_project_id === project.id);
   const callouts = useQuery({ ...calloutsQuery(), enabled: signedIn && suggestionPossible });
-  const runPipeline = useRunPipeline({ projectId: project.id, iid: mr.iid, onAlert: setAlert, onStarted: () => void refetch() });
+  // Once a new pipeline was asked for here, the retarget advice yields to it (GitLab's creation state).
+  const [pipelineRequested, setPipelineRequested] = useState(false);
+  const runPipeline = useRunPipeline({
+    projectId: project.id,
+    iid: mr.iid,
+    onAlert: setAlert,
+    onStarted: () => {
+      setPipelineRequested(true);
+      void refetch();
+    },
+  });
 
   const markReady = useMutation({
     ...updateMergeRequestMutation(project.id, mr.iid),
@@ -232,7 +242,7 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
           <PipelineContainer
             pipeline={data.headPipeline}
             hasCi={data.hasCi}
-            retargeted={data.state === 'opened' && data.pipelineRetargetedWarning !== null}
+            retargeted={data.state === 'opened' && data.pipelineRetargetedWarning !== null && !pipelineRequested}
             branch={data.sourceBranch}
             onRunPipeline={runPipeline.run}
             runningPipeline={runPipeline.running}
