@@ -89,13 +89,12 @@ describe('the merge widget pipeline', () => {
 
     await merge.click();
     await widget().getByText('Merged by', { exact: false }).first().waitFor();
-    // the merge commit's pipeline on main: the post-merge pipeline
+    // the merge commit's pipeline on main, the post-merge pipeline: created after the merge, and
+    // not announced to the merged request, so the page shows it once read again
     const mainPipeline = await until(async () => (await session.rest<Pipeline[]>('GET', `/projects/${project.id}/pipelines?ref=main`)).find((pipeline) => pipeline.id > pipelineId));
+    await page.reload();
     const postMerge = widget().getByRole('group', { name: 'Post-merge pipeline' });
-    await postMerge.getByRole('link', { name: `#${mainPipeline.id}` }).waitFor({ timeout: 5000 }).catch(async () => {
-      await page.reload();
-      await postMerge.getByRole('link', { name: `#${mainPipeline.id}` }).waitFor();
-    });
+    await postMerge.getByRole('link', { name: `#${mainPipeline.id}` }).waitFor();
     await postMerge.getByText('main', { exact: true }).waitFor();
     await session.snap('post-merge', widget());
   });
@@ -111,6 +110,8 @@ describe('the merge widget pipeline', () => {
     const dialog = page.getByRole('dialog', { name: 'Merge unverified changes?' });
     await dialog.getByText('Are you sure you want to attempt to merge?').waitFor();
     await dialog.getByRole('button', { name: 'Merge unverified changes' }).waitFor();
+    // the dialog's entrance animation has finished before the picture
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
     await session.snap('failed-dialog', page);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -91,11 +91,11 @@ export function PipelineContainer({
         <span className={`${styles.icon} ${styles.failed}`} aria-hidden="true">
           <XCircleFillIcon size={16} />
         </span>
-        <p className={styles.panelBody}>
+        <div className={styles.panelBody}>
           <span>
             <RichMessage message={t(MSG.pipelineStatusError)} slots={{ link: <Link href={PIPELINE_DOCS.mrTroubleshooting}>{t(MSG.documentation)}</Link> }} />
           </span>
-        </p>
+        </div>
       </div>
     );
   }
@@ -105,7 +105,7 @@ export function PipelineContainer({
         <span className={`${styles.icon} ${styles.neutral}`} aria-hidden="true">
           <SkipIcon size={16} />
         </span>
-        <p className={`${styles.panelBody} ${styles.muted}`}>{t(MSG.retargeted)}</p>
+        <div className={`${styles.panelBody} ${styles.muted}`}>{t(MSG.retargeted)}</div>
         {onRunPipeline ? (
           <Button size="small" variant="invisible" loading={runningPipeline} onClick={onRunPipeline}>
             {t(MSG.runPipeline)}
@@ -120,14 +120,14 @@ export function PipelineContainer({
         <span className={styles.icon}>
           <Spinner size="small" srText={null} />
         </span>
-        <p className={styles.panelBody}>
+        <div className={styles.panelBody}>
           <span>
             {t(MSG.checkingPipeline)}{' '}
             <Link href={PIPELINE_DOCS.ciTroubleshooting} target="_blank" title={t(MSG.pipelineTroubleshooting)} aria-label={t(MSG.pipelineTroubleshooting)}>
               <QuestionIcon size={14} />
             </Link>
           </span>
-        </p>
+        </div>
       </div>
     );
   }
