@@ -304,7 +304,7 @@ export function createServices(deps: AppDeps) {
     const pipeline = await pipelinesDomain.pipelinesRepository.pipelineById(pipelineId, tx);
     if (pipeline) await mergeRequestsDomain.mergeability.publishChanged(await pipelineMergeRequests.openForPipeline(pipeline, tx), tx);
   };
-  pipelinesDomain.listenToJobs({ jobsCreated: (pipeline, _jobs, tx) => announcePipeline(pipeline.id, tx), jobMoved: (job, tx) => announcePipeline(job.pipeline_id, tx) });
+  pipelinesDomain.listenToJobs({ pipelineCreated: (pipeline, tx) => announcePipeline(pipeline.id, tx), jobMoved: (job, tx) => announcePipeline(job.pipeline_id, tx) });
   // merge request pipelines: a job per new version (opened, or its source branch pushed), enqueued with the version
   events.react('merge_request.version_recorded', (event, tx) => pipelinesDomain.mergeRequestPipelines.onVersionRecorded(event, tx));
   queue.register(CREATE_FOR_MERGE_REQUEST_JOB, async (payload) => void (await pipelinesDomain.mergeRequestPipelines.runCreateForMergeRequest(payload)));

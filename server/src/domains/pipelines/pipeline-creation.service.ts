@@ -124,7 +124,11 @@ export function createPipelineCreation(deps: {
       mergeRequest: mergeRequest ? { id: mergeRequest.id, sourceSha: mergeRequest.sourceSha, targetSha: mergeRequest.targetSha, variables: mergeRequest.variables } : null,
     };
     const store = (status: 'failed' | 'skipped', extra: { yamlErrors?: string; failureReason?: string } = {}) =>
-      deps.db.transaction(async (tx) => ({ pipeline: await deps.pipelines.insertPipeline({ ...base, status, ...extra }, tx) }));
+      deps.db.transaction(async (tx) => {
+        const pipeline = await deps.pipelines.insertPipeline({ ...base, status, ...extra }, tx);
+        for (const listener of deps.listeners ?? []) await listener.pipelineCreated?.(pipeline, tx);
+        return { pipeline };
+      });
 
     if (skipsCi({ source: input.source, commitMessage: commit.message, pushOptions: input.pushOptions })) return save ? store('skipped') : null;
 
@@ -194,6 +198,7 @@ export function createPipelineCreation(deps: {
       }
       const processed = (await deps.engine.process(row.id, tx)) ?? row;
       await deps.engine.cancelRedundant(row, resolved.sha, tx);
+      for (const listener of deps.listeners ?? []) await listener.pipelineCreated?.(processed, tx);
       return processed;
     });
     return { pipeline };

@@ -95,6 +95,8 @@ export interface PipelineVariable {
  * `listenToJobs`); the engine knows nothing of them.
  */
 export interface JobListener {
+  /** any new pipeline, jobs or not (a skipped or failed one has none), in its creation's transaction */
+  pipelineCreated?(pipeline: PipelineRow, tx: Queryable): Promise<void>;
   /** the jobs of a new pipeline, before its first processing */
   jobsCreated?(pipeline: PipelineRow, jobs: readonly JobRow[], tx: Queryable): Promise<void>;
   /** a job whose status changed (the transition's compare-and-swap won) */

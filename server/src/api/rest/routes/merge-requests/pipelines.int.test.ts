@@ -271,11 +271,43 @@ describe(`merge request pipelines (${testDatabaseKind()})`, () => {
     expect(refused.body).toEqual({ message: '403 Forbidden' });
     expect((await mrPipelines(iid)).body.length).toBe(before);
     expect([403, 404]).toContain((await mrPipelines(iid, guest.token)).status);
+    // head_pipeline only for those who may read the project's pipelines (GitLab's read_pipeline)
+    expect((await fx.call<Record<string, any>>('GET', `/projects/${project.id}/merge_requests/${iid}`, { token: reporter.token })).body.head_pipeline).toMatchObject({ sha: expect.any(String) });
+    const asGuest = await fx.call<Record<string, any>>('GET', `/projects/${project.id}/merge_requests/${iid}`, { token: guest.token });
+    if (asGuest.status === 200) expect(asGuest.body.head_pipeline).toBeNull();
     expect((await fx.call('POST', `/projects/${project.id}/merge_requests/${iid}/pipelines`, { token: null })).status).toBe(401);
     // gitbeaker as the Reporter: listing works, creating is refused
     const api = gitbeakerClient(fx.server.url, reporter.token);
     expect((await api.MergeRequests.allPipelines(project.id, iid)).length).toBe(before);
     await expect(api.MergeRequests.createPipeline(project.id, iid)).rejects.toMatchObject({ cause: { response: { status: 403 } } });
     expect((await fx.call('GET', `/projects/${project.id}/merge_requests/999/pipelines`)).status).toBe(404);
+  });
+
+  it('answers 400 with GitLab’s message when the configuration gives no pipeline, and stores nothing', async () => {
+    const bare = await fx.createProject('no-mr-jobs');
+    await fx.root.RepositoryFiles.create(bare.id, 'x.txt', 'topic', 'x\n', 'Topic', { startBranch: 'main' } as never);
+    const other = (await fx.root.MergeRequests.create(bare.id, 'topic', 'main', 'No CI')).iid as number;
+    const missing = await fx.call<{ message: unknown }>('POST', `/projects/${bare.id}/merge_requests/${other}/pipelines`);
+    expect(missing).toMatchObject({ status: 400, body: { message: { base: ['Missing CI config file'] } } });
+    await fx.root.RepositoryFiles.create(bare.id, '.gitlab-ci.yml', 'topic', 'build:\n  script: make\n  rules:\n    - if: $CI_PIPELINE_SOURCE == "push"\n', 'Branch CI only');
+    const tip = await fx.bareGit(bare.id, ['rev-parse', 'refs/heads/topic']);
+    await eventually(async () => (await fx.root.MergeRequests.show(bare.id, other)).sha === tip && (await countRows(fx.server, 'background_jobs', `queue = 'pipelines.create_for_merge_request' AND state <> 'done'`)) === 0);
+    const noJobs = await fx.call<{ message: { base: string[] } }>('POST', `/projects/${bare.id}/merge_requests/${other}/pipelines`);
+    expect(noJobs.status).toBe(400);
+    expect(noJobs.body.message.base[0]).toMatch(/^Pipeline will not run for the selected trigger/);
+    expect(await countRows(fx.server, 'ci_pipelines', 'merge_request_id IS NOT NULL AND project_id = $1', [bare.id])).toBe(0);
+  });
+
+  it('after a retarget with merged results pipelines on: no new pipeline for the same head, and the widget says to run one', async () => {
+    const before = (await mrPipelines(iid)).body.length;
+    await fx.root.Branches.create(project.id, 'stable', 'main');
+    await fx.call('PUT', `/projects/${project.id}/merge_requests/${iid}`, { body: { target_branch: 'stable' } });
+    await eventually(async () => (await countRows(fx.server, 'background_jobs', `queue = 'pipelines.create_for_merge_request' AND state <> 'done'`)) === 0 && (await mergeRequest(iid)).target_branch === 'stable');
+    expect((await mrPipelines(iid)).body.length).toBe(before);
+    const message = 'You should run a new pipeline, because the target branch has changed for this merge request.';
+    const widget = (await (await fetch(`${fx.server.url}/${project.path_with_namespace}/-/merge_requests/${iid}/widget.json`, { headers: { 'private-token': fx.server.root.token } })).json()) as Record<string, unknown>;
+    expect(widget).toMatchObject({ retargeted: true, pipeline_retargeted_warning: message });
+    const answer = await graphql(fx.server.url, MERGE_REQUEST_WIDGET_QUERY, { projectPath: project.path_with_namespace, iid: String(iid) }, { token: fx.server.root.token });
+    expect(answer.body.data.project.mergeRequest.pipelineRetargetedWarning).toBe(message);
   });
 });
