@@ -111,8 +111,11 @@ describe('the merge widget pipeline', () => {
     await dialog.getByText('Are you sure you want to attempt to merge?').waitFor();
     await dialog.getByRole('button', { name: 'Merge unverified changes' }).waitFor();
     // the dialog's entrance animation has finished before the picture
-    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-    await session.snap('failed-dialog', page);
+    await page.waitForFunction(() => {
+      const shown = document.querySelector('[role="dialog"]');
+      return shown !== null && getComputedStyle(shown).opacity === '1' && shown.getAnimations().every((animation) => animation.playState !== 'running');
+    });
+    await session.snap('failed-dialog', dialog);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 

@@ -12,7 +12,7 @@ export function UnverifiedChangesDialog({ onCancel, onMerge, onRunPipeline, runn
     <Dialog
       title={t(MSG.unverifiedTitle)}
       onClose={onCancel}
-      width="medium"
+      width="large"
       footerButtons={[
         { buttonType: 'default', content: t(MSG.cancel), onClick: onCancel, autoFocus: true },
         { buttonType: 'default', content: t(MSG.mergeUnverified), onClick: onMerge },
