@@ -78,10 +78,13 @@ describe('the merge widget pipeline', () => {
 
     await engine().transitionJob(jobId, 'run');
     await container().getByText(/running/).first().waitFor();
+    // the mini graph reads its jobs again when the pipeline moves
+    await container().getByRole('button', { name: 'Stage test: running' }).waitFor();
     await session.snap('running', widget());
 
     await engine().transitionJob(jobId, 'success');
     await container().getByText(/passed/).first().waitFor();
+    await container().getByRole('button', { name: 'Stage test: passed' }).waitFor();
     await container().getByRole('link', { name: /^Commit [0-9a-f]{8}$/ }).waitFor();
     const merge = widget().getByRole('button', { name: 'Merge', exact: true });
     await merge.waitFor();

@@ -3,7 +3,7 @@ import { AnchoredOverlay, Button, IconButton, Link, Spinner } from '@primer/reac
 import { useQuery } from '@tanstack/react-query';
 import { t } from '@tributary/contracts/i18n';
 import type { WidgetHeadPipeline } from '@tributary/contracts/merge-widget';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { TimeAgo } from '../../components/TimeAgo';
 import { urls } from '../../lib/routes';
@@ -51,7 +51,10 @@ function MiniGraph({ pipeline }: { pipeline: WidgetHeadPipeline }) {
   // The widget hears the pipeline move (its status or a stage's): read the jobs again then.
   const moved = `${pipeline.status}:${pipeline.stages?.nodes.map((stage) => stage.status).join(',') ?? ''}`;
   const { refetch } = jobs;
+  const seen = useRef(moved);
   useEffect(() => {
+    if (seen.current === moved) return;
+    seen.current = moved;
     void refetch();
   }, [moved, refetch]);
   if (projectId === null || !pipeline.project || !jobs.data) return null;
