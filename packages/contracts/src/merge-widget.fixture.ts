@@ -44,6 +44,7 @@ export function openMergeRequestWidget(change: Partial<MergeRequestWidgetData> =
     retargeted: false,
     hasCi: false,
     headPipeline: null,
+    mergePipeline: null,
     mergePipelinesForkWarning: false,
     pipelineRetargetedWarning: null,
     mergedBy: null,

@@ -79,6 +79,13 @@ export interface WidgetDetailedStatus {
 export interface WidgetHeadPipeline {
   id: string;
   iid: string;
+  /** the commit it ran for */
+  sha: string;
+  /** the ref it ran on (a merge request pipeline's is refs/merge-requests/:iid/head or …/merge) */
+  ref: string | null;
+  /** the project it ran in (a fork's pipeline runs in the fork) */
+  project: { id: string; fullPath: string } | null;
+  finishedAt: string | null;
   status: string;
   active: boolean;
   path: string | null;
@@ -166,6 +173,8 @@ export interface MergeRequestWidgetData {
   hasCi: boolean;
   /** null without a pipeline for the diff head, or for a caller who may not read pipelines */
   headPipeline: WidgetHeadPipeline | null;
+  /** a merged request's post-merge pipeline: the target branch's pipeline for the merge commit (REST merge_pipeline) */
+  mergePipeline: WidgetHeadPipeline | null;
   /** merged results pipelines are on and the source is a fork: its pipelines run in the fork, on the head */
   mergePipelinesForkWarning: boolean;
   /** 'You should run a new pipeline, because the target branch has changed for this merge request.' after a retarget, or null */
@@ -214,6 +223,22 @@ export interface MergeRequestWidgetQueryResult {
 
 const USER_FIELDS = 'id username name webUrl avatarUrl';
 const STATUS_FIELDS = 'icon text label group';
+const PIPELINE_FIELDS = `
+  id
+  iid
+  sha
+  ref
+  project { id fullPath }
+  finishedAt
+  status
+  active
+  path
+  coverage
+  mergeRequestEventType
+  eventTypeName
+  detailedStatus { ${STATUS_FIELDS} }
+  stages { nodes { name status detailedStatus { ${STATUS_FIELDS} } } }
+`;
 
 /** The one query the widget makes; the server's schema must answer every field of it. */
 export const MERGE_REQUEST_WIDGET_QUERY = /* GraphQL */ `
@@ -265,18 +290,8 @@ export const MERGE_REQUEST_WIDGET_QUERY = /* GraphQL */ `
         closedAt
         blockingMergeRequests { nodes { iid title state webUrl reference } }
         hasCi
-        headPipeline {
-          id
-          iid
-          status
-          active
-          path
-          coverage
-          mergeRequestEventType
-          eventTypeName
-          detailedStatus { ${STATUS_FIELDS} }
-          stages { nodes { name status detailedStatus { ${STATUS_FIELDS} } } }
-        }
+        headPipeline { ${PIPELINE_FIELDS} }
+        mergePipeline { ${PIPELINE_FIELDS} }
         mergePipelinesForkWarning
         pipelineRetargetedWarning
         approved

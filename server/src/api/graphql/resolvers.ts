@@ -145,6 +145,7 @@ export function createResolvers(deps: { urls: UrlBuilder } & SubscriptionDeps) {
       return list && { count: list.count, nodes: list.nodes };
     },
     hasCi: async (node, _, ctx) => (await view(node, ctx).pipelines()).hasCi,
+    mergePipeline: (node, _, ctx) => ctx.scope.mergePipeline(node),
     mergePipelinesForkWarning: ({ mergeRequest, project }) =>
       pipelineWarnings({ mergePipelinesEnabled: project.merge_pipelines_enabled, retargeted: mergeRequest.retargeted, fromFork: mergeRequest.source_project_id !== mergeRequest.target_project_id }).forkMergePipelines,
     pipelineRetargetedWarning: ({ mergeRequest, project }) =>
@@ -167,6 +168,7 @@ export function createResolvers(deps: { urls: UrlBuilder } & SubscriptionDeps) {
     id: ({ pipeline }) => globalId('Ci::Pipeline', pipeline.id),
     iid: ({ pipeline }) => String(pipeline.iid),
     sha: ({ pipeline }) => pipeline.sha,
+    project: ({ project }) => project,
     ref: ({ pipeline }) => pipeline.ref,
     source: ({ pipeline }) => pipeline.source,
     status: ({ pipeline }) => pipeline.status.toUpperCase(),

@@ -216,6 +216,8 @@ const widgetSchema = /* GraphQL */ `
     pipelines(first: Int = 20): PipelineConnection
     "GitLab's has_ci?: the request has a pipeline."
     hasCi: Boolean!
+    "The target branch's pipeline for the commit the merge request landed as (the REST payload's merge_pipeline)."
+    mergePipeline: Pipeline
     "Merged results pipelines are on and the source is a fork: its pipelines run in the fork, on the head."
     mergePipelinesForkWarning: Boolean!
     "'You should run a new pipeline, because the target branch has changed for this merge request.' after a retarget with merged results pipelines on."
@@ -270,6 +272,7 @@ const widgetSchema = /* GraphQL */ `
     id: ID!
     iid: String!
     sha: String!
+    project: Project
     ref: String
     source: String
     status: PipelineStatusEnum!

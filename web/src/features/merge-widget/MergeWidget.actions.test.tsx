@@ -7,7 +7,7 @@ import { fakeNetwork, json, on, renderInApp } from '../../test-support/component
 import { GRAPHQL_PATH } from './api';
 import { MergeWidget } from './MergeWidget';
 import { MSG } from './messages';
-import { MR, PROJECT, sessionRoute, widgetData, widgetProject, widgetRoute } from './widget-fixture';
+import { MR, PROJECT, sessionRoute, calloutsRoute, widgetData, widgetProject, widgetRoute } from './widget-fixture';
 
 const MERGE_PATH = '/api/v4/projects/1/merge_requests/7/merge';
 const REBASE_PATH = '/api/v4/projects/1/merge_requests/7/rebase';
@@ -23,7 +23,7 @@ const widgetQueries = (sent: { method: string; path: string }[]) => sent.filter(
 
 describe('merging', () => {
   it('Merge sends the head it showed and the options chosen', async () => {
-    const { widget, network } = await showWidget([sessionRoute, widgetRoute(() => widgetProject(widgetData())), on('PUT', MERGE_PATH, () => json(200, {}))]);
+    const { widget, network } = await showWidget([sessionRoute, calloutsRoute(), widgetRoute(() => widgetProject(widgetData())), on('PUT', MERGE_PATH, () => json(200, {}))]);
     await userEvent.click(within(widget).getByRole('checkbox', { name: t(MSG.deleteSourceBranch) }));
     await userEvent.click(within(widget).getByRole('button', { name: t(MSG.merge) }));
     await waitFor(() => expect(network.sent.some((request) => request.path === MERGE_PATH)).toBe(true));
@@ -33,6 +33,7 @@ describe('merging', () => {
   it('a refused merge shows the failed-to-merge panel, counts down, and Refresh now reads the widget again', async () => {
     const { widget, network } = await showWidget([
       sessionRoute,
+      calloutsRoute(),
       widgetRoute(() => widgetProject(widgetData())),
       on('PUT', MERGE_PATH, () => json(422, { message: 'Branch cannot be merged' })),
     ]);
@@ -57,7 +58,7 @@ describe('the rebase dialog', () => {
   const behind = () => widgetProject(widgetData({ divergedCommitsCount: 2 }));
 
   it('opens from Rebase source branch by keyboard with Cancel focused; Escape closes it, focus returns, nothing is sent', async () => {
-    const { widget, network } = await showWidget([sessionRoute, widgetRoute(behind)]);
+    const { widget, network } = await showWidget([sessionRoute, calloutsRoute(), widgetRoute(behind)]);
     expect(within(widget).getByRole('link', { name: n(MSG.commitsBehindOne, MSG.commitsBehindMany, 2) })).toBeTruthy();
     const open = within(widget).getByRole('button', { name: t(MSG.rebaseSourceBranch) });
     open.focus();
@@ -76,7 +77,7 @@ describe('the rebase dialog', () => {
   });
 
   it('Rebase schedules the rebase and says so', async () => {
-    const { widget, network } = await showWidget([sessionRoute, widgetRoute(behind), on('PUT', REBASE_PATH, () => json(202, { rebase_in_progress: true }))]);
+    const { widget, network } = await showWidget([sessionRoute, calloutsRoute(), widgetRoute(behind), on('PUT', REBASE_PATH, () => json(202, { rebase_in_progress: true }))]);
     await userEvent.click(within(widget).getByRole('button', { name: t(MSG.rebaseSourceBranch) }));
     const dialog = await screen.findByRole('dialog', { name: t(MSG.rebaseDialogTitle) });
     await userEvent.click(within(dialog).getByRole('button', { name: t(MSG.rebase) }));
@@ -87,7 +88,7 @@ describe('the rebase dialog', () => {
   });
 
   it("a refused rebase shows the server's message", async () => {
-    const { widget } = await showWidget([sessionRoute, widgetRoute(behind), on('PUT', REBASE_PATH, () => json(403, { message: 'Cannot push to source branch' }))]);
+    const { widget } = await showWidget([sessionRoute, calloutsRoute(), widgetRoute(behind), on('PUT', REBASE_PATH, () => json(403, { message: 'Cannot push to source branch' }))]);
     await userEvent.click(within(widget).getByRole('button', { name: t(MSG.rebaseSourceBranch) }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: t(MSG.rebase) }));
     expect(await within(widget).findByText('Cannot push to source branch')).toBeTruthy();

@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { fakeNetwork, json, on, renderInApp, type Route } from '../../test-support/component';
 import { MergeWidget } from './MergeWidget';
 import { MSG } from './messages';
-import { CLOSED_BY_ADA, MERGED_BY_ADA, MR, PROJECT, sessionRoute, widgetData, widgetProject, widgetRoute } from './widget-fixture';
+import { CLOSED_BY_ADA, MERGED_BY_ADA, MR, PROJECT, sessionRoute, calloutsRoute, widgetData, widgetProject, widgetRoute } from './widget-fixture';
 
 /** The widget as a signed-in maintainer sees it, from one GraphQL answer. */
 async function showWidget(data: MergeRequestWidgetData, project: Partial<MergeRequestWidgetProject> = {}, writes: Route[] = []) {
-  const network = fakeNetwork([sessionRoute, widgetRoute(() => widgetProject(data, project)), ...writes]);
+  const network = fakeNetwork([sessionRoute, calloutsRoute(), widgetRoute(() => widgetProject(data, project)), ...writes]);
   renderInApp(<MergeWidget project={PROJECT} mr={MR} />);
   // the loaded widget is a new region (the skeleton's had no live region)
   await screen.findByRole('status');

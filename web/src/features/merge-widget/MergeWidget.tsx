@@ -1,5 +1,5 @@
-import { InfoIcon } from '@primer/octicons-react';
-import { Button, Flash } from '@primer/react';
+import { AlertIcon, InfoIcon } from '@primer/octicons-react';
+import { Button, Flash, Link } from '@primer/react';
 import { SkeletonBox } from '@primer/react/experimental';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { t } from '@tributary/contracts/i18n';
@@ -11,7 +11,7 @@ import { canCreateBranch, projectAccessLevel } from '../../lib/permissions';
 import { urls } from '../../lib/routes';
 import { mergeRequestKeys, updateMergeRequestMutation } from '../merge-requests';
 import { sessionQuery } from '../session';
-import { mergeWidgetQuery, widgetPollIntervalQuery } from './api';
+import { calloutsQuery, mergeWidgetQuery, widgetPollIntervalQuery } from './api';
 import { BlockingMergeRequests } from './BlockingMergeRequests';
 import { displayedState } from './merge-machine';
 import { MergeChecks } from './MergeChecks';
@@ -23,7 +23,11 @@ import { FailedToMergePanel } from './panels/FailedToMergePanel';
 import { MergedPanel } from './panels/MergedPanel';
 import { MergingPanel } from './panels/MergingPanel';
 import { ArchivedPanel, CheckingPanel, MissingBranchPanel, NothingToMergePanel, PreparingPanel, ShaMismatchPanel } from './panels/SimplePanels';
+import { PipelineContainer } from './PipelineContainer';
+import { PIPELINE_DOCS, showSuggestPipeline, SUGGEST_PIPELINE_CALLOUT } from './pipeline-rules';
 import { ReadyToMerge } from './ReadyToMerge';
+import { SuggestPipeline } from './SuggestPipeline';
+import { useRunPipeline } from './useRunPipeline';
 import { followRebase, NOT_WATCHING, type RebaseWatch } from './rebase-watch';
 import { useFallbackPolling } from './useFallbackPolling';
 import { useMergeFlow } from './useMergeFlow';
@@ -120,6 +124,21 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
     seen.current = stamp;
   }, [stamp, invalidateMergeRequest]);
 
+  // the dismissed callouts are read only when the suggestion to add a pipeline could show
+  const suggestionPossible = Boolean(data && !data.hasCi && data.state === 'opened' && data.userPermissions.pushToSourceBranch && mr.source_project_id === project.id);
+  const callouts = useQuery({ ...calloutsQuery(), enabled: signedIn && suggestionPossible });
+  // Once a new pipeline was asked for here, the retarget advice yields to it (GitLab's creation state).
+  const [pipelineRequested, setPipelineRequested] = useState(false);
+  const runPipeline = useRunPipeline({
+    projectId: project.id,
+    iid: mr.iid,
+    onAlert: setAlert,
+    onStarted: () => {
+      setPipelineRequested(true);
+      void refetch();
+    },
+  });
+
   const markReady = useMutation({
     ...updateMergeRequestMutation(project.id, mr.iid),
     onSuccess: () => {
@@ -155,6 +174,17 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
   const project_ = result.project;
   const ffOnly = project_.mergeRequestsFfOnlyEnabled || project_.mergeMethod === 'FF';
   const banners = widgetBanners({ alert, state: data.state, mergeError: data.mergeError, rebaseInProgress: data.rebaseInProgress, failedToMergeShown: shown === 'failedToMerge', dismissedError });
+
+  const sameProject = mr.source_project_id === project.id;
+  const suggestPipeline =
+    sameProject &&
+    showSuggestPipeline({
+      hasCi: data.hasCi,
+      open: data.state === 'opened',
+      canPushToSourceBranch: data.userPermissions.pushToSourceBranch,
+      sourceBranchExists: data.sourceBranchExists,
+      dismissed: callouts.data ? callouts.data.has(SUGGEST_PIPELINE_CALLOUT) : null,
+    });
 
   function mainArea() {
     switch (shown) {
@@ -207,12 +237,31 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
             <span className={styles.bannerText}>{t(MSG.collaboration)}</span>
           </div>
         ) : null}
+        {suggestPipeline ? <SuggestPipeline sourceProjectPath={fullPath} sourceBranch={data.sourceBranch} /> : null}
+        {data.state !== 'merged' ? (
+          <PipelineContainer
+            pipeline={data.headPipeline}
+            hasCi={data.hasCi}
+            retargeted={data.state === 'opened' && data.pipelineRetargetedWarning !== null && !pipelineRequested}
+            branch={data.sourceBranch}
+            onRunPipeline={runPipeline.run}
+            runningPipeline={runPipeline.running}
+          />
+        ) : null}
         {banners.alert ? <WidgetAlertFlash alert={banners.alert} onDismiss={() => setAlert(null)} /> : null}
         {banners.mergeError ? <MergeErrorBanner mergeError={banners.mergeError} onDismiss={() => {
               setDismissedError(banners.mergeError);
               setAlert(null);
             }}
           /> : null}
+        {data.mergePipelinesForkWarning && data.state === 'opened' ? (
+          <div className={`${styles.banner} ${styles.warningBanner}`} role="note">
+            <AlertIcon />
+            <span className={styles.bannerText}>
+              {t(MSG.forkMergePipelines)} <Link href={PIPELINE_DOCS.mergeRequestPipelines}>{t(MSG.learnMore)}</Link>
+            </span>
+          </div>
+        ) : null}
         {data.state === 'opened' ? <BlockingMergeRequests blocking={data.blockingMergeRequests.nodes} /> : null}
         {shown !== null && SPECIAL_STATES.has(shown) ? (
           <div>{mainArea()}</div>
@@ -236,10 +285,13 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
                 onRebaseScheduled={() => setRebaseWatch({ phase: 'watching', since: Date.now() })}
                 onRefetch={() => void refetch()}
                 onAlert={setAlert}
+                onRunPipeline={runPipeline.run}
+                runningPipeline={runPipeline.running}
               />
             ) : null}
           </div>
         )}
+        {shown === 'merged' && data.mergePipeline ? <PipelineContainer pipeline={data.mergePipeline} hasCi retargeted={false} branch={data.targetBranch} postMerge /> : null}
       </div>
       <div className="visually-hidden" role="status" aria-live="polite">
         {shown ? t(ANNOUNCEMENTS[shown] ?? '') : ''}

@@ -20,6 +20,8 @@ import { MSG } from './messages';
 import styles from './MergeWidget.module.css';
 import { RichMessage } from './RichMessage';
 import { SquashOption } from './SquashOption';
+import { isPipelineFailed, mergeButtonVariant, needsUnverifiedConfirmation, pipelinePreventsMerge } from './pipeline-rules';
+import { UnverifiedChangesDialog } from './UnverifiedChangesDialog';
 import type { WidgetAlert } from './WidgetAlert';
 import type { WidgetStateName } from './widget-state';
 import branchName from '../../components/BranchName.module.css';
@@ -42,6 +44,8 @@ export function ReadyToMerge({
   onRebaseScheduled,
   onRefetch,
   onAlert,
+  onRunPipeline,
+  runningPipeline,
 }: {
   data: MergeRequestWidgetData;
   project: MergeRequestWidgetProject;
@@ -53,6 +57,8 @@ export function ReadyToMerge({
   onRebaseScheduled: () => void;
   onRefetch: () => void;
   onAlert: (alert: WidgetAlert) => void;
+  onRunPipeline: () => void;
+  runningPipeline: boolean;
 }) {
   const canMerge = data.userPermissions.canMerge;
   const ffOnly = project.mergeRequestsFfOnlyEnabled || project.mergeMethod === 'FF';
@@ -73,7 +79,11 @@ export function ReadyToMerge({
   const squashing = squash.available && squashChecked;
   const showSquashEditor = squashing;
   const showMergeEditor = !ffOnly;
+  const [confirming, setConfirming] = useState(false);
   const status = readyStatus({ hasCi: data.hasCi, pipelineStatus: data.headPipeline?.status ?? null, onlyAllowMergeIfPipelineSucceeds: project.onlyAllowMergeIfPipelineSucceeds, autoMergeAvailable: false });
+  const pipelineFailed = isPipelineFailed(data.headPipeline?.status);
+  const buttonText = mergeButtonText({ mergingImmediately: false, autoMergeText: null, status, pipelineFailed });
+  const buttonVariant = mergeButtonVariant({ status, pipelineFailed });
   const disabled = isMergeButtonDisabled({
     mergeMessage: mergeMessage.value,
     squashMessage: squashMessage.value,
@@ -81,11 +91,18 @@ export function ReadyToMerge({
     showSquashEditor,
     showMergeControls: showControls,
     requestInProgress: merging,
-    preventMerge: false,
+    preventMerge: pipelinePreventsMerge({ onlyAllowMergeIfPipelineSucceeds: project.onlyAllowMergeIfPipelineSucceeds, pipeline: data.headPipeline, detailedMergeStatus: data.detailedMergeStatus }),
   });
   const summary = commitSummary({ state: data.state, ffOnly, squash: squashing, commitCount: data.commitCount });
 
+  // A merge whose pipeline failed, or whose target changed, asks 'Merge unverified changes?' first.
+  function requestMerge() {
+    if (needsUnverifiedConfirmation({ status, pipelineFailed, retargeted: data.retargeted, confirmed: false })) setConfirming(true);
+    else merge();
+  }
+
   function merge() {
+    setConfirming(false);
     onMerge(
       mergePayload({
         sha: data.diffHeadSha ?? '',
@@ -120,8 +137,8 @@ export function ReadyToMerge({
         <div>{details}</div>
         {canMerge ? (
           <div>
-            <Button variant="primary" disabled>
-              {mergeButtonText({ mergingImmediately: false, autoMergeText: null, status, pipelineFailed: false })}
+            <Button variant={buttonVariant} disabled>
+              {buttonText}
             </Button>
           </div>
         ) : null}
@@ -154,10 +171,21 @@ export function ReadyToMerge({
       ) : null}
       {details}
       <div>
-        <Button variant="primary" disabled={disabled} loading={merging} onClick={merge}>
-          {mergeButtonText({ mergingImmediately: false, autoMergeText: null, status, pipelineFailed: false })}
+        <Button variant={buttonVariant} disabled={disabled} loading={merging} onClick={requestMerge}>
+          {buttonText}
         </Button>
       </div>
+      {confirming ? (
+        <UnverifiedChangesDialog
+          onCancel={() => setConfirming(false)}
+          onMerge={merge}
+          onRunPipeline={() => {
+            setConfirming(false);
+            onRunPipeline();
+          }}
+          runningPipeline={runningPipeline}
+        />
+      ) : null}
     </div>
   );
 }

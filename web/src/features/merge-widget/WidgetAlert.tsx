@@ -8,6 +8,8 @@ export interface WidgetAlert {
   variant: 'success' | 'danger';
   text: string;
   detail?: string;
+  /** a link after the text ('Learn more') */
+  link?: { text: string; href: string };
 }
 
 export function WidgetAlertFlash({ alert, onDismiss }: { alert: WidgetAlert; onDismiss: () => void }) {
@@ -17,6 +19,14 @@ export function WidgetAlertFlash({ alert, onDismiss }: { alert: WidgetAlert; onD
         <span style={{ flex: 1 }}>
           {alert.text}
           {alert.detail ? <span className="fgMuted"> {alert.detail}</span> : null}
+          {alert.link ? (
+            <>
+              {' '}
+              <a href={alert.link.href} target="_blank" rel="noreferrer">
+                {alert.link.text}
+              </a>
+            </>
+          ) : null}
         </span>
         <IconButton icon={XIcon} size="small" variant="invisible" aria-label="Dismiss" onClick={onDismiss} />
       </span>

@@ -116,3 +116,38 @@ export const deleteBranchMutation = (projectId: number) =>
     mutationKey: ['merge-widget', 'delete-branch', projectId],
     mutationFn: (branch: string) => api.delete(`/projects/${projectId}/repository/branches/${encodeURIComponent(branch)}`),
   });
+
+/** POST /projects/:id/merge_requests/:iid/pipelines: 'Run pipeline' (a new merge request pipeline). */
+export const runPipelineMutation = (projectId: number, iid: number) =>
+  mutationOptions({
+    mutationKey: ['merge-widget', 'run-pipeline', projectId, iid],
+    mutationFn: () => api.post<{ id: number }>(`${mrPath(projectId, iid)}/pipelines`),
+  });
+
+const CALLOUTS_PATH = '/-/users/callouts';
+
+/** GET /-/users/callouts: the feature names the signed-in user dismissed. */
+export const calloutsQuery = () =>
+  queryOptions({
+    queryKey: ['user-callouts'] as const,
+    queryFn: async ({ signal }): Promise<Set<string>> => {
+      const response = await fetch(CALLOUTS_PATH, { headers: { Accept: 'application/json' }, credentials: 'same-origin', signal });
+      if (!response.ok) throw apiErrorFromBody(response.status, await readJson(response));
+      const body = (await readJson(response)) as { callouts: { feature_name: string }[] };
+      return new Set(body.callouts.map((callout) => callout.feature_name));
+    },
+    staleTime: Infinity,
+  });
+
+/** GitLab's POST /-/users/callouts with `feature_name`: dismiss a callout for good. */
+export const dismissCalloutMutation = () =>
+  mutationOptions({
+    mutationKey: ['user-callouts', 'dismiss'],
+    mutationFn: async (featureName: string) => {
+      const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+      const token = csrfToken();
+      if (token) headers[CSRF_HEADER] = token;
+      const response = await fetch(CALLOUTS_PATH, { method: 'POST', headers, credentials: 'same-origin', body: JSON.stringify({ feature_name: featureName }) });
+      if (!response.ok) throw apiErrorFromBody(response.status, await readJson(response));
+    },
+  });

@@ -64,7 +64,9 @@ export function summaryIcon(checks: readonly MergeabilityCheck[]): SummaryIcon {
 
 /** The summary line: checking, then blocked by N failed checks, then caution, then ready. */
 export function summaryText(checks: readonly MergeabilityCheck[], canMerge: boolean): string {
-  const failed = checks.filter((check) => check.status === 'FAILED').length;
+  // only checks the list can show are counted: CI_STILL_RUNNING fails beside CI_MUST_PASS for
+  // one pipeline, and GitLab names that blocker once ('Pipeline must succeed.')
+  const failed = checks.filter((check) => check.status === 'FAILED' && CHECK_MESSAGES[check.identifier] !== undefined).length;
   if (checks.some((check) => check.status === 'CHECKING')) return t(MSG.checksChecking);
   if (failed > 0) return n(MSG.checksBlockedOne, MSG.checksBlockedMany, failed, { count: failed });
   if (checks.some((check) => check.status === 'WARNING')) return t(MSG.checksCaution);

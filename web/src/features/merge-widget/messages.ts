@@ -98,6 +98,43 @@ export const MSG = {
   commitsWereSquashed: ' (commits were squashed)',
   notMergedInto: 'The changes were not merged into %{targetBranch}.',
 
+  // the pipeline container (GitLab's mr_widget_pipeline.vue)
+  checkingPipeline: 'Checking pipeline status.',
+  pipelineTroubleshooting: 'Get more information about troubleshooting pipelines',
+  pipelineStatusError: 'Could not retrieve the pipeline status. For troubleshooting steps, read the %{link}.',
+  documentation: 'documentation',
+  retargeted: 'You should run a new pipeline, because the target branch has changed for this merge request.',
+  runPipeline: 'Run pipeline',
+  runPipelineError: 'An error occurred while trying to run a new pipeline for this merge request.',
+  runPipelineForbidden: 'You do not have permission to run a pipeline on this branch.',
+  learnMore: 'Learn more',
+  pipelineFor: 'for',
+  pipelineOn: 'on',
+  testCoverage: 'Test coverage',
+  mergedResultsHelpTitle: 'What is a merged results pipeline?',
+  mergedResultsHelp: 'Merged results pipeline runs on the contents of the merge request combined with the contents of the target branch.',
+  mergeRequestHelpTitle: 'What is a merge request pipeline?',
+  mergeRequestHelp: "Merge request pipeline runs on the contents of the merge request's source branch, not the target branch.",
+  mergeTrainHelpTitle: 'What is a merge train pipeline?',
+  mergeTrainHelp:
+    'Merge train pipeline runs on the contents of the merge request combined with the contents of all other merge requests queued for merging into the target branch.',
+  forkMergePipelines: 'If the last pipeline ran in the fork project, it may be inaccurate. Before merge, we advise running a pipeline in this project.',
+
+  // the merge-unverified-changes dialog (GitLab's merge_failed_pipeline_confirmation_dialog.vue)
+  unverifiedTitle: 'Merge unverified changes?',
+  unverifiedInfo:
+    'The merge checks are incomplete because the latest pipeline failed, the pipeline status cannot be verified, or the merge request target branch was changed. You should run a new pipeline before merging.',
+  unverifiedConfirmation: 'Are you sure you want to attempt to merge?',
+  mergeUnverified: 'Merge unverified changes',
+
+  // the suggestion to add a pipeline (GitLab's mr_widget_suggest_pipeline.vue)
+  suggestPipelineTitle: "Looks like there's no pipeline here.",
+  suggestPipelineHelp:
+    'GitLab %{link} It only takes a few minutes to get started, and we can help you create a pipeline configuration file.',
+  suggestPipelineHelpLink: 'CI/CD can automatically build, test, and deploy your application.',
+  tryPipelines: 'Try out GitLab Pipelines',
+  dismiss: 'Dismiss',
+
   // per-check actions
   markAsReady: 'Mark as ready',
   editMergeRequest: 'Edit merge request',

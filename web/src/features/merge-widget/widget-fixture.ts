@@ -40,3 +40,6 @@ export const widgetRoute = (answer: () => MergeRequestWidgetProject): Route => o
 export const sessionRoute: Route = on('GET', '/-/session', () =>
   json(200, { csrf_token: 'token', user: { id: 1, username: 'root', name: 'Root', state: 'active', avatar_url: null, web_url: '/root', is_admin: false } }),
 );
+
+/** GET /-/users/callouts: the suggestion to add a pipeline dismissed unless `dismissed` says otherwise. */
+export const calloutsRoute = (dismissed: string[] = ['suggest_pipeline']): Route => on('GET', '/-/users/callouts', () => json(200, { callouts: dismissed.map((feature_name) => ({ feature_name, dismissed_at: '2026-11-27T10:00:00Z' })) }));

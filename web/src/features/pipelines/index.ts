@@ -8,3 +8,9 @@ export const loadJobsPage = () => import('./JobsPage');
 export const loadJobPage = () => import('./JobPage');
 export const loadMergeRequestPipelines = () => import('./MergeRequestPipelines');
 export const loadArtifactsBrowserPage = () => import('./ArtifactsBrowserPage');
+
+// The merge widget's pipeline container shows the mini graph of the merge request's pipeline.
+export { PipelineMiniGraph } from './PipelineMiniGraph';
+export { pipelineJobsQuery } from './api';
+export { StatusIcon as PipelineStatusIcon } from './StatusBadge';
+export type { DetailedStatus as PipelineDetailedStatus } from './api';

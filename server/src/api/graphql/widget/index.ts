@@ -40,6 +40,13 @@ export function createMergeRequestWidgets(deps: {
       const [stages, warnings] = await Promise.all([services.pipelinesRepository.stages(head.pipeline.id), services.pipelinesRepository.withWarnings([head.pipeline.id])]);
       return { head: { ...head, stages, warnings: warnings.has(head.pipeline.id) }, hasCi: true };
     },
+    mergePipeline: async (actor, node, sha) => {
+      // GitLab's merge_pipeline: the target branch's pipeline for the commit the request landed as
+      const pipeline = await services.pipelinesRepository.latestForRef(node.project.id, node.mergeRequest.target_branch, sha);
+      if (!pipeline || !(await deps.authorizer.can(actor, 'read_pipeline', { project: node.project }))) return null;
+      const [stages, warnings] = await Promise.all([services.pipelinesRepository.stages(pipeline.id), services.pipelinesRepository.withWarnings([pipeline.id])]);
+      return { pipeline, project: node.project, stages, warnings: warnings.has(pipeline.id) };
+    },
     pipelineList: async (actor, node, limit) => {
       if (!(await deps.authorizer.can(actor, 'read_pipeline', { project: node.project }))) return null;
       const list = await services.mergeRequestPipelines.list(node, { limit, offset: 0 });

@@ -64,6 +64,10 @@ export function createRequestScope(deps: WidgetDeps, actor: Actor): RequestScope
     user: (id) => (id === null ? Promise.resolve(null) : users.load(id)),
     protectedBranches: memo((projectId: number) => deps.protectedBranches.listForProject(projectId)),
     pipelines: (node, limit) => deps.pipelineList(actor, node, limit),
+    mergePipeline: (node) => {
+      const sha = scope.view(node).mergedCommitSha;
+      return sha === null ? Promise.resolve(null) : deps.mergePipeline(actor, node, sha);
+    },
     view(node) {
       let view = views.get(node.mergeRequest.id);
       if (!view) views.set(node.mergeRequest.id, (view = createMergeRequestView(deps, scope, node)));

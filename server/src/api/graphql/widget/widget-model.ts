@@ -54,6 +54,8 @@ export interface WidgetDeps {
    * request has any pipeline at all (GitLab's has_ci?) (the pipelines domain).
    */
   pipelines(actor: Actor, node: MergeRequestNode): Promise<WidgetPipelines>;
+  /** the target branch's pipeline for the commit a merged request landed as (GitLab's merge_pipeline); null: none, or unreadable */
+  mergePipeline(actor: Actor, node: MergeRequestNode, sha: string): Promise<WidgetPipeline | null>;
   /** the merge request's pipelines, newest merge request pipelines first; null when the caller may not read pipelines */
   pipelineList(actor: Actor, node: MergeRequestNode, limit: number): Promise<{ count: number; nodes: WidgetPipeline[] } | null>;
   /** the merge and squash commit messages a merge by `merger` would use (project templates) */
@@ -80,6 +82,8 @@ export interface RequestScope {
   view(node: MergeRequestNode): MergeRequestView;
   /** the merge request's pipelines (MergeRequest.pipelines); null when the caller may not read pipelines */
   pipelines(node: MergeRequestNode, limit: number): Promise<{ count: number; nodes: WidgetPipeline[] } | null>;
+  /** the post-merge pipeline of a merged request (MergeRequest.mergePipeline) */
+  mergePipeline(node: MergeRequestNode): Promise<WidgetPipeline | null>;
 }
 
 /**
