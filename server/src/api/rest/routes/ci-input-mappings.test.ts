@@ -64,13 +64,14 @@ describe('listQuery (runners)', () => {
 });
 
 describe('runnerInfo', () => {
-  it('keeps the four fields as non-empty strings of at most 255 characters', () => {
+  it('keeps the five fields as non-empty strings of at most 255 characters', () => {
     expect(runnerInfo(undefined)).toBeUndefined();
     expect(runnerInfo({ version: '17.0.0', revision: '', platform: 42, architecture: 'a'.repeat(300), executor: 'shell' })).toEqual({
       version: '17.0.0',
       revision: undefined,
       platform: undefined,
       architecture: 'a'.repeat(255),
+      executor: 'shell',
     });
   });
 });
