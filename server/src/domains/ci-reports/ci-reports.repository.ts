@@ -77,6 +77,19 @@ export function createCiReportsRepository(db: Queryable) {
       return rows.length > 0;
     },
 
+    /**
+     * Does one of the pipeline's latest jobs have a JUnit artifact whose ingest has not written its
+     * suite yet? Its report is being computed (GitLab answers 204 and the widget polls).
+     */
+    async hasUnparsedTestReports(pipelineId: number): Promise<boolean> {
+      const { rows } = await db.query(
+        `SELECT 1 FROM ci_builds b JOIN ci_job_artifacts a ON a.job_id = b.id AND a.file_type = 'junit'
+          WHERE b.pipeline_id = $1 AND NOT b.retried AND NOT EXISTS (SELECT 1 FROM ci_test_report_jobs j WHERE j.job_id = b.id) LIMIT 1`,
+        [pipelineId],
+      );
+      return rows.length > 0;
+    },
+
     /** Per suite: its jobs, first error, and counts by status, computed by the database. */
     async suiteCounts(pipelineId: number): Promise<SuiteCounts[]> {
       const { rows } = await db.query<SuiteCounts>(

@@ -151,11 +151,15 @@ export function createCiReports(deps: {
     /**
      * A merge request's test reports against its base (GitLab's compare_test_reports): the head
      * pipeline's suites with new, existing and resolved failures and errors. `parsed: false` when
-     * the head pipeline has no test reports (GitLab's 400 "This merge request does not have test reports").
+     * the head pipeline has no test reports (GitLab's 400 "This merge request does not have test reports"),
+     * with `parsing: true` while one of its JUnit artifacts is not ingested yet (GitLab's 204).
      */
     async compareForMergeRequest(mergeRequest: { sourceProjectId: number; sourceBranch: string; headSha: string; targetProjectId: number; targetBranch: string; baseSha: string | null }) {
       const head = await deps.reports.pipelineAt(mergeRequest.sourceProjectId, mergeRequest.sourceBranch, mergeRequest.headSha);
-      if (!head || !(await deps.reports.hasTestReports(head.id))) return { parsed: false as const };
+      if (!head) return { parsed: false as const, parsing: false };
+      // GitLab compares once every report is parsed; until then the caller is told to ask again
+      if (await deps.reports.hasUnparsedTestReports(head.id)) return { parsed: false as const, parsing: true };
+      if (!(await deps.reports.hasTestReports(head.id))) return { parsed: false as const, parsing: false };
       const base = mergeRequest.baseSha ? await deps.reports.pipelineAt(mergeRequest.targetProjectId, mergeRequest.targetBranch, mergeRequest.baseSha) : null;
       const [suites, headCases, baseCases] = await Promise.all([deps.reports.suiteCounts(head.id), deps.reports.testCases(head.id), base ? deps.reports.testCases(base.id) : Promise.resolve([])]);
       return { parsed: true as const, comparison: compareTestReports(baseCases, headCases, suites.map((suite) => suite.suite_name)) };

@@ -24,6 +24,7 @@ import { MergedPanel } from './panels/MergedPanel';
 import { MergingPanel } from './panels/MergingPanel';
 import { ArchivedPanel, CheckingPanel, MissingBranchPanel, NothingToMergePanel, PreparingPanel, ShaMismatchPanel } from './panels/SimplePanels';
 import { ReadyToMerge } from './ReadyToMerge';
+import { ReportWidgets } from './reports/ReportWidgets';
 import { followRebase, NOT_WATCHING, type RebaseWatch } from './rebase-watch';
 import { useFallbackPolling } from './useFallbackPolling';
 import { useMergeFlow } from './useMergeFlow';
@@ -214,6 +215,7 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
             }}
           /> : null}
         {data.state === 'opened' ? <BlockingMergeRequests blocking={data.blockingMergeRequests.nodes} /> : null}
+        {data.headPipeline ? <ReportWidgets fullPath={fullPath} iid={mr.iid} pipeline={data.headPipeline} /> : null}
         {shown !== null && SPECIAL_STATES.has(shown) ? (
           <div>{mainArea()}</div>
         ) : (
