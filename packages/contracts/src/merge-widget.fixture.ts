@@ -44,6 +44,8 @@ export function openMergeRequestWidget(change: Partial<MergeRequestWidgetData> =
     retargeted: false,
     hasCi: false,
     headPipeline: null,
+    pipelineCoverageDelta: null,
+    buildsWithCoverage: [],
     mergePipelinesForkWarning: false,
     pipelineRetargetedWarning: null,
     mergedBy: null,

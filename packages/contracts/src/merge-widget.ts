@@ -166,6 +166,10 @@ export interface MergeRequestWidgetData {
   hasCi: boolean;
   /** null without a pipeline for the diff head, or for a caller who may not read pipelines */
   headPipeline: WidgetHeadPipeline | null;
+  /** the head pipeline's coverage minus the base pipeline's ('%.2f', GitLab's pipeline_coverage_delta); null unless both have one */
+  pipelineCoverageDelta: string | null;
+  /** the head pipeline's latest jobs with a coverage (GitLab's builds_with_coverage) */
+  buildsWithCoverage: { name: string; coverage: number }[];
   /** merged results pipelines are on and the source is a fork: its pipelines run in the fork, on the head */
   mergePipelinesForkWarning: boolean;
   /** 'You should run a new pipeline, because the target branch has changed for this merge request.' after a retarget, or null */
@@ -277,6 +281,8 @@ export const MERGE_REQUEST_WIDGET_QUERY = /* GraphQL */ `
           detailedStatus { ${STATUS_FIELDS} }
           stages { nodes { name status detailedStatus { ${STATUS_FIELDS} } } }
         }
+        pipelineCoverageDelta
+        buildsWithCoverage { name coverage }
         mergePipelinesForkWarning
         pipelineRetargetedWarning
         approved

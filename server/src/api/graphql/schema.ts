@@ -215,6 +215,10 @@ const widgetSchema = /* GraphQL */ `
     pipelines(first: Int = 20): PipelineConnection
     "GitLab's has_ci?: the request has a pipeline."
     hasCi: Boolean!
+    "GitLab's widget pipeline_coverage_delta: the head pipeline's coverage minus the base pipeline's ('%.2f'); null unless both have one."
+    pipelineCoverageDelta: String
+    "GitLab's widget builds_with_coverage: the head pipeline's latest jobs with a coverage."
+    buildsWithCoverage: [BuildCoverage!]!
     "Merged results pipelines are on and the source is a fork: its pipelines run in the fork, on the head."
     mergePipelinesForkWarning: Boolean!
     "'You should run a new pipeline, because the target branch has changed for this merge request.' after a retarget with merged results pipelines on."
@@ -283,6 +287,12 @@ const widgetSchema = /* GraphQL */ `
     "The explanation title: Merged results pipeline, Merge request pipeline (or Pipeline)."
     eventTypeName: String!
     stages: CiStageConnection
+  }
+
+  "A job and its coverage (GitLab's BuildCoverageEntity)."
+  type BuildCoverage {
+    name: String!
+    coverage: Float!
   }
 
   type PipelineConnection {

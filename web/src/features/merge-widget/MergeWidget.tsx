@@ -215,7 +215,7 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
             }}
           /> : null}
         {data.state === 'opened' ? <BlockingMergeRequests blocking={data.blockingMergeRequests.nodes} /> : null}
-        {data.headPipeline ? <ReportWidgets fullPath={fullPath} iid={mr.iid} pipeline={data.headPipeline} /> : null}
+        {data.headPipeline ? <ReportWidgets fullPath={fullPath} iid={mr.iid} pipeline={data.headPipeline} coverageDelta={data.pipelineCoverageDelta} jobsWithCoverage={data.buildsWithCoverage} /> : null}
         {shown !== null && SPECIAL_STATES.has(shown) ? (
           <div>{mainArea()}</div>
         ) : (
