@@ -6,12 +6,14 @@ import { browserSession } from './support/session.js';
  * The merge request's test summary against a real server: a runner takes the target branch's job
  * and the source branch's through the runner protocol API and uploads their JUnit reports (GitLab
  * Runner's gzip format); the source adds a failing test to a passing target, and the widget
- * reports it as a new failure, with its output in the details dialog.
+ * reports it as a new failure, with its output in the details dialog; the coverage line shows the
+ * branch's coverage and its change against the target's.
  */
 const session = browserSession('mr-test-summary');
 
 const CONFIG = `rspec:
   script: [make test]
+  coverage: '/Coverage: \\d+\\.\\d+%/'
   artifacts:
     reports:
       junit: report.xml
@@ -46,6 +48,9 @@ describe('the merge request’s test summary', () => {
         return response.status === 201 ? ((await response.json()) as { id: number; token: string; git_info: { ref: string } }) : undefined;
       });
       const failing = job.git_info.ref === 'discount';
+      // the job's log: the coverage regex finds 62.50% on the branch, 50.00% on the target
+      const log = `running\nCoverage: ${failing ? '62.50' : '50.00'}%\n`;
+      expect((await fetch(`${base}/jobs/${job.id}/trace`, { method: 'PATCH', headers: { 'JOB-TOKEN': job.token, 'Content-Range': `0-${Buffer.byteLength(log) - 1}` }, body: log })).status).toBe(202);
       const form = new FormData();
       form.append('file', new Blob([gzipSync(report(failing ? PASSING + FAILING : PASSING))]), 'junit.gz');
       expect((await fetch(`${base}/jobs/${job.id}/artifacts?artifact_type=junit&artifact_format=gzip`, { method: 'POST', headers: { 'JOB-TOKEN': job.token }, body: form })).status).toBe(201);
@@ -54,8 +59,17 @@ describe('the merge request’s test summary', () => {
       finished.add(job.git_info.ref);
     }
 
+    // both pipelines' coverage is read from their logs after the jobs end
+    for (const { id } of await session.rest<{ id: number }[]>('GET', `/projects/${project.id}/pipelines`)) {
+      await until(async () => (await session.rest<{ coverage: string | null }>('GET', `/projects/${project.id}/pipelines/${id}`)).coverage !== null);
+    }
+
     const page = await session.signIn();
     await page.goto(`/${project.path_with_namespace}/-/merge_requests/${mr.iid}`);
+    const coverage = page.getByTestId('pipeline-coverage');
+    await coverage.getByText('Test coverage 62.50%').waitFor();
+    await coverage.getByRole('button', { name: '(12.50%)' }).waitFor();
+    expect(await coverage.getByRole('button', { name: '(12.50%)' }).getAttribute('aria-describedby')).toBeTruthy();
     const summary = page.getByRole('region', { name: 'Test summary' });
     // the widget polls while the server is still parsing the reports, then shows the comparison
     await summary.getByText('Test summary: 1 failed, 3 total tests').waitFor({ timeout: 60_000 });
