@@ -45,6 +45,8 @@ export function openMergeRequestWidget(change: Partial<MergeRequestWidgetData> =
     hasCi: false,
     headPipeline: null,
     mergePipeline: null,
+    pipelineCoverageDelta: null,
+    buildsWithCoverage: [],
     mergePipelinesForkWarning: false,
     pipelineRetargetedWarning: null,
     mergedBy: null,

@@ -175,6 +175,10 @@ export interface MergeRequestWidgetData {
   headPipeline: WidgetHeadPipeline | null;
   /** a merged request's post-merge pipeline: the target branch's pipeline for the merge commit (REST merge_pipeline) */
   mergePipeline: WidgetHeadPipeline | null;
+  /** the head pipeline's coverage minus the base pipeline's ('%.2f', GitLab's pipeline_coverage_delta); null unless both have one */
+  pipelineCoverageDelta: string | null;
+  /** the head pipeline's latest jobs with a coverage (GitLab's builds_with_coverage) */
+  buildsWithCoverage: { name: string; coverage: number }[];
   /** merged results pipelines are on and the source is a fork: its pipelines run in the fork, on the head */
   mergePipelinesForkWarning: boolean;
   /** 'You should run a new pipeline, because the target branch has changed for this merge request.' after a retarget, or null */
@@ -292,6 +296,8 @@ export const MERGE_REQUEST_WIDGET_QUERY = /* GraphQL */ `
         hasCi
         headPipeline { ${PIPELINE_FIELDS} }
         mergePipeline { ${PIPELINE_FIELDS} }
+        pipelineCoverageDelta
+        buildsWithCoverage { name coverage }
         mergePipelinesForkWarning
         pipelineRetargetedWarning
         approved

@@ -140,6 +140,8 @@ export function createResolvers(deps: { urls: UrlBuilder } & SubscriptionDeps) {
     },
     userPermissions: (node) => node,
     headPipeline: async (node, _, ctx) => (await view(node, ctx).pipelines()).head,
+    pipelineCoverageDelta: async (node, _, ctx) => (await view(node, ctx).pipelines()).coverage.delta,
+    buildsWithCoverage: async (node, _, ctx) => (await view(node, ctx).pipelines()).coverage.jobs,
     pipelines: async (node, args: { first?: number }, ctx) => {
       const list = await ctx.scope.pipelines(node, Math.min(Math.max(args.first ?? 20, 0), 100));
       return list && { count: list.count, nodes: list.nodes };

@@ -218,6 +218,10 @@ const widgetSchema = /* GraphQL */ `
     hasCi: Boolean!
     "The target branch's pipeline for the commit the merge request landed as (the REST payload's merge_pipeline)."
     mergePipeline: Pipeline
+    "GitLab's widget pipeline_coverage_delta: the head pipeline's coverage minus the base pipeline's ('%.2f'); null unless both have one."
+    pipelineCoverageDelta: String
+    "GitLab's widget builds_with_coverage: the head pipeline's latest jobs with a coverage."
+    buildsWithCoverage: [BuildCoverage!]!
     "Merged results pipelines are on and the source is a fork: its pipelines run in the fork, on the head."
     mergePipelinesForkWarning: Boolean!
     "'You should run a new pipeline, because the target branch has changed for this merge request.' after a retarget with merged results pipelines on."
@@ -288,6 +292,12 @@ const widgetSchema = /* GraphQL */ `
     "The explanation title: Merged results pipeline, Merge request pipeline (or Pipeline)."
     eventTypeName: String!
     stages: CiStageConnection
+  }
+
+  "A job and its coverage (GitLab's BuildCoverageEntity)."
+  type BuildCoverage {
+    name: String!
+    coverage: Float!
   }
 
   type PipelineConnection {

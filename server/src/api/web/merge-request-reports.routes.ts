@@ -12,9 +12,13 @@ import { projectPathRoute } from './project-path-routes.js';
  * `GET /:full_path/-/merge_requests/:iid/test_reports.json` (the head pipeline's JUnit reports
  * against the base pipeline's: new, existing and resolved failures and errors per suite) and
  * `…/coverage_reports.json` (`{"files": {"path": {"line": hits}}}` for the changed files). As
- * GitLab's `reports_response`: 200 with the data, or 400 `{"status_reason": …}` when the head
+ * GitLab's `reports_response`: 200 with the data, 204 with `Poll-Interval` while a JUnit report of
+ * the head pipeline is still being parsed, or 400 `{"status_reason": …}` when the head
  * pipeline has no such report. A project or merge request the caller may not see is a 404.
  */
+/** GitLab's reports_response asks for the next poll after 3 seconds while a comparison is computed. */
+export const REPORT_POLL_INTERVAL_MS = 3000;
+
 export function mergeRequestReportsRoutes(app: FastifyInstance, deps: { authenticate(request: FastifyRequest): Promise<Actor>; reports: MergeRequestReports; urls: UrlBuilder }): void {
   app.addHook('onRequest', async (request) => {
     request.actor = await deps.authenticate(request);
@@ -31,6 +35,8 @@ export function mergeRequestReportsRoutes(app: FastifyInstance, deps: { authenti
     const result = await deps.reports.testReports(request.actor, fullPath, iidOf(params));
     reply.header('cache-control', 'no-cache');
     if (result.status === 'error') return reply.status(400).send({ status_reason: result.statusReason });
+    // still being computed: GitLab's 204 with the interval its widget polls at
+    if (result.status === 'parsing') return reply.status(204).header('poll-interval', String(REPORT_POLL_INTERVAL_MS)).send();
     return testReportsComparerEntity(result.data, fullPath, deps.urls);
   });
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../test-support/database.js';
 import { eventually } from '../../test-support/eventually.js';
 import { startRepositoryFixtures, type RepositoryFixtures } from '../../test-support/repository-fixtures.js';
+import { graphql } from '../../api/graphql/testing.js';
 import { gitbeakerClient, type TestUser } from '../../test-support/server.js';
 
 const CONFIG = `rspec:
@@ -138,6 +139,20 @@ describe(`CI reports through the runner protocol (${testDatabaseKind()})`, () =>
     expect(suite.existing_failures.map((c: { name: string }) => c.name)).toEqual(['still']);
     expect(suite.resolved_failures.map((c: { name: string }) => c.name)).toEqual(['fixed']);
     expect(suite.new_errors.map((c: { name: string }) => c.name)).toEqual(['new error']);
+
+    // the widget's coverage line: head 75% against the base pipeline's 50% (GitLab's pipeline_coverage_delta)
+    const widget = await eventually(async () => {
+      const body = (await (await web('widget.json')).json()) as Record<string, any>;
+      return body.pipeline_coverage_delta !== null ? body : undefined;
+    });
+    expect(widget.pipeline.coverage).toBe('75.00');
+    expect(widget.pipeline_coverage_delta).toBe('25.00');
+    expect(widget.builds_with_coverage).toEqual([{ name: 'rspec', coverage: 75 }]);
+    const answer = await graphql(fx.server.url, 'query($p: ID!, $iid: String!) { project(fullPath: $p) { mergeRequest(iid: $iid) { pipelineCoverageDelta buildsWithCoverage { name coverage } headPipeline { coverage } } } }', { p: project.path_with_namespace, iid: String(mr.iid) }, { token: fx.server.root.token });
+    expect(answer.body.data.project.mergeRequest).toEqual({ pipelineCoverageDelta: '25.00', buildsWithCoverage: [{ name: 'rspec', coverage: 75 }], headPipeline: { coverage: 75 } });
+    // who may not read the pipelines sees neither
+    const hidden = await fetch(`${fx.server.url}/${project.path_with_namespace}/-/merge_requests/${mr.iid}/widget.json`, { headers: { 'private-token': stranger.token } });
+    expect(hidden.status).toBe(404);
 
     const coverage = await web('coverage_reports.json');
     expect(coverage.status).toBe(200);

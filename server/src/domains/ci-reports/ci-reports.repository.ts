@@ -77,6 +77,19 @@ export function createCiReportsRepository(db: Queryable) {
       return rows.length > 0;
     },
 
+    /**
+     * Does one of the pipeline's latest jobs have a JUnit artifact whose ingest has not written its
+     * suite yet? Its report is being computed (GitLab answers 204 and the widget polls).
+     */
+    async hasUnparsedTestReports(pipelineId: number): Promise<boolean> {
+      const { rows } = await db.query(
+        `SELECT 1 FROM ci_builds b JOIN ci_job_artifacts a ON a.job_id = b.id AND a.file_type = 'junit'
+          WHERE b.pipeline_id = $1 AND NOT b.retried AND NOT EXISTS (SELECT 1 FROM ci_test_report_jobs j WHERE j.job_id = b.id) LIMIT 1`,
+        [pipelineId],
+      );
+      return rows.length > 0;
+    },
+
     /** Per suite: its jobs, first error, and counts by status, computed by the database. */
     async suiteCounts(pipelineId: number): Promise<SuiteCounts[]> {
       const { rows } = await db.query<SuiteCounts>(
@@ -147,6 +160,18 @@ export function createCiReportsRepository(db: Queryable) {
     },
 
     /** The newest pipeline of a ref at a commit (GitLab's merge request head and base pipelines). */
+    /** The pipeline's latest jobs that have a coverage (GitLab's builds_with_coverage), in order of creation. */
+    async jobsWithCoverage(pipelineId: number): Promise<{ name: string; coverage: number }[]> {
+      const { rows } = await db.query<{ name: string; coverage: number }>('SELECT name, coverage FROM ci_builds WHERE pipeline_id = $1 AND NOT retried AND coverage IS NOT NULL ORDER BY id', [pipelineId]);
+      return rows.map((row) => ({ name: row.name, coverage: Number(row.coverage) }));
+    },
+
+    /** A pipeline's coverage (the average of its latest jobs'). */
+    async pipelineCoverage(pipelineId: number): Promise<number | null> {
+      const { rows } = await db.query<{ coverage: number | null }>('SELECT coverage FROM ci_pipelines WHERE id = $1', [pipelineId]);
+      return rows[0]?.coverage == null ? null : Number(rows[0].coverage);
+    },
+
     async pipelineAt(projectId: number, ref: string, sha: string): Promise<{ id: number } | null> {
       const { rows } = await db.query<{ id: number }>('SELECT id FROM ci_pipelines WHERE project_id = $1 AND ref = $2 AND sha = $3 ORDER BY id DESC LIMIT 1', [projectId, ref, sha]);
       return rows[0] ? { id: Number(rows[0].id) } : null;

@@ -20,6 +20,7 @@ import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
 import type { Project } from '../projects/project.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { CiReportsRepository, StoredTestCase, SuiteCounts } from './ci-reports.repository.js';
+import { coverageDelta } from './coverage-delta.js';
 import { CoberturaParseError, parseCobertura, type LineHits } from './cobertura-parser.js';
 import { extractCoverage } from './coverage-regex.js';
 import { JunitParseError, MAX_TEST_CASES, parseJunit, type ParsedTestCase } from './junit-parser.js';
@@ -151,14 +152,30 @@ export function createCiReports(deps: {
     /**
      * A merge request's test reports against its base (GitLab's compare_test_reports): the head
      * pipeline's suites with new, existing and resolved failures and errors. `parsed: false` when
-     * the head pipeline has no test reports (GitLab's 400 "This merge request does not have test reports").
+     * the head pipeline has no test reports (GitLab's 400 "This merge request does not have test reports"),
+     * with `parsing: true` while one of its JUnit artifacts is not ingested yet (GitLab's 204).
      */
     async compareForMergeRequest(mergeRequest: { sourceProjectId: number; sourceBranch: string; headSha: string; targetProjectId: number; targetBranch: string; baseSha: string | null }) {
       const head = await deps.reports.pipelineAt(mergeRequest.sourceProjectId, mergeRequest.sourceBranch, mergeRequest.headSha);
-      if (!head || !(await deps.reports.hasTestReports(head.id))) return { parsed: false as const };
+      if (!head) return { parsed: false as const, parsing: false };
+      // GitLab compares once every report is parsed; until then the caller is told to ask again
+      if (await deps.reports.hasUnparsedTestReports(head.id)) return { parsed: false as const, parsing: true };
+      if (!(await deps.reports.hasTestReports(head.id))) return { parsed: false as const, parsing: false };
       const base = mergeRequest.baseSha ? await deps.reports.pipelineAt(mergeRequest.targetProjectId, mergeRequest.targetBranch, mergeRequest.baseSha) : null;
       const [suites, headCases, baseCases] = await Promise.all([deps.reports.suiteCounts(head.id), deps.reports.testCases(head.id), base ? deps.reports.testCases(base.id) : Promise.resolve([])]);
       return { parsed: true as const, comparison: compareTestReports(baseCases, headCases, suites.map((suite) => suite.suite_name)) };
+    },
+
+    /**
+     * The widget's coverage line for a merge request's head pipeline: the jobs whose coverage the
+     * pipeline's averages (GitLab's builds_with_coverage) and the change against the base pipeline,
+     * the target branch's at the diff's base commit (GitLab's pipeline_coverage_delta).
+     */
+    async coverageSummary(head: { id: number; coverage: number | null }, target: { targetProjectId: number; targetBranch: string; baseSha: string | null }) {
+      if (head.coverage === null) return { delta: null, jobs: [] };
+      const base = target.baseSha ? await deps.reports.pipelineAt(target.targetProjectId, target.targetBranch, target.baseSha) : null;
+      const [jobs, baseCoverage] = await Promise.all([deps.reports.jobsWithCoverage(head.id), base ? deps.reports.pipelineCoverage(base.id) : Promise.resolve(null)]);
+      return { delta: coverageDelta(head.coverage, baseCoverage), jobs };
     },
 
     /**

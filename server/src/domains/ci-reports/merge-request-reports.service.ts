@@ -37,8 +37,9 @@ export function createMergeRequestReports(deps: { mergeRequests: Pick<MergeReque
   return {
     async testReports(actor: Actor, fullPath: string, iid: number) {
       const opened = await open(actor, fullPath, iid);
-      const result = opened ? await deps.reports.compareForMergeRequest(opened.refs) : { parsed: false as const };
-      return result.parsed ? { status: 'parsed' as const, data: result.comparison } : { status: 'error' as const, statusReason: NO_TEST_REPORTS };
+      const result = opened ? await deps.reports.compareForMergeRequest(opened.refs) : { parsed: false as const, parsing: false };
+      if (result.parsed) return { status: 'parsed' as const, data: result.comparison };
+      return result.parsing ? { status: 'parsing' as const } : { status: 'error' as const, statusReason: NO_TEST_REPORTS };
     },
 
     async coverageReports(actor: Actor, fullPath: string, iid: number) {

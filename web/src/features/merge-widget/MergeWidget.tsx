@@ -28,6 +28,7 @@ import { PIPELINE_DOCS, showSuggestPipeline, SUGGEST_PIPELINE_CALLOUT } from './
 import { ReadyToMerge } from './ReadyToMerge';
 import { SuggestPipeline } from './SuggestPipeline';
 import { useRunPipeline } from './useRunPipeline';
+import { ReportWidgets } from './reports/ReportWidgets';
 import { followRebase, NOT_WATCHING, type RebaseWatch } from './rebase-watch';
 import { useFallbackPolling } from './useFallbackPolling';
 import { useMergeFlow } from './useMergeFlow';
@@ -263,6 +264,7 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
           </div>
         ) : null}
         {data.state === 'opened' ? <BlockingMergeRequests blocking={data.blockingMergeRequests.nodes} /> : null}
+        {data.headPipeline ? <ReportWidgets fullPath={fullPath} iid={mr.iid} pipeline={data.headPipeline} coverageDelta={data.pipelineCoverageDelta} jobsWithCoverage={data.buildsWithCoverage} /> : null}
         {shown !== null && SPECIAL_STATES.has(shown) ? (
           <div>{mainArea()}</div>
         ) : (

@@ -172,7 +172,8 @@ export function PipelineContainer({
           </span>
           <EventTypeHelp eventTypeName={pipeline.eventTypeName} />
         </div>
-        {pipeline.coverage !== null ? (
+        {/* the head pipeline's coverage shows with its change against the target (reports/PipelineCoverage) */}
+        {postMerge && pipeline.coverage !== null ? (
           <div className={styles.muted}>
             {t(MSG.testCoverage)} {pipeline.coverage}%
           </div>

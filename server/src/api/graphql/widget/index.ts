@@ -18,7 +18,7 @@ export type { WidgetDeps } from './request-scope.js';
  * seconds).
  */
 export function createMergeRequestWidgets(deps: {
-  services: Pick<Services, 'projects' | 'mergeRequestsRepository' | 'protectedBranches' | 'storage' | 'mergeability' | 'mergeIntents' | 'mergeRequestPipelines' | 'pipelinesRepository'>;
+  services: Pick<Services, 'projects' | 'mergeRequestsRepository' | 'protectedBranches' | 'storage' | 'mergeability' | 'mergeIntents' | 'mergeRequestPipelines' | 'pipelinesRepository' | 'ciReports'>;
   authorizer: Authorizer;
   events: Pick<EventBus, 'subscribe'>;
   watch: Pick<WriteWatch, 'generation'>;
@@ -36,9 +36,14 @@ export function createMergeRequestWidgets(deps: {
     mergeOngoing: async (mergeRequestId) => (await services.mergeIntents.intentsFor(mergeRequestId)).some((intent) => isUnfinished(intent.state)),
     pipelines: async (actor, node) => {
       const head = await services.mergeRequestPipelines.headPipelineFor(actor, node);
-      if (!head) return { head: null, hasCi: (await services.mergeRequestPipelines.list(node, { limit: 1, offset: 0 })).total > 0 };
-      const [stages, warnings] = await Promise.all([services.pipelinesRepository.stages(head.pipeline.id), services.pipelinesRepository.withWarnings([head.pipeline.id])]);
-      return { head: { ...head, stages, warnings: warnings.has(head.pipeline.id) }, hasCi: true };
+      if (!head) return { head: null, hasCi: (await services.mergeRequestPipelines.list(node, { limit: 1, offset: 0 })).total > 0, coverage: { delta: null, jobs: [] } };
+      const { mergeRequest } = node;
+      const [stages, warnings, coverage] = await Promise.all([
+        services.pipelinesRepository.stages(head.pipeline.id),
+        services.pipelinesRepository.withWarnings([head.pipeline.id]),
+        services.ciReports.coverageSummary(head.pipeline, { targetProjectId: mergeRequest.target_project_id, targetBranch: mergeRequest.target_branch, baseSha: mergeRequest.base_commit_sha }),
+      ]);
+      return { head: { ...head, stages, warnings: warnings.has(head.pipeline.id) }, hasCi: true, coverage };
     },
     mergePipeline: async (actor, node, sha) => {
       // GitLab's merge_pipeline: the target branch's pipeline for the commit the request landed as

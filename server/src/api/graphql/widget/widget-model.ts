@@ -36,6 +36,8 @@ export interface WidgetPipeline {
 export interface WidgetPipelines {
   head: WidgetPipeline | null;
   hasCi: boolean;
+  /** the head pipeline's coverage against the base pipeline's (pipeline_coverage_delta) and its jobs with a coverage */
+  coverage: { delta: string | null; jobs: { name: string; coverage: number }[] };
 }
 
 export interface WidgetDeps {

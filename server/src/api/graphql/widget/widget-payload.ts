@@ -65,6 +65,9 @@ export async function widgetPayload(scope: RequestScope, node: MergeRequestNode,
     has_ci: pipelines.hasCi,
     ci_status: head ? ciStatus(head) : null,
     pipeline: head ? widgetPipelineEntity(head, urls) : null,
+    // the head pipeline's coverage minus the base pipeline's, '%.2f' (null unless both have one), and the jobs it averages
+    pipeline_coverage_delta: pipelines.coverage.delta,
+    builds_with_coverage: pipelines.coverage.jobs,
     // 'You should run a new pipeline, because the target branch has changed for this merge request.'
     pipeline_retargeted_warning: warnings.retargeted,
     // merged results pipelines are on but the source is a fork: its pipelines run in the fork, on the head
