@@ -5,6 +5,8 @@ import type { PipelinesRepository } from '../../../domains/pipelines/pipelines.r
 import type { PipelinesService } from '../../../domains/pipelines/pipelines.service.js';
 import type { EventBus } from '../../../platform/events.js';
 import { globalId, parseGlobalId } from '../global-id.js';
+import { ciResolvers } from './resolvers.js';
+import type { CiGraphqlDeps } from './ci-scope.js';
 import { RESOURCE_NOT_AVAILABLE, type SocketIdentity } from '../subscriptions.js';
 
 const { withFilter } = mercurius;
@@ -28,6 +30,9 @@ export interface PipelineSubscriptionDeps {
   pipelinesRepository: Pick<PipelinesRepository, 'pipelineById' | 'findJob'>;
 }
 
+/** What the pipeline and job fields, mutations and subscriptions read and call. */
+export type PipelineGraphqlDeps = PipelineSubscriptionDeps & CiGraphqlDeps;
+
 interface Context {
   identity: SocketIdentity;
   pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> };
@@ -42,7 +47,7 @@ interface Delivery {
 const upper = (status: string) => status.toUpperCase();
 type ResolverMap = Record<string, object>;
 
-export function pipelineSubscriptionResolvers(deps: PipelineSubscriptionDeps): { Subscription: ResolverMap; Pipeline: ResolverMap; CiJob: ResolverMap } {
+export function pipelineSubscriptionResolvers(deps: PipelineSubscriptionDeps): { Subscription: ResolverMap } {
   const readable = async (actor: Actor | null, projectId: number) => actor !== null && (await deps.pipelines.readableProject(actor, projectId)) !== null;
 
   /** A subscription to one object: `find` names its project (null: none), `topic` its channel. */
@@ -68,8 +73,16 @@ export function pipelineSubscriptionResolvers(deps: PipelineSubscriptionDeps): {
     const row = parsed ? await deps.pipelinesRepository.findJob(parsed.id) : null;
     return row ? { projectId: row.project_id, topic: topic(row.id) } : null;
   };
-  const pipelineOf = (payload: Delivery) => deps.pipelinesRepository.pipelineById(payload.pipelineId!);
-  const jobOf = (payload: Delivery) => deps.pipelinesRepository.findJob(payload.jobId!);
+  // Deliveries resolve to the same nodes as queries (the row and its project), so every field of
+  // Pipeline and CiJob answers; the subscriber's access was checked by the filter just before.
+  const pipelineOf = async (payload: Delivery, _args: unknown, ctx: Context) => {
+    const [row, project] = await Promise.all([deps.pipelinesRepository.pipelineById(payload.pipelineId!), deps.pipelines.readableProject(ctx.identity.actor!, payload.projectId)]);
+    return row && project ? { pipeline: row, project } : null;
+  };
+  const jobOf = async (payload: Delivery, _args: unknown, ctx: Context) => {
+    const [job, project] = await Promise.all([deps.pipelinesRepository.findJob(payload.jobId!), deps.pipelines.readableProject(ctx.identity.actor!, payload.projectId)]);
+    return job && project ? { job, project } : null;
+  };
 
   return {
     Subscription: {
@@ -84,23 +97,20 @@ export function pipelineSubscriptionResolvers(deps: PipelineSubscriptionDeps): {
       ciJobStatusUpdated: { subscribe: live(jobTarget(topics.job)), resolve: jobOf },
       ciJobTraceUpdated: { subscribe: live(jobTarget(topics.log)), resolve: jobOf },
     },
-    Pipeline: {
-      id: (row: PipelineRow) => globalId('Ci::Pipeline', row.id),
-      iid: (row: PipelineRow) => String(row.iid),
-      status: (row: PipelineRow) => upper(row.status),
-      updatedAt: (row: PipelineRow) => row.updated_at.toISOString(),
-    },
-    CiJob: {
-      id: (row: JobRow) => globalId('Ci::Build', row.id),
-      status: (row: JobRow) => upper(row.status),
-    },
   };
 }
 
-/** Adds the pipeline subscriptions and their payload types to the rest of the schema's resolvers. */
-export function withPipelines(base: ResolverMap, deps: PipelineSubscriptionDeps): ResolverMap {
+/**
+ * Adds the pipeline and job fields, mutations and subscriptions to the rest of the schema's
+ * resolvers (the widget's Pipeline fields stay; the fields here add to them).
+ */
+export function withPipelines(base: ResolverMap, deps: PipelineGraphqlDeps): ResolverMap {
   const own = pipelineSubscriptionResolvers(deps);
-  return { ...base, Subscription: { ...(base.Subscription ?? {}), ...own.Subscription }, Pipeline: own.Pipeline, CiJob: own.CiJob };
+  const ci: ResolverMap = ciResolvers(deps);
+  const merged: ResolverMap = { ...base };
+  for (const [type, fields] of Object.entries(ci)) merged[type] = { ...(base[type] ?? {}), ...fields };
+  merged.Subscription = { ...(base.Subscription ?? {}), ...own.Subscription };
+  return merged;
 }
 
 /** Forwards the bus's pipeline and log events to this process's subscribers; returns the unsubscribe. */
