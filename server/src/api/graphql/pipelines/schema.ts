@@ -139,7 +139,8 @@ export const pipelinesSchema = /* GraphQL */ `
   }
 
   type CiJob {
-    id: JobID
+    "GitLab's type is JobID; ID! here so that GitLab's own JobNeedUnion fragments (CiBuildNeed.id is ID!) validate under graphql-js's stricter overlap rule"
+    id: ID!
     name: String
     status: CiJobStatus
     kind: CiJobKind!
