@@ -319,6 +319,19 @@ describe(`GraphQL pipelines and jobs (${testDatabaseKind()})`, () => {
     expect(pending.lint).toMatchObject({ stage: { name: 'test' }, allowFailure: false, manualJob: false, playable: false, cancelable: true, refName: 'main', shortSha: pipeline.sha.slice(0, 8), webPath: expect.stringMatching(/\/-\/jobs\/\d+$/) });
   });
 
+  it('never keeps a CI answer: a job changed in an unwatched table is seen at the next query', async () => {
+    const lint = (await ci.jobs(pipeline.id)).lint!;
+    const question = `query($p: ID!, $iid: ID!) { project(fullPath: $p) { pipeline(iid: $iid) { jobs { nodes { name coverage } } } } }`;
+    const coverage = async () => {
+      const { body } = await graphql(fx.server.url, question, { p: project.path_with_namespace, iid: String(pipeline.iid) }, { token: fx.server.root.token });
+      return (body.data.project.pipeline.jobs.nodes as any[]).find((job) => job.name === 'lint').coverage;
+    };
+    expect(await coverage()).toBeNull();
+    // only ci_builds is written (no table the response cache watches)
+    await fx.server.app.db.query('UPDATE ci_builds SET coverage = 42.5 WHERE id = $1', [lint.id]);
+    expect(await coverage()).toBe(42.5);
+  });
+
   it('gives strangers on a private project and Guests without public pipelines nothing', async () => {
     const asStranger = await ask(PIPELINES, { fullPath: project.path_with_namespace }, stranger.token);
     expect(asStranger.body.errors).toBeUndefined();

@@ -1,10 +1,9 @@
 import mercurius from 'mercurius';
 import type { Actor } from '../../../auth/actor.js';
-import type { JobRow, PipelineRow } from '../../../domains/pipelines/pipeline.js';
 import type { PipelinesRepository } from '../../../domains/pipelines/pipelines.repository.js';
 import type { PipelinesService } from '../../../domains/pipelines/pipelines.service.js';
 import type { EventBus } from '../../../platform/events.js';
-import { globalId, parseGlobalId } from '../global-id.js';
+import { parseGlobalId } from '../global-id.js';
 import { ciResolvers } from './resolvers.js';
 import type { CiGraphqlDeps } from './ci-scope.js';
 import { RESOURCE_NOT_AVAILABLE, type SocketIdentity } from '../subscriptions.js';
@@ -44,7 +43,6 @@ interface Delivery {
   jobId?: number;
 }
 
-const upper = (status: string) => status.toUpperCase();
 type ResolverMap = Record<string, object>;
 
 export function pipelineSubscriptionResolvers(deps: PipelineSubscriptionDeps): { Subscription: ResolverMap } {
