@@ -180,6 +180,7 @@ export function createResolvers(deps: { urls: UrlBuilder } & SubscriptionDeps) {
     active: ({ pipeline }) => ['waiting_for_resource', 'preparing', 'pending', 'running', 'canceling'].includes(pipeline.status),
     coverage: ({ pipeline }) => pipeline.coverage,
     createdAt: ({ pipeline }) => iso(pipeline.created_at),
+    updatedAt: ({ pipeline }) => iso(pipeline.updated_at),
     finishedAt: ({ pipeline }) => iso(pipeline.finished_at),
     duration: ({ pipeline }) => pipeline.duration,
     mergeRequestEventType: ({ pipeline }) => mergeRequestEventType(pipeline)?.toUpperCase() ?? null,

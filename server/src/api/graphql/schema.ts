@@ -278,6 +278,7 @@ const widgetSchema = /* GraphQL */ `
     active: Boolean!
     coverage: Float
     createdAt: Time!
+    updatedAt: Time!
     finishedAt: Time
     duration: Int
     mergeRequestEventType: PipelineMergeRequestEventType

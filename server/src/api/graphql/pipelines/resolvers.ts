@@ -101,7 +101,6 @@ export function ciResolvers(deps: CiGraphqlDeps) {
 
   const Pipeline: Resolvers<PipelineNode> = {
     name: ({ pipeline }) => pipeline.name,
-    updatedAt: ({ pipeline }) => iso(pipeline.updated_at),
     startedAt: ({ pipeline }) => iso(pipeline.started_at),
     queuedDuration: ({ pipeline }) => pipeline.queued_duration,
     complete: ({ pipeline }) => COMPLETED.has(pipeline.status),

@@ -74,7 +74,6 @@ export const pipelinesSchema = /* GraphQL */ `
 
   extend type Pipeline {
     name: String
-    updatedAt: Time!
     startedAt: Time
     queuedDuration: Float
     complete: Boolean!
