@@ -5,6 +5,7 @@
  * the pipelines service the REST routes call, so permission and ref protection are decided once.
  */
 import { jobDetailedStatus, manualConfirmationMessage, pipelineDetailedStatus, type DetailedStatus } from '../../../domains/pipelines/engine/detailed-status.js';
+import { GraphQLError } from 'graphql';
 import { compositeStatus } from '../../../domains/pipelines/engine/composite.js';
 import type { JobRow, StageRow } from '../../../domains/pipelines/pipeline.js';
 import type { Project } from '../../../domains/projects/project.js';
@@ -19,6 +20,9 @@ import { createCiScope, jobGroupName, type CiGraphqlDeps, type CiScope, type Job
 const scopes = new WeakMap<object, CiScope>();
 /** The request's CI scope; CI answers are never kept by the response cache (see docs/graphql.md). */
 function ciOf(ctx: GraphqlContext, deps: CiGraphqlDeps): CiScope {
+  // A subscription delivery has no request scope: its payload carries the pipeline's own fields,
+  // stages and status; jobs and links are read with a query when it arrives.
+  if (!ctx.scope) throw new GraphQLError('This field is not available in a subscription payload; query it instead');
   ctx.noStore?.();
   let found = scopes.get(ctx.scope);
   if (!found) scopes.set(ctx.scope, (found = createCiScope(deps, ctx.scope)));

@@ -26,7 +26,7 @@ export const topics = {
 
 export interface PipelineSubscriptionDeps {
   pipelines: Pick<PipelinesService, 'readableProject'>;
-  pipelinesRepository: Pick<PipelinesRepository, 'pipelineById' | 'findJob'>;
+  pipelinesRepository: Pick<PipelinesRepository, 'pipelineById' | 'findJob' | 'stages' | 'withWarnings'>;
 }
 
 /** What the pipeline and job fields, mutations and subscriptions read and call. */
@@ -74,11 +74,15 @@ export function pipelineSubscriptionResolvers(deps: PipelineSubscriptionDeps): {
   // Deliveries resolve to the same nodes as queries (the row and its project), so every field of
   // Pipeline and CiJob answers; the subscriber's access was checked by the filter just before.
   const pipelineOf = async (payload: Delivery, _args: unknown, ctx: Context) => {
-    const [row, project] = await Promise.all([deps.pipelinesRepository.pipelineById(payload.pipelineId!), deps.pipelines.readableProject(ctx.identity.actor!, payload.projectId)]);
-    return row && project ? { pipeline: row, project } : null;
+    const pipeline = await deps.pipelinesRepository.pipelineById(payload.pipelineId!);
+    const project = pipeline && ctx.identity.actor ? await deps.pipelines.readableProject(ctx.identity.actor, pipeline.project_id) : null;
+    if (!pipeline || !project) return null;
+    const [stages, warnings] = await Promise.all([deps.pipelinesRepository.stages(pipeline.id), deps.pipelinesRepository.withWarnings([pipeline.id])]);
+    return { pipeline, project, stages, warnings: warnings.has(pipeline.id) };
   };
   const jobOf = async (payload: Delivery, _args: unknown, ctx: Context) => {
-    const [job, project] = await Promise.all([deps.pipelinesRepository.findJob(payload.jobId!), deps.pipelines.readableProject(ctx.identity.actor!, payload.projectId)]);
+    const job = await deps.pipelinesRepository.findJob(payload.jobId!);
+    const project = job && ctx.identity.actor ? await deps.pipelines.readableProject(ctx.identity.actor, job.project_id) : null;
     return job && project ? { job, project } : null;
   };
 
