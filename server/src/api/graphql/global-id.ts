@@ -21,7 +21,10 @@ export type GlobalIdType =
   // CI/CD (GitLab's class names)
   | 'Ci::Pipeline'
   | 'Ci::Stage'
-  | 'Ci::Build';
+  | 'Ci::Build'
+  | 'Ci::Bridge'
+  // GitLab's JobID: a job of any class
+  | 'CommitStatus';
 
 const PATTERN = /^gid:\/\/gitlab\/([A-Za-z:]+)\/(\d{1,18})$/;
 /** Any global id: a class name and a model id (discussion ids are 40 hex characters). */

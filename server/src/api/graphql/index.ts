@@ -13,7 +13,7 @@ import { withEditor, type EditorDeps } from './editor/index.js';
 import { withGlobalIdMessage } from './editor/errors.js';
 import { withLabels, type LabelsGraphqlDeps } from './labels/resolvers.js';
 import { withApprovals, type ApprovalsGraphqlDeps } from './approvals/resolvers.js';
-import { bridgePipelineEvents, withPipelines, type PipelineSubscriptionDeps } from './pipelines/subscriptions.js';
+import { bridgePipelineEvents, withPipelines, type PipelineGraphqlDeps } from './pipelines/subscriptions.js';
 import { createResolvers, type GraphqlContext } from './resolvers.js';
 import { schema } from './schema.js';
 import { bridgeMergeRequestEvents, type SocketIdentity } from './subscriptions.js';
@@ -38,8 +38,8 @@ export interface GraphqlDeps {
   labels: LabelsGraphqlDeps;
   /** approvals (domains/approvals/): the state fields and mergeRequestApprove / mergeRequestUnapprove */
   approvals: ApprovalsGraphqlDeps;
-  /** what the live pipeline and job pages' subscriptions read and check */
-  pipelines: PipelineSubscriptionDeps;
+  /** pipelines and jobs: their fields, mutations and the live pages' subscriptions */
+  pipelines: PipelineGraphqlDeps;
 }
 
 declare module 'fastify' {
@@ -130,7 +130,13 @@ export async function registerGraphql(app: FastifyInstance, deps: GraphqlDeps): 
     jit: 1,
     queryDepth: QUERY_DEPTH_LIMIT,
     errorFormatter: (execution, context) => mercurius.defaultErrorFormatter({ ...execution, errors: execution.errors.map(withGlobalIdMessage) }, context),
-    context: (request): GraphqlContext => ({ scope: createScope(request.actor) }),
+    context: (request): GraphqlContext => ({
+      scope: createScope(request.actor),
+      // CI answers are never kept: job tables change far too often to watch (docs/graphql.md)
+      noStore: () => {
+        request.graphqlCache = undefined;
+      },
+    }),
     subscription: {
       context: async (_socket: unknown, request: FastifyRequest) => ({ identity: await identify(upgradeCredentials(request)) }),
       // A token in connection_init ({ "authorization": "Bearer …" } or { "private-token": … },

@@ -14,6 +14,8 @@ import { subscriptionResolvers, type SubscriptionDeps } from './subscriptions.js
 /** What every resolver receives: the request's scope (see widget/request-scope.ts). */
 export interface GraphqlContext {
   scope: RequestScope;
+  /** keeps this answer out of the response cache (what it read is not watched) */
+  noStore?: () => void;
 }
 
 type Resolver<P, A = Record<string, never>> = (parent: P, args: A, context: GraphqlContext) => unknown;

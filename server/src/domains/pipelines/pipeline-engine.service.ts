@@ -129,7 +129,11 @@ export function createPipelineEngine(deps: {
     for (const [to, group] of targets) {
       const changes = changesFor(to, now());
       const moved = await repo.casJobsStatus(group, sourcesOf(event), to, changes.queued_at ? { queued_at: changes.queued_at } : {}, tx);
-      for (const job of moved) for (const listener of deps.listeners ?? []) await listener.jobMoved?.(job, tx);
+      for (const job of moved) {
+        // as in `move`: a bridge that becomes pending creates its downstream pipeline
+        if (to === 'pending' && job.type === 'bridge') await deps.queue.enqueue(CREATE_DOWNSTREAM_JOB, { bridgeId: job.id }, { tx });
+        for (const listener of deps.listeners ?? []) await listener.jobMoved?.(job, tx);
+      }
     }
   }
 

@@ -254,6 +254,29 @@ export function createPipelinesRepository(db: Queryable) {
       return rows;
     },
 
+    /** A project's pipeline by iid and/or sha (the newest of the sha), or null. */
+    async findPipelineBy(projectId: number, by: { iid?: number; sha?: string }): Promise<PipelineRow | null> {
+      const { rows } = await db.query<PipelineRow>(
+        'SELECT * FROM ci_pipelines WHERE project_id = $1 AND ($2::int IS NULL OR iid = $2) AND ($3::text IS NULL OR sha = $3) ORDER BY id DESC LIMIT 1',
+        [projectId, by.iid ?? null, by.sha ?? null],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** The stages of several pipelines, in stage order (GraphQL's per-request batches). */
+    async stagesOfPipelines(pipelineIds: readonly number[]): Promise<StageRow[]> {
+      if (pipelineIds.length === 0) return [];
+      const { rows } = await db.query<StageRow>('SELECT id, pipeline_id, name, position, status FROM ci_stages WHERE pipeline_id = ANY($1::bigint[]) ORDER BY pipeline_id, position', [[...pipelineIds]]);
+      return rows;
+    },
+
+    /** The jobs of several pipelines that are not replaced by a retry, in stage order (GraphQL's per-request batches). */
+    async latestJobsOfPipelines(pipelineIds: readonly number[]): Promise<JobRow[]> {
+      if (pipelineIds.length === 0) return [];
+      const { rows } = await db.query<JobRow>(`${JOB_SELECT} WHERE b.pipeline_id = ANY($1::bigint[]) AND NOT b.retried ORDER BY b.pipeline_id, b.stage_idx, b.id`, [[...pipelineIds]]);
+      return rows;
+    },
+
     findJob,
 
     /**

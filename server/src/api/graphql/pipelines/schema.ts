@@ -2,8 +2,8 @@
  * Live pipelines and jobs in GitLab's GraphQL schema: the subscriptions GitLab's pipeline and
  * job pages use (`ciPipelineStatusUpdated`, `ciJobStatusUpdated`, `ciPipelineStatusesUpdated`)
  * with GitLab's argument types, and `ciJobTraceUpdated` (Tributary's: GitLab's job page polls
- * its trace instead). A pipeline payload is the schema's one `Pipeline` type (schema.ts), without
- * its stages; pages then read the REST API.
+ * its trace instead). The payload types carry the fields a page needs to know what moved; pages
+ * then read the REST API.
  */
 export const pipelinesSchema = /* GraphQL */ `
   "A global id of a pipeline: gid://gitlab/Ci::Pipeline/<id>"
@@ -12,6 +12,9 @@ export const pipelinesSchema = /* GraphQL */ `
   scalar CiBuildID
   "A global id of a project: gid://gitlab/Project/<id>"
   scalar ProjectID
+
+  "A global id of a job or bridge: gid://gitlab/Ci::Build/<id> or gid://gitlab/Ci::Bridge/<id>"
+  scalar CiProcessableID
 
   enum CiJobStatus {
     CREATED
@@ -28,10 +31,239 @@ export const pipelinesSchema = /* GraphQL */ `
     SCHEDULED
   }
 
+  enum CiJobKind {
+    BUILD
+    BRIDGE
+  }
+
+  enum PipelineScopeEnum {
+    RUNNING
+    PENDING
+    FINISHED
+    BRANCHES
+    TAGS
+  }
+
+  type StatusAction {
+    id: String!
+    buttonTitle: String
+    confirmationMessage: String
+    icon: String
+    method: String
+    path: String
+    title: String
+  }
+
+  extend type DetailedStatus {
+    action: StatusAction
+  }
+
+  type PipelinePermissions {
+    adminPipeline: Boolean!
+    destroyPipeline: Boolean!
+    readPipeline: Boolean!
+    updatePipeline: Boolean!
+  }
+
+  type JobPermissions {
+    readBuild: Boolean!
+    readJobArtifacts: Boolean!
+    updateBuild: Boolean!
+    cancelBuild: Boolean!
+  }
+
+  extend type Pipeline {
+    name: String
+    startedAt: Time
+    queuedDuration: Float
+    complete: Boolean!
+    usesNeeds: Boolean
+    cancelable: Boolean!
+    retryable: Boolean!
+    user: UserCore
+    project: Project
+    failureReason: String
+    yamlErrors: Boolean!
+    yamlErrorMessages: String
+    userPermissions: PipelinePermissions!
+    "Jobs that are not replaced by a retry; filtered by status."
+    jobs(statuses: [CiJobStatus!], first: Int, after: String): CiJobConnection
+    job(id: JobID, name: String): CiJob
+    upstream: Pipeline
+    downstream: PipelineConnection
+    "The bridge of the upstream pipeline that created this one."
+    sourceJob: CiJob
+  }
+
+  extend type PipelineConnection {
+    pageInfo: PageInfo!
+  }
+
+  extend type CiStage {
+    groups: CiGroupConnection
+    jobs: CiJobConnection
+  }
+
+  type CiGroup {
+    id: String!
+    name: String
+    size: Int
+    detailedStatus: DetailedStatus
+    jobs: CiJobConnection
+  }
+
+  type CiGroupConnection {
+    nodes: [CiGroup]
+  }
+
+  type CiBuildNeed {
+    id: ID!
+    name: String
+  }
+
+  type CiBuildNeedConnection {
+    nodes: [CiBuildNeed]
+  }
+
+  union JobNeedUnion = CiBuildNeed | CiJob
+
+  type JobNeedUnionConnection {
+    nodes: [JobNeedUnion]
+  }
+
+  type CiJobConnection {
+    count: Int!
+    nodes: [CiJob]
+    pageInfo: PageInfo!
+  }
+
   type CiJob {
-    id: ID
+    "GitLab's type is JobID; ID! here so that GitLab's own JobNeedUnion fragments (CiBuildNeed.id is ID!) validate under graphql-js's stricter overlap rule"
+    id: ID!
     name: String
     status: CiJobStatus
+    kind: CiJobKind!
+    detailedStatus: DetailedStatus
+    stage: CiStage
+    allowFailure: Boolean!
+    duration: Int
+    queuedDuration: Float
+    createdAt: Time!
+    startedAt: Time
+    finishedAt: Time
+    erasedAt: Time
+    scheduled: Boolean!
+    scheduledAt: Time
+    manualJob: Boolean
+    retryable: Boolean!
+    cancelable: Boolean!
+    playable: Boolean!
+    retried: Boolean
+    active: Boolean!
+    needs: CiBuildNeedConnection
+    previousStageJobsOrNeeds: JobNeedUnionConnection
+    webPath: String
+    pipeline: Pipeline
+    refName: String
+    refPath: String
+    shortSha: String!
+    tags: [String!]
+    coverage: Float
+    failureMessage: String
+    downstreamPipeline: Pipeline
+    userPermissions: JobPermissions!
+  }
+
+  "A global id of a job: gid://gitlab/CommitStatus/<id> (any Ci::Build or Ci::Bridge id is accepted)"
+  scalar JobID
+
+  extend type Project {
+    "The project's pipelines, newest first; null when the caller may not read them."
+    pipelines(status: PipelineStatusEnum, scope: PipelineScopeEnum, ref: String, sha: String, source: String, first: Int, after: String): PipelineConnection
+    "One pipeline by iid, global id or sha (the newest for the sha); null when absent or not visible."
+    pipeline(iid: ID, id: CiPipelineID, sha: String): Pipeline
+    "One job by global id; null when absent or not visible."
+    job(id: JobID!): CiJob
+  }
+
+  input CiVariableInput {
+    key: String!
+    value: String!
+  }
+
+  input JobRetryInput {
+    clientMutationId: String
+    id: CiProcessableID!
+    variables: [CiVariableInput!]
+  }
+
+  input JobPlayInput {
+    clientMutationId: String
+    id: CiProcessableID!
+    variables: [CiVariableInput!]
+  }
+
+  input JobCancelInput {
+    clientMutationId: String
+    id: CiBuildID!
+  }
+
+  input PipelineRetryInput {
+    clientMutationId: String
+    id: CiPipelineID!
+  }
+
+  input PipelineCancelInput {
+    clientMutationId: String
+    id: CiPipelineID!
+  }
+
+  input PipelineDestroyInput {
+    clientMutationId: String
+    id: CiPipelineID!
+  }
+
+  type JobRetryPayload {
+    clientMutationId: String
+    errors: [String!]!
+    job: CiJob
+  }
+
+  type JobPlayPayload {
+    clientMutationId: String
+    errors: [String!]!
+    job: CiJob
+  }
+
+  type JobCancelPayload {
+    clientMutationId: String
+    errors: [String!]!
+    job: CiJob
+  }
+
+  type PipelineRetryPayload {
+    clientMutationId: String
+    errors: [String!]!
+    pipeline: Pipeline
+  }
+
+  type PipelineCancelPayload {
+    clientMutationId: String
+    errors: [String!]!
+  }
+
+  type PipelineDestroyPayload {
+    clientMutationId: String
+    errors: [String!]!
+  }
+
+  extend type Mutation {
+    jobRetry(input: JobRetryInput!): JobRetryPayload
+    jobPlay(input: JobPlayInput!): JobPlayPayload
+    jobCancel(input: JobCancelInput!): JobCancelPayload
+    pipelineRetry(input: PipelineRetryInput!): PipelineRetryPayload
+    pipelineCancel(input: PipelineCancelInput!): PipelineCancelPayload
+    pipelineDestroy(input: PipelineDestroyInput!): PipelineDestroyPayload
   }
 
   extend type Subscription {

@@ -1,10 +1,11 @@
 import mercurius from 'mercurius';
 import type { Actor } from '../../../auth/actor.js';
-import type { JobRow } from '../../../domains/pipelines/pipeline.js';
 import type { PipelinesRepository } from '../../../domains/pipelines/pipelines.repository.js';
 import type { PipelinesService } from '../../../domains/pipelines/pipelines.service.js';
 import type { EventBus } from '../../../platform/events.js';
-import { globalId, parseGlobalId } from '../global-id.js';
+import { parseGlobalId } from '../global-id.js';
+import { ciResolvers } from './resolvers.js';
+import type { CiGraphqlDeps } from './ci-scope.js';
 import { RESOURCE_NOT_AVAILABLE, type SocketIdentity } from '../subscriptions.js';
 
 const { withFilter } = mercurius;
@@ -25,8 +26,11 @@ export const topics = {
 
 export interface PipelineSubscriptionDeps {
   pipelines: Pick<PipelinesService, 'readableProject'>;
-  pipelinesRepository: Pick<PipelinesRepository, 'pipelineById' | 'findJob'>;
+  pipelinesRepository: Pick<PipelinesRepository, 'pipelineById' | 'findJob' | 'stages' | 'withWarnings'>;
 }
+
+/** What the pipeline and job fields, mutations and subscriptions read and call. */
+export type PipelineGraphqlDeps = PipelineSubscriptionDeps & CiGraphqlDeps;
 
 interface Context {
   identity: SocketIdentity;
@@ -39,10 +43,9 @@ interface Delivery {
   jobId?: number;
 }
 
-const upper = (status: string) => status.toUpperCase();
 type ResolverMap = Record<string, object>;
 
-export function pipelineSubscriptionResolvers(deps: PipelineSubscriptionDeps): { Subscription: ResolverMap; CiJob: ResolverMap } {
+export function pipelineSubscriptionResolvers(deps: PipelineSubscriptionDeps): { Subscription: ResolverMap } {
   const readable = async (actor: Actor | null, projectId: number) => actor !== null && (await deps.pipelines.readableProject(actor, projectId)) !== null;
 
   /** A subscription to one object: `find` names its project (null: none), `topic` its channel. */
@@ -68,13 +71,20 @@ export function pipelineSubscriptionResolvers(deps: PipelineSubscriptionDeps): {
     const row = parsed ? await deps.pipelinesRepository.findJob(parsed.id) : null;
     return row ? { projectId: row.project_id, topic: topic(row.id) } : null;
   };
-  /** The pipeline in the shape the schema's Pipeline resolvers read (resolvers.ts), without its stages. */
+  // Deliveries resolve to the same nodes as queries (the row and its project), so every field of
+  // Pipeline and CiJob answers; the subscriber's access was checked by the filter just before.
   const pipelineOf = async (payload: Delivery, _args: unknown, ctx: Context) => {
     const pipeline = await deps.pipelinesRepository.pipelineById(payload.pipelineId!);
     const project = pipeline && ctx.identity.actor ? await deps.pipelines.readableProject(ctx.identity.actor, pipeline.project_id) : null;
-    return pipeline && project ? { pipeline, project, stages: [], warnings: false } : null;
+    if (!pipeline || !project) return null;
+    const [stages, warnings] = await Promise.all([deps.pipelinesRepository.stages(pipeline.id), deps.pipelinesRepository.withWarnings([pipeline.id])]);
+    return { pipeline, project, stages, warnings: warnings.has(pipeline.id) };
   };
-  const jobOf = (payload: Delivery) => deps.pipelinesRepository.findJob(payload.jobId!);
+  const jobOf = async (payload: Delivery, _args: unknown, ctx: Context) => {
+    const job = await deps.pipelinesRepository.findJob(payload.jobId!);
+    const project = job && ctx.identity.actor ? await deps.pipelines.readableProject(ctx.identity.actor, job.project_id) : null;
+    return job && project ? { job, project } : null;
+  };
 
   return {
     Subscription: {
@@ -89,17 +99,20 @@ export function pipelineSubscriptionResolvers(deps: PipelineSubscriptionDeps): {
       ciJobStatusUpdated: { subscribe: live(jobTarget(topics.job)), resolve: jobOf },
       ciJobTraceUpdated: { subscribe: live(jobTarget(topics.log)), resolve: jobOf },
     },
-    CiJob: {
-      id: (row: JobRow) => globalId('Ci::Build', row.id),
-      status: (row: JobRow) => upper(row.status),
-    },
   };
 }
 
-/** Adds the pipeline subscriptions and their payload types to the rest of the schema's resolvers. */
-export function withPipelines(base: ResolverMap, deps: PipelineSubscriptionDeps): ResolverMap {
+/**
+ * Adds the pipeline and job fields, mutations and subscriptions to the rest of the schema's
+ * resolvers (the widget's Pipeline fields stay; the fields here add to them).
+ */
+export function withPipelines(base: ResolverMap, deps: PipelineGraphqlDeps): ResolverMap {
   const own = pipelineSubscriptionResolvers(deps);
-  return { ...base, Subscription: { ...(base.Subscription ?? {}), ...own.Subscription }, CiJob: own.CiJob };
+  const ci: ResolverMap = ciResolvers(deps);
+  const merged: ResolverMap = { ...base };
+  for (const [type, fields] of Object.entries(ci)) merged[type] = { ...(base[type] ?? {}), ...fields };
+  merged.Subscription = { ...(base.Subscription ?? {}), ...own.Subscription };
+  return merged;
 }
 
 /** Forwards the bus's pipeline and log events to this process's subscribers; returns the unsubscribe. */
