@@ -4,6 +4,7 @@ import { apiErrorFromBody } from '../../lib/api-error';
 import { API_PREFIX } from '../../lib/api-client';
 import type { UserBasic } from '../../lib/gitlab-types';
 import { FALLBACK_POLL_MS } from './live';
+import type { DagPipeline } from './job-groups';
 
 /** GitLab's `detailed_status` of a pipeline or job: how its status is shown, and for a job the action a user may take. */
 export interface DetailedStatus {
@@ -356,3 +357,15 @@ export const keepArtifactsMutation = (projectId: number) =>
 /** The API URL that downloads the whole archive, or one file of it. */
 export const artifactsDownloadUrl = (projectId: number, jobId: number, path?: string) =>
   `${API_PREFIX}/projects/${projectId}/jobs/${jobId}/artifacts${path ? `/${path.split('/').map(encodeURIComponent).join('/')}` : ''}`;
+
+/**
+ * The jobs' needs (GitLab's DAG JSON, `/<project>/-/pipelines/:id/dag.json`, a web route in its
+ * `/-/project-path/<full path>` form). Read once: a pipeline's job names and their needs never
+ * change (a retried job keeps both).
+ */
+export const pipelineDagQuery = (fullPath: string, projectId: number, id: number) =>
+  queryOptions({
+    queryKey: [...pipelineKeys.one(projectId, id), 'dag'] as const,
+    queryFn: ({ signal }) => api.get<DagPipeline>(`/-/project-path/${encodeURIComponent(fullPath)}/-/pipelines/${id}/dag.json`, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
