@@ -98,4 +98,13 @@ describe(`pipeline DAG JSON (${testDatabaseKind()})`, () => {
     expect((await dag(`${project.path_with_namespace}/-/pipelines/${pipelineId + 1000}/dag.json`, developer.token)).status).toBe(404);
     expect((await dag(`${project.path_with_namespace}/-/pipelines/x1/dag.json`, developer.token)).status).toBe(404);
   });
+
+  it('is a 404 for a Guest once the project’s pipelines are not public (public_builds off)', async () => {
+    const guest = await fx.member(project.id, 10);
+    expect((await fx.call('PUT', `/projects/${project.id}`, { body: { public_builds: false } })).status).toBe(200);
+    // the API answers GitLab's 403 (the project is visible); the page's JSON a 404, as GitLab's web controllers
+    expect((await fx.call('GET', `/projects/${project.id}/pipelines/${pipelineId}/jobs`, { token: guest.token })).status).toBe(403);
+    expect((await dag(`${project.path_with_namespace}/-/pipelines/${pipelineId}/dag.json`, guest.token)).status).toBe(404);
+    expect((await dag(`${project.path_with_namespace}/-/pipelines/${pipelineId}/dag.json`, developer.token)).status).toBe(200);
+  });
 });

@@ -6,7 +6,7 @@ import { isCompleted } from '../../domains/pipelines/engine/status.js';
 import type { PipelineRelations, RelatedPipeline } from '../../domains/pipelines/downstream/pipeline-relations.service.js';
 import type { JobRow } from '../../domains/pipelines/pipeline.js';
 import type { PipelinesService } from '../../domains/pipelines/pipelines.service.js';
-import { NotFoundError } from '../../platform/errors.js';
+import { ForbiddenError, NotFoundError } from '../../platform/errors.js';
 import { groupJobs } from '@tributary/contracts';
 import { projectPathRoute } from './project-path-routes.js';
 
@@ -96,7 +96,10 @@ export function pipelineDetailsRoutes(
   projectPathRoute(app, '/-/pipelines/:pipeline_id/dag.json', async (request, reply, fullPath, params) => {
     const id = /^\d{1,12}$/.test(params.pipeline_id ?? '') ? Number(params.pipeline_id) : 0;
     if (id === 0) throw new NotFoundError();
-    const { jobs } = await deps.pipelines.jobs(request.actor, fullPath, { pipelineId: id, limit: MAX_PIPELINE_JOBS, offset: 0 });
+    // A web page's JSON: GitLab's web controllers answer 404, never 403, when pipelines may not be read.
+    const { jobs } = await deps.pipelines.jobs(request.actor, fullPath, { pipelineId: id, limit: MAX_PIPELINE_JOBS, offset: 0 }).catch((error: unknown) => {
+      throw error instanceof ForbiddenError ? new NotFoundError() : error;
+    });
     reply.header('cache-control', 'no-cache');
     return dagPipelineEntity(jobs.filter((job) => job.type !== 'generic'));
   });
