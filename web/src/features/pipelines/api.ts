@@ -4,7 +4,6 @@ import { apiErrorFromBody } from '../../lib/api-error';
 import { API_PREFIX } from '../../lib/api-client';
 import type { UserBasic } from '../../lib/gitlab-types';
 import { FALLBACK_POLL_MS } from './live';
-import type { DagPipeline } from './job-groups';
 
 /** GitLab's `detailed_status` of a pipeline or job: how its status is shown, and for a job the action a user may take. */
 export interface DetailedStatus {
@@ -357,6 +356,16 @@ export const keepArtifactsMutation = (projectId: number) =>
 /** The API URL that downloads the whole archive, or one file of it. */
 export const artifactsDownloadUrl = (projectId: number, jobId: number, path?: string) =>
   `${API_PREFIX}/projects/${projectId}/jobs/${jobId}/artifacts${path ? `/${path.split('/').map(encodeURIComponent).join('/')}` : ''}`;
+
+/** A job of GitLab's DAG JSON: `needs` (names) only on a job scheduled by its needs. */
+export interface DagJob {
+  name: string;
+  needs?: string[];
+}
+
+export interface DagPipeline {
+  stages: { name: string; groups: { name: string; size: number; jobs: DagJob[] }[] }[];
+}
 
 /**
  * The jobs' needs (GitLab's DAG JSON, `/<project>/-/pipelines/:id/dag.json`, a web route in its

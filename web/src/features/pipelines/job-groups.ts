@@ -1,5 +1,5 @@
 import { compositeStatus, groupJobs, type CiStatus } from '@tributary/contracts/ci-jobs';
-import type { DetailedStatus, Job } from './api';
+import type { DagPipeline, DetailedStatus, Job } from './api';
 import { fallbackStatus } from './StatusBadge';
 
 /** One card of the pipeline graph: a job, or the jobs `parallel:` made of one (`rspec 1/3`, `rspec 2/3`…). */
@@ -12,16 +12,6 @@ export interface JobGroupView {
 export interface StageView {
   name: string;
   groups: JobGroupView[];
-}
-
-/** A job of GitLab's DAG JSON: `needs` (names) only on a job scheduled by its needs. */
-export interface DagJob {
-  name: string;
-  needs?: string[];
-}
-
-export interface DagPipeline {
-  stages: { name: string; groups: { name: string; size: number; jobs: DagJob[] }[] }[];
 }
 
 /**
