@@ -690,8 +690,8 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   // the merge request's test report comparison and line coverage (GitLab's test_reports.json, coverage_reports.json)
   const mergeRequestReports = createMergeRequestReports({ mergeRequests: services.mergeRequests, diffs: createMergeRequestDiffsRepository(db), reports: services.ciReports });
   await http.register(async (web) => mergeRequestReportsRoutes(web, { authenticate, reports: mergeRequestReports, urls: ctx.urls }));
-  // the pipeline page's upstream and downstream pipelines (GitLab's pipeline JSON)
-  await http.register(async (web) => pipelineDetailsRoutes(web, { authenticate, relations: services.pipelineRelations }));
+  // the pipeline page's upstream and downstream pipelines (GitLab's pipeline JSON) and its jobs' needs (GitLab's DAG JSON)
+  await http.register(async (web) => pipelineDetailsRoutes(web, { authenticate, relations: services.pipelineRelations, pipelines: services.pipelines }));
   // the role badges of the Activity section (web-only: the REST note entity has no access levels)
   const noteAuthorRoles = createNoteAuthorRolesService({ mergeRequests: services.mergeRequests, roles: createNoteAuthorRolesRepository(db) });
   await http.register(async (web) => noteAuthorRolesRoutes(web, { authenticate, roles: noteAuthorRoles }));

@@ -4,7 +4,10 @@ import { assertApiScope } from '../../auth/authorizer.js';
 import { pipelineDetailedStatus } from '../../domains/pipelines/engine/detailed-status.js';
 import { isCompleted } from '../../domains/pipelines/engine/status.js';
 import type { PipelineRelations, RelatedPipeline } from '../../domains/pipelines/downstream/pipeline-relations.service.js';
-import { NotFoundError } from '../../platform/errors.js';
+import type { JobRow } from '../../domains/pipelines/pipeline.js';
+import type { PipelinesService } from '../../domains/pipelines/pipelines.service.js';
+import { ForbiddenError, NotFoundError } from '../../platform/errors.js';
+import { groupJobs } from '@tributary/contracts';
 import { projectPathRoute } from './project-path-routes.js';
 
 const pipelinePath = (fullPath: string, id: number) => `/${fullPath}/-/pipelines/${id}`;
@@ -32,7 +35,39 @@ export function triggeredPipelineEntity(related: RelatedPipeline) {
  * pipeline) and `triggered` (the downstream ones). Same authentication and permission path as the
  * API: a pipeline the caller may not see is a 404.
  */
-export function pipelineDetailsRoutes(app: FastifyInstance, deps: { authenticate(request: FastifyRequest): Promise<Actor>; relations: PipelineRelations }): void {
+/** GitLab's most jobs in one pipeline: the DAG JSON reads them all in one page. */
+const MAX_PIPELINE_JOBS = 2000;
+
+/**
+ * GitLab's Ci::DagPipelineEntity: the pipeline's stages, their job groups, and each job's name
+ * with `needs` (the names of the jobs it needs) when it is scheduled by its needs (a job
+ * without `needs:` waits for the stages before it and has no such list).
+ */
+export function dagPipelineEntity(jobs: readonly Pick<JobRow, 'name' | 'stage' | 'stage_idx' | 'scheduling_type' | 'needs'>[]) {
+  const stages = new Map<string, { index: number; jobs: (typeof jobs)[number][] }>();
+  for (const job of jobs) {
+    const stage = stages.get(job.stage) ?? { index: job.stage_idx, jobs: [] };
+    stage.jobs.push(job);
+    stages.set(job.stage, stage);
+  }
+  return {
+    stages: [...stages]
+      .sort(([, a], [, b]) => a.index - b.index)
+      .map(([name, stage]) => ({
+        name,
+        groups: groupJobs(stage.jobs).map((group) => ({
+          name: group.name,
+          size: group.jobs.length,
+          jobs: group.jobs.map((job) => (job.scheduling_type === 'dag' ? { name: job.name, needs: job.needs.map((need) => need.name) } : { name: job.name })),
+        })),
+      })),
+  };
+}
+
+export function pipelineDetailsRoutes(
+  app: FastifyInstance,
+  deps: { authenticate(request: FastifyRequest): Promise<Actor>; relations: PipelineRelations; pipelines: Pick<PipelinesService, 'get' | 'jobs'> },
+): void {
   app.addHook('onRequest', async (request) => {
     request.actor = await deps.authenticate(request);
     assertApiScope(request.actor, request.method);
@@ -52,5 +87,20 @@ export function pipelineDetailsRoutes(app: FastifyInstance, deps: { authenticate
       triggered_by: found.upstream ? triggeredPipelineEntity(found.upstream) : null,
       triggered: found.downstream.map(triggeredPipelineEntity),
     };
+  });
+
+  /**
+   * GitLab's DAG JSON of the pipeline page, `GET /:full_path/-/pipelines/:id/dag.json`: what the
+   * graph's "Job dependencies" view draws its links from. The API's job entity has no `needs`.
+   */
+  projectPathRoute(app, '/-/pipelines/:pipeline_id/dag.json', async (request, reply, fullPath, params) => {
+    const id = /^\d{1,12}$/.test(params.pipeline_id ?? '') ? Number(params.pipeline_id) : 0;
+    if (id === 0) throw new NotFoundError();
+    // A web page's JSON: GitLab's web controllers answer 404, never 403, when pipelines may not be read.
+    const { jobs } = await deps.pipelines.jobs(request.actor, fullPath, { pipelineId: id, limit: MAX_PIPELINE_JOBS, offset: 0 }).catch((error: unknown) => {
+      throw error instanceof ForbiddenError ? new NotFoundError() : error;
+    });
+    reply.header('cache-control', 'no-cache');
+    return dagPipelineEntity(jobs.filter((job) => job.type !== 'generic'));
   });
 }

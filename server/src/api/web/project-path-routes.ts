@@ -16,6 +16,8 @@ export const PROJECT_PATH_SUFFIXES = [
   '/-/merge_requests/:iid/widget.json',
   // the pipeline page's upstream and downstream pipelines (GitLab's pipeline JSON)
   '/-/pipelines/:pipeline_id.json',
+  // the pipeline graph's job dependencies (GitLab's DAG JSON)
+  '/-/pipelines/:pipeline_id/dag.json',
   '/notes/:note_id/outdated_line_change',
   '/uploads/:secret/:filename',
   // the merge request's test report comparison and line coverage

@@ -1,12 +1,14 @@
-import { Flash } from '@primer/react';
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { urls } from '../../lib/routes';
-import type { CommitStatus, Job, PipelineRelations } from './api';
+import { Flash, SegmentedControl } from '@primer/react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { pipelineDagQuery, type CommitStatus, type Job, type PipelineRelations } from './api';
+import { JobGroupCard } from './JobGroupCard';
+import { dependencyLayers, needLinks, needsByJob, needsChain, stageViews, type JobGroupView } from './job-groups';
 import { LinkedPipelines } from './LinkedPipelines';
-import { JobActionButton } from './JobActionButton';
+import { NeedsLinks } from './NeedsLinks';
 import { fallbackStatus, StatusIcon } from './StatusBadge';
 import styles from './Pipelines.module.css';
+import graphStyles from './PipelineGraph.module.css';
 
 export interface Stage {
   name: string;
@@ -24,13 +26,48 @@ export function groupByStage(jobs: Job[]): Stage[] {
   return [...stages].map(([name, list]) => ({ name, jobs: list }));
 }
 
+/** GitLab's "Group jobs by" choice: columns by stage, or by job dependencies with the `needs` lines drawn. */
+export type GraphView = 'stage' | 'needs';
+
+const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 } as const;
+
 /**
- * The pipeline graph: the upstream pipeline, one column per stage with one card per job (its
- * status and its action), the `external` stage of the statuses outside CI systems posted (each
- * linking to its target_url), then the downstream pipelines.
+ * The pipeline graph: the upstream pipeline, one column per stage with one card per job group
+ * (a lone job, or the jobs `parallel:` made of one, opening a dropdown of them), the `external`
+ * stage of the statuses outside CI systems posted (each linking to its target_url), then the
+ * downstream pipelines. "Group jobs by: Job dependencies" lays the cards out by their `needs`
+ * and draws a line to each needed card; hovering (or focusing) a card highlights its needs chain.
  */
-export function PipelineGraph({ projectId, fullPath, jobs, external = [], relations }: { projectId: number; fullPath: string; jobs: Job[]; external?: CommitStatus[]; relations?: PipelineRelations }) {
+export function PipelineGraph({
+  projectId,
+  fullPath,
+  pipelineId,
+  jobs,
+  external = [],
+  relations,
+}: {
+  projectId: number;
+  fullPath: string;
+  pipelineId: number;
+  jobs: Job[];
+  external?: CommitStatus[];
+  relations?: PipelineRelations;
+}) {
   const [error, setError] = useState<string | null>(null);
+  const [view, setView] = useState<GraphView>('stage');
+  const [hovered, setHovered] = useState<string | null>(null);
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const dag = useQuery(pipelineDagQuery(fullPath, projectId, pipelineId));
+  const stages = useMemo(() => stageViews(jobs), [jobs]);
+  const needs = useMemo(() => needsByJob(dag.data), [dag.data]);
+  const links = useMemo(() => needLinks(stages, needs), [stages, needs]);
+  const chain = useMemo(() => (hovered === null ? new Set<string>() : needsChain(links, hovered)), [links, hovered]);
+  const columns: { label: string; listLabel: string; title: string | null; groups: JobGroupView[] }[] =
+    view === 'stage'
+      ? stages.map((stage) => ({ label: `Stage ${stage.name}`, listLabel: `Jobs of stage ${stage.name}`, title: stage.name, groups: stage.groups }))
+      : dependencyLayers(stages, links, needs).map((groups, index) => ({ label: `Column ${index + 1}`, listLabel: `Jobs of column ${index + 1}`, title: null, groups }));
+  const needsOfCard = (card: string) => links.filter((link) => link.from === card).map((link) => link.to);
+
   return (
     <>
       {error ? (
@@ -38,28 +75,48 @@ export function PipelineGraph({ projectId, fullPath, jobs, external = [], relati
           {error}
         </Flash>
       ) : null}
+      <div className={graphStyles.toolbar}>
+        <span id="pipeline-graph-view">Group jobs by</span>
+        <SegmentedControl aria-labelledby="pipeline-graph-view" size="small" onChange={(index) => setView(index === 0 ? 'stage' : 'needs')}>
+          <SegmentedControl.Button selected={view === 'stage'}>Stage</SegmentedControl.Button>
+          <SegmentedControl.Button selected={view === 'needs'}>Job dependencies</SegmentedControl.Button>
+        </SegmentedControl>
+      </div>
+      {view === 'needs' && dag.isError ? (
+        <Flash variant="warning" role="alert">
+          The job dependencies could not be loaded.
+        </Flash>
+      ) : null}
       <div className={styles.graph} aria-label="Pipeline graph" role="region">
         <LinkedPipelines kind="Upstream" projectId={projectId} pipelines={relations?.triggered_by ? [relations.triggered_by] : []} />
-        {groupByStage(jobs).map((stage) => (
-          <section key={stage.name} className={styles.stage} aria-label={`Stage ${stage.name}`}>
-            <h3 className={styles.stageName}>{stage.name}</h3>
-            <ul aria-label={`Jobs of stage ${stage.name}`} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
-              {stage.jobs.map((job) => (
-                <li key={job.id} className={styles.jobCard} data-job={job.name}>
-                  <StatusIcon status={job.detailed_status ?? fallbackStatus(job.status)} />
-                  <span className={styles.jobName}>
-                    {job.detailed_status?.has_details ? <RouterLink to={urls.job(fullPath, job.id)}>{job.name}</RouterLink> : job.name}
-                  </span>
-                  <JobActionButton projectId={projectId} job={job} onError={setError} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
+        <div className={graphStyles.canvas} ref={canvasRef}>
+          {view === 'needs' ? <NeedsLinks container={canvasRef} links={links} highlighted={{ card: hovered, chain }} /> : null}
+          <div className={graphStyles.columns}>
+            {columns.map((column) => (
+              <section key={column.label} className={styles.stage} aria-label={column.label}>
+                {column.title !== null ? <h3 className={styles.stageName}>{column.title}</h3> : null}
+                <ul aria-label={column.listLabel} style={LIST_STYLE}>
+                  {column.groups.map((group) => (
+                    <JobGroupCard
+                      key={group.name}
+                      projectId={projectId}
+                      fullPath={fullPath}
+                      group={group}
+                      needs={needsOfCard(group.name)}
+                      highlighted={view === 'needs' && (hovered === group.name || chain.has(group.name))}
+                      onError={setError}
+                      onHover={view === 'needs' ? setHovered : undefined}
+                    />
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        </div>
         {external.length > 0 ? (
           <section className={styles.stage} aria-label="Stage external">
             <h3 className={styles.stageName}>external</h3>
-            <ul aria-label="Jobs of stage external" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+            <ul aria-label="Jobs of stage external" style={LIST_STYLE}>
               {external.map((status) => (
                 <li key={status.id} className={styles.jobCard} data-job={status.name} title={status.description ?? undefined}>
                   <StatusIcon status={fallbackStatus(status.status)} />

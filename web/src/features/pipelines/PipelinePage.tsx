@@ -166,7 +166,7 @@ export function PipelinePage({ project, id, tab }: { project: Project; id: numbe
       ) : jobs.isError ? (
         <PageError title="The jobs could not be loaded." error={jobs.error} onRetry={() => void jobs.refetch()} />
       ) : tab === 'graph' ? (
-        <PipelineGraph projectId={project.id} fullPath={fullPath} jobs={jobs.data} external={external.data} relations={relations.data} />
+        <PipelineGraph projectId={project.id} fullPath={fullPath} pipelineId={id} jobs={jobs.data} external={external.data} relations={relations.data} />
       ) : tab === 'builds' ? (
         <JobsTable projectId={project.id} fullPath={fullPath} jobs={jobs.data} />
       ) : (

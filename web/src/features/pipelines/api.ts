@@ -356,3 +356,25 @@ export const keepArtifactsMutation = (projectId: number) =>
 /** The API URL that downloads the whole archive, or one file of it. */
 export const artifactsDownloadUrl = (projectId: number, jobId: number, path?: string) =>
   `${API_PREFIX}/projects/${projectId}/jobs/${jobId}/artifacts${path ? `/${path.split('/').map(encodeURIComponent).join('/')}` : ''}`;
+
+/** A job of GitLab's DAG JSON: `needs` (names) only on a job scheduled by its needs. */
+export interface DagJob {
+  name: string;
+  needs?: string[];
+}
+
+export interface DagPipeline {
+  stages: { name: string; groups: { name: string; size: number; jobs: DagJob[] }[] }[];
+}
+
+/**
+ * The jobs' needs (GitLab's DAG JSON, `/<project>/-/pipelines/:id/dag.json`, a web route in its
+ * `/-/project-path/<full path>` form). Read once: a pipeline's job names and their needs never
+ * change (a retried job keeps both).
+ */
+export const pipelineDagQuery = (fullPath: string, projectId: number, id: number) =>
+  queryOptions({
+    queryKey: [...pipelineKeys.one(projectId, id), 'dag'] as const,
+    queryFn: ({ signal }) => api.get<DagPipeline>(`/-/project-path/${encodeURIComponent(fullPath)}/-/pipelines/${id}/dag.json`, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
