@@ -12,6 +12,7 @@ import { urls } from '../../lib/routes';
 import { mergeRequestKeys, updateMergeRequestMutation } from '../merge-requests';
 import { sessionQuery } from '../session';
 import { mergeWidgetQuery, widgetPollIntervalQuery } from './api';
+import { ApprovalsSection } from './approvals';
 import { BlockingMergeRequests } from './BlockingMergeRequests';
 import { displayedState } from './merge-machine';
 import { MergeChecks } from './MergeChecks';
@@ -206,6 +207,9 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
             <InfoIcon />
             <span className={styles.bannerText}>{t(MSG.collaboration)}</span>
           </div>
+        ) : null}
+        {shown !== 'preparing' && shown !== 'nothingToMerge' ? (
+          <ApprovalsSection projectId={project.id} iid={mr.iid} data={data} disableCommittersApproval={project_.mergeRequestsDisableCommittersApproval === true} me={session?.user.username ?? null} onChanged={() => void refetch()} />
         ) : null}
         {banners.alert ? <WidgetAlertFlash alert={banners.alert} onDismiss={() => setAlert(null)} /> : null}
         {banners.mergeError ? <MergeErrorBanner mergeError={banners.mergeError} onDismiss={() => {
