@@ -7,3 +7,4 @@ export * from './abuse-reports.js';
 export * from './diff-position.js';
 export * from './ci-variables.js';
 export * from './project-features.js';
+export * from './approval-settings.js';
