@@ -61,13 +61,15 @@ export function ApprovalRulesList({ projectId }: { projectId: number }) {
                 <td>{approversText(rule)}</td>
                 <td>{branchesText(rule)}</td>
                 <td>{rule.approvals_required}</td>
-                <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                <td>
+                  <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
                   <Button size="small" aria-label={`Edit ${rule.name}`} onClick={() => setEditing(rule)}>
                     Edit
-                  </Button>{' '}
+                  </Button>
                   <Button size="small" variant="danger" aria-label={`Delete ${rule.name}`} disabled={remove.isPending} onClick={() => remove.mutate(rule.id)}>
                     Delete
                   </Button>
+                  </div>
                 </td>
               </tr>
             ))}

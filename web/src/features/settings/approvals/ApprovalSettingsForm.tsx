@@ -1,6 +1,6 @@
 import { Checkbox, Flash, FormControl, Heading } from '@primer/react';
 import { SkeletonBox } from '@primer/react/experimental';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lockedSettingMessage, type ApprovalSettingKey, type ApprovalSettingsAnswer, type ApprovalSettingValue } from '@tributary/contracts/approval-settings';
 import { t } from '@tributary/contracts/i18n';
 import { useState } from 'react';
@@ -8,12 +8,20 @@ import { SettingsForm } from '../SettingsSection';
 import { approvalKeys, approvalSettingsQuery, lockingGroupQuery, updateApprovalSettingsMutation, type SettingsOwner } from './api';
 import { checkedFromAnswer, SETTING_FIELDS, SETTINGS_MSG, updateFromChecked } from './setting-fields';
 
-/** A locked setting's sentence; a group lock names the group, read when shown. */
-function LockedCaption({ setting }: { setting: ApprovalSettingValue }) {
-  const groupId = setting.inherited_from === 'group' ? (setting.locked_by_group_id ?? null) : null;
-  const group = useQuery({ ...lockingGroupQuery(groupId ?? 0), enabled: groupId !== null });
-  if (groupId !== null && !group.data) return null;
-  return <FormControl.Caption>{lockedSettingMessage(setting, group.data?.name ?? null)}</FormControl.Caption>;
+/** The names of the groups that lock settings, by id ("configured in {groupName}"). */
+function useLockingGroupNames(answer: ApprovalSettingsAnswer): Map<number, string> {
+  const ids = [...new Set(Object.values(answer).flatMap((setting) => (setting.locked && setting.inherited_from === 'group' && setting.locked_by_group_id ? [setting.locked_by_group_id] : [])))];
+  const groups = useQueries({ queries: ids.map((id) => lockingGroupQuery(id)) });
+  return new Map(groups.flatMap((group) => (group.data ? [[group.data.id, group.data.name] as const] : [])));
+}
+
+/** A locked setting's sentence; a group lock waits for the group's name. */
+function lockedCaption(setting: ApprovalSettingValue, names: Map<number, string>): string | null {
+  if (setting.inherited_from === 'group') {
+    const name = setting.locked_by_group_id ? names.get(setting.locked_by_group_id) : undefined;
+    return name === undefined ? null : lockedSettingMessage(setting, name);
+  }
+  return lockedSettingMessage(setting, null);
 }
 
 function Loaded({ owner, answer }: { owner: SettingsOwner; answer: ApprovalSettingsAnswer }) {
@@ -29,6 +37,7 @@ function Loaded({ owner, answer }: { owner: SettingsOwner; answer: ApprovalSetti
       setSaved(t(SETTINGS_MSG.updated));
     },
   });
+  const groupNames = useLockingGroupNames(answer);
   const set = (key: ApprovalSettingKey, value: boolean) => setChecked((current) => ({ ...current, [key]: value }));
   return (
     <SettingsForm
@@ -47,7 +56,7 @@ function Loaded({ owner, answer }: { owner: SettingsOwner; answer: ApprovalSetti
         <FormControl key={key} disabled={answer[key].locked}>
           <Checkbox checked={checked[key]} onChange={(event) => set(key, event.target.checked)} />
           <FormControl.Label>{label}</FormControl.Label>
-          {answer[key].locked ? <LockedCaption setting={answer[key]} /> : null}
+          {answer[key].locked && lockedCaption(answer[key], groupNames) ? <FormControl.Caption>{lockedCaption(answer[key], groupNames)}</FormControl.Caption> : null}
         </FormControl>
       ))}
     </SettingsForm>
