@@ -88,6 +88,13 @@ describe("the widget's approvals section", () => {
     expect(await within(section).findByText('An error occurred while submitting your approval.')).toBeTruthy();
   });
 
+  it('says so when the approval data cannot be read', async () => {
+    const approvals = on('GET', '/api/v4/projects/1/merge_requests/7/approvals', () => json(500, { message: 'boom' }));
+    const { section } = await showSection(needsTwo(), [approvals]);
+    await userEvent.click(within(section).getByRole('button', { name: 'Approve' }));
+    expect(await within(section).findByText('An error occurred while retrieving approval data for this merge request.')).toBeTruthy();
+  });
+
   it('Revoke shows for who approved and may not approve again', async () => {
     const unapprove = on('POST', '/api/v4/projects/1/merge_requests/7/unapprove', () => json(500, { message: 'boom' }));
     const { section } = await showSection(needsTwo({ approvedBy: { nodes: [ROOT] }, approvalsLeft: 1, userPermissions: { ...widgetData().userPermissions, canApprove: false } }), [unapprove]);

@@ -79,14 +79,18 @@ export function ApprovalsSection({ projectId, iid, data, disableCommittersApprov
   async function startApprove() {
     setError(null);
     setCheckingPassword(true);
+    let required: boolean;
     try {
-      if (await passwordRequired(projectId, iid)) setModal({ invalid: false });
-      else approve.mutate({ sha: data.diffHeadSha });
+      required = await passwordRequired(projectId, iid);
     } catch {
-      setError(t(M.approveError));
+      // the approval data (whether a password is required) could not be read
+      setError(t(M.fetchError));
+      return;
     } finally {
       setCheckingPassword(false);
     }
+    if (required) setModal({ invalid: false });
+    else approve.mutate({ sha: data.diffHeadSha });
   }
 
   return (
