@@ -24,8 +24,13 @@ export interface ApprovalsSectionProps {
   disableCommittersApproval: boolean;
   /** the signed-in user's username, or null for a visitor */
   me: string | null;
-  /** refetch the widget (after a change here, and on every approval state message) */
+  /** refetch the widget after a change made here */
   onChanged: () => void;
+  /**
+   * refetch the widget on an approval state message: joining a refetch already under way (the
+   * merge status subscription hears the same change), never restarting it
+   */
+  onLiveUpdate: () => void;
 }
 
 /**
@@ -33,14 +38,14 @@ export interface ApprovalsSectionProps {
  * "Why can't I approve?" for committers, the password modal, and the collapsible rules table.
  * It reads the widget query's answer and refetches it on mergeRequestApprovalStateUpdated.
  */
-export function ApprovalsSection({ projectId, iid, data, disableCommittersApproval, me, onChanged }: ApprovalsSectionProps) {
+export function ApprovalsSection({ projectId, iid, data, disableCommittersApproval, me, onChanged, onLiveUpdate }: ApprovalsSectionProps) {
   const [expanded, setExpanded] = useState(false);
   const [explain, setExplain] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [modal, setModal] = useState<{ invalid: boolean } | null>(null);
   const [checkingPassword, setCheckingPassword] = useState(false);
   const rulesId = useId();
-  useApprovalStateSubscription(data.id, onChanged);
+  useApprovalStateSubscription(data.id, onLiveUpdate);
 
   const approve = useMutation({
     ...approveMutation(projectId, iid),
