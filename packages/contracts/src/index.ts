@@ -8,3 +8,4 @@ export * from './diff-position.js';
 export * from './ci-variables.js';
 export * from './project-features.js';
 export * from './ci-jobs.js';
+export * from './approval-settings.js';

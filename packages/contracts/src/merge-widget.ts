@@ -191,6 +191,8 @@ export interface MergeRequestWidgetData {
   approvalsRequired: number | null;
   approvedBy: { nodes: WidgetUser[] };
   approvalState: WidgetApprovalState;
+  /** users whose email is a committer email of the merge request's commits ("Why can't I approve?") */
+  committers?: { nodes: Pick<WidgetUser, 'id' | 'username'>[] };
   userPermissions: {
     /** the caller may approve now ('Approve' shows; 'Revoke' shows when they approved and cannot) */
     canApprove: boolean;
@@ -218,6 +220,8 @@ export interface MergeRequestWidgetProject {
   ciCdSettings: { mergePipelinesEnabled: boolean } | null;
   /** 'never' | 'always' | 'default_on' | 'default_off' */
   squashOption: 'never' | 'always' | 'default_on' | 'default_off';
+  /** committers of a merge request may not approve it */
+  mergeRequestsDisableCommittersApproval?: boolean;
   mergeRequest: MergeRequestWidgetData | null;
 }
 
@@ -257,6 +261,7 @@ export const MERGE_REQUEST_WIDGET_QUERY = /* GraphQL */ `
       allowMergeOnSkippedPipeline
       ciCdSettings { mergePipelinesEnabled }
       squashOption
+      mergeRequestsDisableCommittersApproval
       mergeRequest(iid: $iid) {
         id
         iid
@@ -314,6 +319,7 @@ export const MERGE_REQUEST_WIDGET_QUERY = /* GraphQL */ `
             eligibleApprovers { ${USER_FIELDS} }
           }
         }
+        committers { nodes { id username } }
         userPermissions {
           canApprove
           canMerge

@@ -5,6 +5,7 @@
  * (which then reads the strict value, `locked: true`, and where the lock comes from). A level
  * that has not chosen takes GitLab's project default. Pure.
  */
+import { lockedSettingMessage as sharedLockedSettingMessage } from '@tributary/contracts';
 import type { EffectiveApprovalSettings } from './approval-rule.js';
 
 /** The settings of GitLab's merge_request_approval_setting API, in its "allow" spelling. */
@@ -126,9 +127,7 @@ export function effectiveSettings(resolved: ResolvedApprovalSettings, approvalsB
   };
 }
 
-/** The page's sentence for a locked setting (GitLab's wording). */
+/** The page's sentence for a locked setting (GitLab's wording; the web app's settings pages say the same). */
 export function lockedSettingMessage(setting: ResolvedSetting, groupName: string | null): string | null {
-  if (!setting.locked) return null;
-  if (setting.inherited_from === 'instance') return 'This setting is configured at the instance level and can only be changed by an administrator.';
-  return `This setting is configured in ${groupName ?? ''} and can only be changed in the group settings by an administrator or group owner.`;
+  return sharedLockedSettingMessage(setting, groupName);
 }

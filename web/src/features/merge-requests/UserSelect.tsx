@@ -39,7 +39,7 @@ const usersMessage = (error: unknown, filter: string, isEmpty: boolean) =>
   pickerMessage({ error, errorTitle: 'Users could not be loaded', empty: { title: 'No matching users', body: filter ? `Nobody matches “${filter}”.` : 'Type to search.' }, isEmpty });
 
 /** Several people (assignees, reviewers): a searchable panel with checkboxes. */
-export function UsersSelect({ label, projectId, selected, onChange, compact }: Common & { selected: UserBasic[]; onChange: (users: UserBasic[]) => void }) {
+export function UsersSelect({ label, projectId, selected, onChange, compact, emptyText = 'Unassigned' }: Common & { selected: UserBasic[]; onChange: (users: UserBasic[]) => void; emptyText?: string }) {
   const picker = usePicker();
   const { people, loading, error } = usePeople(projectId, picker.open, picker.filter);
   const items = useMemo(() => {
@@ -59,7 +59,7 @@ export function UsersSelect({ label, projectId, selected, onChange, compact }: C
           editAnchor(`Edit ${label.toLowerCase()}`)(anchorProps)
         ) : (
           <Button {...anchorProps} trailingAction={TriangleDownIcon} aria-label={label}>
-            {selected.length === 0 ? 'Unassigned' : selected.map((user) => user.name).join(', ')}
+            {selected.length === 0 ? emptyText : selected.map((user) => user.name).join(', ')}
           </Button>
         )
       }

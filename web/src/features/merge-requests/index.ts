@@ -5,6 +5,7 @@ export { BranchSelect } from './BranchSelect';
 export { useStateChange } from './MergeRequestHeader';
 export { prefetchMergeRequestPage } from './prefetch';
 export { RecentPushBanner } from './RecentPushBanner';
+export { UsersSelect } from './UserSelect';
 
 export const loadDashboardMergeRequestsPage = () => import('./DashboardMergeRequestsPage');
 export const loadMergeRequestsPage = () => import('./MergeRequestsPage');

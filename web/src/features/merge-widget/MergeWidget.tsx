@@ -12,6 +12,7 @@ import { urls } from '../../lib/routes';
 import { mergeRequestKeys, updateMergeRequestMutation } from '../merge-requests';
 import { sessionQuery } from '../session';
 import { calloutsQuery, mergeWidgetQuery, widgetPollIntervalQuery } from './api';
+import { ApprovalsSection } from './approvals';
 import { BlockingMergeRequests } from './BlockingMergeRequests';
 import { displayedState } from './merge-machine';
 import { MergeChecks } from './MergeChecks';
@@ -248,6 +249,9 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
             onRunPipeline={runPipeline.run}
             runningPipeline={runPipeline.running}
           />
+        ) : null}
+        {shown !== 'preparing' && shown !== 'nothingToMerge' ? (
+          <ApprovalsSection projectId={project.id} iid={mr.iid} data={data} disableCommittersApproval={project_.mergeRequestsDisableCommittersApproval === true} me={session?.user.username ?? null} onChanged={() => void refetch()} onLiveUpdate={() => void refetch({ cancelRefetch: false })} />
         ) : null}
         {banners.alert ? <WidgetAlertFlash alert={banners.alert} onDismiss={() => setAlert(null)} /> : null}
         {banners.mergeError ? <MergeErrorBanner mergeError={banners.mergeError} onDismiss={() => {

@@ -1,10 +1,10 @@
-import { Button, Dialog, Flash, FormControl, Textarea, useConfirm } from '@primer/react';
+import { Button, Dialog, Flash, FormControl, Radio, RadioGroup, Textarea, useConfirm } from '@primer/react';
 import { t } from '@tributary/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-error';
 import { sessionQuery } from '../session';
-import { useDraftNotes, type ReviewTarget } from './api';
+import { useDraftNotes, type ReviewTarget, type ReviewVerdict } from './api';
 import styles from './Review.module.css';
 import { pendingCommentsText } from './review-rules';
 import { useReviewActions } from './useReviewActions';
@@ -12,7 +12,8 @@ import { useReviewActions } from './useReviewActions';
 /**
  * The review bar, fixed at the bottom of the merge request page while the caller has draft
  * notes: their count, 'Discard review' (after a confirmation) and 'Submit review' with an
- * optional summary, published in one bulk_publish. No approve checkbox: approvals come later.
+ * optional summary and a verdict (Comment, Approve, Request changes, as GitLab's review drawer),
+ * published in one bulk_publish.
  */
 export function ReviewBar({ target }: { target: ReviewTarget }) {
   const session = useQuery(sessionQuery());
@@ -64,15 +65,23 @@ export function ReviewBar({ target }: { target: ReviewTarget }) {
           pending={actions.submitReview.isPending}
           error={actions.submitReview.error ? errorMessage(actions.submitReview.error) : null}
           onClose={() => setSubmitting(false)}
-          onSubmit={(summary) => actions.submitReview.mutate(summary, { onSuccess: () => setSubmitting(false) })}
+          onSubmit={(summary, verdict) => actions.submitReview.mutate({ summary, verdict }, { onSuccess: () => setSubmitting(false) })}
         />
       ) : null}
     </>
   );
 }
 
-function SubmitReviewDialog({ pending, error, onClose, onSubmit }: { pending: boolean; error: string | null; onClose: () => void; onSubmit: (summary: string) => void }) {
+/** GitLab's review drawer's verdicts and what each does. */
+const VERDICTS: { value: ReviewVerdict; label: string; caption: string }[] = [
+  { value: 'comment', label: 'Comment', caption: 'Submit general feedback without explicit approval.' },
+  { value: 'approve', label: 'Approve', caption: 'Submit feedback and approve these changes.' },
+  { value: 'requested_changes', label: 'Request changes', caption: 'Submit feedback that should be addressed before merging.' },
+];
+
+function SubmitReviewDialog({ pending, error, onClose, onSubmit }: { pending: boolean; error: string | null; onClose: () => void; onSubmit: (summary: string, verdict: ReviewVerdict) => void }) {
   const [summary, setSummary] = useState('');
+  const [verdict, setVerdict] = useState<ReviewVerdict>('comment');
   return (
     <Dialog
       title={t('Submit review')}
@@ -80,7 +89,7 @@ function SubmitReviewDialog({ pending, error, onClose, onSubmit }: { pending: bo
       width="large"
       footerButtons={[
         { buttonType: 'default', content: t('Cancel'), onClick: onClose },
-        { buttonType: 'primary', content: t('Submit review'), onClick: () => onSubmit(summary), disabled: pending, loading: pending },
+        { buttonType: 'primary', content: t('Submit review'), onClick: () => onSubmit(summary, verdict), disabled: pending, loading: pending },
       ]}
     >
       {error ? (
@@ -100,11 +109,21 @@ function SubmitReviewDialog({ pending, error, onClose, onSubmit }: { pending: bo
           onKeyDown={(event) => {
             if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !pending) {
               event.preventDefault();
-              onSubmit(summary);
+              onSubmit(summary, verdict);
             }
           }}
         />
       </FormControl>
+      <RadioGroup name="review-verdict" onChange={(value) => value && setVerdict(value as ReviewVerdict)} className={styles.verdicts}>
+        <RadioGroup.Label visuallyHidden>{t('Review verdict')}</RadioGroup.Label>
+        {VERDICTS.map((option) => (
+          <FormControl key={option.value}>
+            <Radio value={option.value} checked={verdict === option.value} />
+            <FormControl.Label>{t(option.label)}</FormControl.Label>
+            <FormControl.Caption>{t(option.caption)}</FormControl.Caption>
+          </FormControl>
+        ))}
+      </RadioGroup>
     </Dialog>
   );
 }

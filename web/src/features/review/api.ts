@@ -46,6 +46,9 @@ export function useDraftNotes(target: ReviewTarget, signedIn: boolean): DraftNot
   return signedIn ? (query.data ?? []) : [];
 }
 
+/** The verdict of Submit review: a plain comment, an approval, or a change request. */
+export type ReviewVerdict = 'comment' | 'approve' | 'requested_changes';
+
 export const draftsApi = {
   create: ({ projectId, iid }: ReviewTarget, input: { note: string; internal?: boolean; discussionId?: string; resolveDiscussion?: boolean }) =>
     api.post<DraftNote>(draftsPath(projectId, iid), {
@@ -58,7 +61,16 @@ export const draftsApi = {
     }),
   update: ({ projectId, iid }: ReviewTarget, id: number, note: string) => api.put<DraftNote>(`${draftsPath(projectId, iid)}/${id}`, { body: { note } }),
   remove: ({ projectId, iid }: ReviewTarget, id: number) => api.delete(`${draftsPath(projectId, iid)}/${id}`),
-  /** Publishes every draft of the caller at once. */
-  publishAll: ({ projectId, iid }: ReviewTarget, summary?: string) =>
-    api.post<void>(`${draftsPath(projectId, iid)}/bulk_publish`, summary && summary.trim() !== '' ? { body: { note: summary } } : {}),
+  /**
+   * Publishes every draft of the caller at once, with the review's verdict when one was chosen
+   * (GitLab's review drawer: `approve` with the password when required, or `reviewer_state`).
+   */
+  publishAll: ({ projectId, iid }: ReviewTarget, summary?: string, verdict: ReviewVerdict = 'comment', approvalPassword?: string) =>
+    api.post<void>(`${draftsPath(projectId, iid)}/bulk_publish`, {
+      body: {
+        ...(summary && summary.trim() !== '' ? { note: summary } : {}),
+        ...(verdict === 'approve' ? { approve: true, ...(approvalPassword ? { approval_password: approvalPassword } : {}) } : {}),
+        ...(verdict === 'requested_changes' ? { reviewer_state: 'requested_changes' } : {}),
+      },
+    }),
 };

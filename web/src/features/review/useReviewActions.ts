@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notesKeys } from '../notes';
-import { draftsApi, reviewKeys, type ReviewTarget } from './api';
+import { draftsApi, type ReviewVerdict, reviewKeys, type ReviewTarget } from './api';
 
 /** Draft writes; each refreshes the caller's drafts (and publishing, the threads). */
 export function useReviewActions(target: ReviewTarget) {
@@ -24,9 +24,14 @@ export function useReviewActions(target: ReviewTarget) {
    * so nobody sees half a review; the summary is a plain comment, not a thread to resolve.
    */
   const submitReview = useMutation({
-    mutationFn: (summary: string) => draftsApi.publishAll(target, summary),
+    mutationFn: ({ summary, verdict, approvalPassword }: { summary: string; verdict: ReviewVerdict; approvalPassword?: string }) => draftsApi.publishAll(target, summary, verdict, approvalPassword),
     onSettled: () =>
-      Promise.all([refreshDrafts(), client.invalidateQueries({ queryKey: notesKeys.discussions(target.projectId, target.iid) })]),
+      Promise.all([
+        refreshDrafts(),
+        client.invalidateQueries({ queryKey: notesKeys.discussions(target.projectId, target.iid) }),
+        // a verdict changes the approvals and merge checks: the merge widget's queries (key 'merge-widget') read again
+        client.invalidateQueries({ queryKey: ['merge-widget'] }),
+      ]),
   });
   /** Discard review: every draft deleted (GitLab's web app deletes them all at once). */
   const discardReview = useMutation({

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { Group } from '../../lib/gitlab-types';
 import { OWNER } from '../../lib/permissions';
 import { GroupBreadcrumbs } from '../groups';
+import { GroupApprovalsSection } from './approvals';
 import { GroupGeneralSettings, groupSettingsNav } from './GroupGeneralSettings';
 import { CiVariablesSection } from './CiVariablesSection';
 import { SettingsLayout } from './SettingsLayout';
@@ -33,6 +34,7 @@ export function GroupSettingsPage({ group, section = 'general' }: { group: Group
       </PageHeader>
       <SettingsLayout title={TITLES[section]} nav={groupSettingsNav(group, section)} navLabel="Group settings">
         {section === 'general' ? <GroupGeneralSettings group={group} /> : <CiVariablesSection owner={{ kind: 'group', id: group.id }} />}
+        {section === 'general' ? <GroupApprovalsSection groupId={group.id} /> : null}
       </SettingsLayout>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import type { Project } from '../../lib/gitlab-types';
 import { urls, type ProjectSettingsPage } from '../../lib/routes';
+import { ProjectApprovalsSection } from './approvals';
 import { ProjectCiCdSettings } from './ProjectCiCdSettings';
 import { ProjectGeneralSettings } from './ProjectGeneralSettings';
 import { ProjectMergeRequestSettings } from './ProjectMergeRequestSettings';
@@ -20,6 +21,7 @@ export function ProjectSettingsRoute({ project, section }: { project: Project; s
       {section === 'general' ? <ProjectGeneralSettings project={project} /> : null}
       {section === 'repository' ? <ProjectRepositorySettings project={project} /> : null}
       {section === 'merge_requests' ? <ProjectMergeRequestSettings project={project} /> : null}
+      {section === 'merge_requests' ? <ProjectApprovalsSection projectId={project.id} /> : null}
       {section === 'ci_cd' ? <ProjectCiCdSettings project={project} /> : null}
     </SettingsLayout>
   );

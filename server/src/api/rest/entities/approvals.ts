@@ -162,7 +162,11 @@ export function projectApprovalSettingsEntity(settings: EffectiveApprovalSetting
 
 /** GitLab's MergeRequestApprovalSetting entity: each setting's value, lock and origin. */
 export function approvalSettingEntity(resolved: ResolvedApprovalSettings) {
-  const one = (key: keyof ResolvedApprovalSettings) => ({ value: resolved[key].value, locked: resolved[key].locked, inherited_from: resolved[key].inherited_from });
+  // locked_by_group_id (beyond GitLab) names the locking group, for the page's "configured in {groupName}"
+  const one = (key: keyof ResolvedApprovalSettings) => {
+    const { value, locked, inherited_from, locked_by_group_id } = resolved[key];
+    return { value, locked, inherited_from, ...(locked_by_group_id ? { locked_by_group_id } : {}) };
+  };
   return {
     allow_author_approval: one('allow_author_approval'),
     allow_committer_approval: one('allow_committer_approval'),

@@ -148,7 +148,9 @@ describe(`approvals API (${testDatabaseKind()})`, () => {
       body: { require_password_to_approve: { value: true, locked: false, inherited_from: null } },
     });
     const own = await fx.call('PUT', `/projects/${project.id}/merge_request_approval_setting`, { body: { require_password_to_approve: false, allow_author_approval: true } });
-    expect(own.body).toMatchObject({ require_password_to_approve: { value: true, locked: true, inherited_from: 'group' }, allow_author_approval: { value: true, locked: false } });
+    // locked_by_group_id (beyond GitLab) names the locking group for the settings page's sentence
+    expect(own.body).toMatchObject({ require_password_to_approve: { value: true, locked: true, inherited_from: 'group', locked_by_group_id: group.id }, allow_author_approval: { value: true, locked: false } });
+    expect(own.body.allow_author_approval).not.toHaveProperty('locked_by_group_id');
     expect((await fx.call('GET', `/projects/${project.id}/approvals`)).body).toMatchObject({ require_password_to_approve: true, merge_requests_author_approval: true });
 
     const developer = await fx.member(project.id, 30);

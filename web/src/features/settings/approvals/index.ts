@@ -1,0 +1,1 @@
+export { GroupApprovalsSection, ProjectApprovalsSection } from './MergeRequestApprovalsSection';
