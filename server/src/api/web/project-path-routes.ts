@@ -27,6 +27,8 @@ export const PROJECT_PATH_SUFFIXES = [
   '/-/environments/:environment_id/stop',
   '/-/jobs/:job_id/play',
   '/-/jobs/:job_id/retry',
+  // the file view's code owners (`?ref=&path=`)
+  '/-/code_owners',
 ] as const;
 /** `/<project>/-/raw/<ref>/<path>`: the ref and the path together, split by the handler (refs contain slashes). */
 export const RAW_SUFFIX = '/-/raw/*';

@@ -87,7 +87,7 @@ export function createApprovalLoader(deps: { repository: ApprovalsRepository; st
       const overwritten = settings.allowOverridesToApproverListPerMergeRequest && (await repository.isOverwritten(mergeRequest.id, tx));
       const [stored, codeOwnerRules, approvals, committerIds] = await Promise.all([
         rulesInForce(project, mergeRequest, overwritten, tx),
-        deps.codeOwners.codeOwnerRules(project, mergeRequest),
+        deps.codeOwners.codeOwnerRules(project, mergeRequest, tx),
         repository.approvals(mergeRequest.id, tx),
         // git is asked only when committers matter (they may not approve) or the caller shows them
         !settings.allowCommitterApproval || options.withCommitters ? committersOf(mergeRequest, tx) : Promise.resolve([]),
