@@ -33,6 +33,7 @@ import { benchMerge } from './benchmarks/merge.js';
 import { benchChangesTabBrowser } from './benchmarks/changes-tab-browser.js';
 import { benchDiscussions } from './benchmarks/discussions.js';
 import { benchTestReports } from './benchmarks/test-reports.js';
+import { benchApprovalState } from './benchmarks/approval-state.js';
 
 /** The whole bench stops (and cleans up) after this, whatever is running. */
 const WATCHDOG_MS = 15 * 60_000;
@@ -52,6 +53,7 @@ const BENCHMARKS: Benchmark[] = [
   { id: 'changes-tab', title: 'Changes tab in the browser', run: benchChangesTabBrowser },
   { id: 'discussions', title: 'Discussions of a merge request with 2,000 threads', run: benchDiscussions },
   { id: 'test-reports', title: 'A pipeline test report of 5,000 cases', run: benchTestReports },
+  { id: 'approval-state', title: 'Approval state with code owners', run: benchApprovalState },
 ];
 
 function selected(argv: string[]): Benchmark[] {

@@ -34,7 +34,7 @@ export function CodeOwnersPanel({ fullPath, ref, path }: { fullPath: string; ref
       {list.length > 0 ? (
         <div className={styles.row} role="region" aria-label="Code owners">
           <PeopleIcon />
-          <strong>Code owners:</strong>
+          <strong>Code owners:</strong>{' '}
           <span>
             {list.map((owner, index) => (
               <Fragment key={`${owner.type}-${owner.id}`}>
