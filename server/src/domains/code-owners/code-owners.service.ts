@@ -9,7 +9,7 @@
  * (`@@developer`, `@@maintainer`, `@@owner`) is the direct project members with exactly that
  * role (GitLab: roles are not inclusive of higher roles).
  */
-import { readRef } from '../../git/refs.js';
+import { readRefTips } from '../../git/ref-files.js';
 import type { Queryable } from '../../platform/db/database.js';
 import type { MergeRequest } from '../merge-requests/merge-request.js';
 import type { RepositoryStorage } from '../projects/repository-storage.js';
@@ -68,10 +68,17 @@ export function createCodeOwnersService(deps: { repository: CodeOwnersRepository
     return loading;
   }
 
-  /** The file at a branch's tip (null when the branch or the file does not exist). */
+  /**
+   * The file at a branch's tip (null when the branch or the file does not exist). The tip is
+   * read from the ref files, without starting git; the file itself comes from the cache.
+   */
   async function atBranch(projectId: number, branch: string): Promise<CodeOwnersAtCommit | null> {
-    const ref = await readRef(deps.storage.pathFor(projectId), `refs/heads/${branch}`);
-    return ref?.commit ? atCommit(projectId, ref.commit.id) : null;
+    const ref = `refs/heads/${branch}`;
+    const tip = await readRefTips(deps.storage.pathFor(projectId), [ref]).then(
+      (tips) => tips.get(ref),
+      () => undefined,
+    );
+    return tip ? atCommit(projectId, tip) : null;
   }
 
   /**
