@@ -34,6 +34,7 @@ import { benchChangesTabBrowser } from './benchmarks/changes-tab-browser.js';
 import { benchDiscussions } from './benchmarks/discussions.js';
 import { benchTestReports } from './benchmarks/test-reports.js';
 import { benchPipelines } from './benchmarks/pipelines.js';
+import { benchApprovalState } from './benchmarks/approval-state.js';
 
 /** The whole bench stops (and cleans up) after this, whatever is running. */
 const WATCHDOG_MS = 15 * 60_000;
@@ -54,6 +55,7 @@ const BENCHMARKS: Benchmark[] = [
   { id: 'discussions', title: 'Discussions of a merge request with 2,000 threads', run: benchDiscussions },
   { id: 'test-reports', title: 'A pipeline test report of 5,000 cases', run: benchTestReports },
   { id: 'pipelines', title: 'Pipelines: push to running, a 500-job pipeline, idle runners, a 20 MB log', run: benchPipelines },
+  { id: 'approval-state', title: 'Approval state with code owners', run: benchApprovalState },
 ];
 
 function selected(argv: string[]): Benchmark[] {

@@ -72,6 +72,8 @@ import { createForksRepository } from './domains/forks/forks.repository.js';
 import type { RepositoryStorage } from './domains/projects/repository-storage.js';
 import { createMergeRequestsDomain, REFRESH_JOB } from './domains/merge-requests/index.js';
 import { createApprovalsDomain } from './domains/approvals/index.js';
+import { createCodeOwnersRepository, createCodeOwnersService, createCodeOwnersView } from './domains/code-owners/index.js';
+import { codeOwnersRoutes } from './api/web/code-owners.routes.js';
 import { createNotesDomain } from './domains/notes/index.js';
 import { createSystemNotes, SYSTEM_NOTES_JOB } from './domains/notes/system-notes.service.js';
 import { createSystemNotesRepository } from './domains/notes/system-notes.repository.js';
@@ -267,8 +269,11 @@ export function createServices(deps: AppDeps) {
   events.react('merge_request.version_recorded', (event, tx) => systemNotes.onVersionRecorded(event, tx));
   // Approvals: rules, settings, approving, reviews (domains/approvals/); a new merge request gets
   // the project's rules and a push removes the approvals it invalidates, in their transactions.
+  // CODEOWNERS: parsed once per project and commit, owners resolved per kind (domains/code-owners/).
+  const codeOwners = createCodeOwnersService({ repository: createCodeOwnersRepository(db), storage: deps.storage });
   const approvalsDomain = createApprovalsDomain({
     db,
+    codeOwnerFiles: codeOwners,
     authorizer,
     storage: deps.storage,
     projects,
@@ -459,6 +464,8 @@ export function createServices(deps: AppDeps) {
     // the project avatar (PUT /projects/:id with a multipart `avatar`; served at the entity's avatar_url)
     projectAvatars: createProjectAvatarService({ db, projects, rows: projectsRepository, authorizer }),
     members: createMembersService({ members: membersRepository, users, authorizer }),
+    // CODEOWNERS of a file at a ref, for the file view (the approvals domain takes the same service)
+    codeOwnersOfFiles: createCodeOwnersView({ access: repositoryAccess, codeOwners }),
     tokens,
     sessions: createSessionsService({ db, users, passwords }),
     passwords,
@@ -700,6 +707,8 @@ export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Prom
   await http.register(async (web) => uploadFileRoutes(web, { authenticate, uploads: services.uploads }));
   // repository files by URL (`/<project>/-/raw/<ref>/<path>`), what README images point at
   await http.register(async (web) => rawFileRoutes(web, { authenticate, files: services.files }));
+  // the file view's code owners and the CODEOWNERS file's syntax errors
+  await http.register(async (web) => codeOwnersRoutes(web, { authenticate, codeOwners: services.codeOwnersOfFiles, urls: ctx.urls }));
   await http.register(async (web) => projectAvatarRoutes(web, { authenticate, avatars: services.projectAvatars }));
   await http.register(async (web) => outdatedLineChangeRoutes(web, { authenticate, outdated: services.outdatedDiscussions }));
   await http.register(async (web) => jobArtifactsBrowseRoutes(web, { authenticate, jobArtifacts: services.jobArtifacts }));

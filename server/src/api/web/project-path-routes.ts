@@ -31,6 +31,8 @@ export const PROJECT_PATH_SUFFIXES = [
   '/-/jobs/:job_id/retry',
   // the job page's artifacts browser
   '/-/jobs/:job_id/artifacts/browse.json',
+  // the file view's code owners (`?ref=&path=`)
+  '/-/code_owners',
 ] as const;
 /** `/<project>/-/raw/<ref>/<path>`: the ref and the path together, split by the handler (refs contain slashes). */
 export const RAW_SUFFIX = '/-/raw/*';

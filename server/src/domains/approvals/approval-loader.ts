@@ -19,6 +19,8 @@ import type { CodeOwners } from './code-owners.js';
 
 /** Commits read to find a merge request's committers (GitLab also stops at a limit). */
 const COMMITTER_COMMITS_LIMIT = 1000;
+/** Commit ranges whose committer emails are kept (the most recently added). */
+const MAX_CACHED_RANGES = 1000;
 
 const EMPTY: StoredApprovalSettings = Object.fromEntries(APPROVAL_SETTING_KEYS.map((key) => [key, null])) as StoredApprovalSettings;
 
@@ -53,11 +55,27 @@ export function createApprovalLoader(deps: { repository: ApprovalsRepository; st
     return matching.some((protection) => rule.protected_branch_ids.includes(protection.id));
   }
 
+  /**
+   * Committer emails per commit range: a range between two commit ids never changes, so the
+   * approval state of an unchanged merge request reads git once, not on every evaluation.
+   */
+  const committerEmails = new Map<string, Promise<string[]>>();
+  function emailsOf(projectId: number, range: string): Promise<string[]> {
+    const key = `${projectId}:${range}`;
+    let emails = committerEmails.get(key);
+    if (!emails) {
+      emails = listCommits(deps.storage.pathFor(projectId), { ref: range, limit: COMMITTER_COMMITS_LIMIT }).then((page) => [...new Set((page?.commits ?? []).map((commit) => commit.committer_email))]);
+      emails.catch(() => committerEmails.delete(key));
+      if (committerEmails.size >= MAX_CACHED_RANGES) committerEmails.delete(committerEmails.keys().next().value!);
+      committerEmails.set(key, emails);
+    }
+    return emails;
+  }
+
   async function committersOf(mergeRequest: MergeRequest, tx?: Queryable): Promise<number[]> {
     const [latest] = await repository.latestVersions(mergeRequest.id, tx);
     if (!latest) return [];
-    const page = await listCommits(deps.storage.pathFor(mergeRequest.target_project_id), { ref: `${latest.start_commit_sha}..${latest.head_commit_sha}`, limit: COMMITTER_COMMITS_LIMIT });
-    const emails = [...new Set((page?.commits ?? []).map((commit) => commit.committer_email))];
+    const emails = await emailsOf(mergeRequest.target_project_id, `${latest.start_commit_sha}..${latest.head_commit_sha}`);
     return repository.userIdsByEmails(emails, tx);
   }
 
@@ -87,7 +105,7 @@ export function createApprovalLoader(deps: { repository: ApprovalsRepository; st
       const overwritten = settings.allowOverridesToApproverListPerMergeRequest && (await repository.isOverwritten(mergeRequest.id, tx));
       const [stored, codeOwnerRules, approvals, committerIds] = await Promise.all([
         rulesInForce(project, mergeRequest, overwritten, tx),
-        deps.codeOwners.codeOwnerRules(project, mergeRequest),
+        deps.codeOwners.codeOwnerRules(project, mergeRequest, tx),
         repository.approvals(mergeRequest.id, tx),
         // git is asked only when committers matter (they may not approve) or the caller shows them
         !settings.allowCommitterApproval || options.withCommitters ? committersOf(mergeRequest, tx) : Promise.resolve([]),

@@ -71,7 +71,7 @@ export function createApprovalReactions(deps: {
       let kept: number[] = [];
       if (settings.retainApprovalsOnPush) {
         if (!settings.selectiveCodeOwnerRemovals) return;
-        const owners = new Set(await deps.codeOwners.approversForPaths(project, mergeRequest, await changedPaths(repoPath, previous.head_commit_sha, latest.head_commit_sha)));
+        const owners = new Set(await deps.codeOwners.approversForPaths(project, mergeRequest, await changedPaths(repoPath, previous.head_commit_sha, latest.head_commit_sha), tx));
         const ids = approvals.map((approval) => approval.user_id).filter((id) => owners.has(id));
         if (ids.length === 0) return;
         removed = await repository.deleteApprovals(mergeRequest.id, ids, tx);

@@ -250,7 +250,8 @@ export function createApprovalsRepository(db: Queryable) {
 
     /**
      * Which of these merge requests could need an approval at all: their project has a rule or
-     * an approvals_before_merge, or their own rules were edited. One query for a page of them.
+     * an approvals_before_merge, a protected branch requiring code owner approval (its CODEOWNERS
+     * rules may block), or their own rules were edited. One query for a page of them.
      */
     async mayNeedApproval(mergeRequestIds: readonly number[], tx?: Queryable): Promise<Set<number>> {
       if (mergeRequestIds.length === 0) return new Set();
@@ -258,7 +259,8 @@ export function createApprovalsRepository(db: Queryable) {
         `SELECT m.id FROM merge_requests m WHERE m.id = ANY($1::bigint[]) AND (
             EXISTS (SELECT 1 FROM approval_project_rules r WHERE r.project_id = m.target_project_id)
          OR EXISTS (SELECT 1 FROM approval_settings s WHERE s.project_id = m.target_project_id AND s.approvals_before_merge > 0)
-         OR (m.approval_rules_overwritten AND EXISTS (SELECT 1 FROM approval_merge_request_rules r WHERE r.merge_request_id = m.id)))`,
+         OR (m.approval_rules_overwritten AND EXISTS (SELECT 1 FROM approval_merge_request_rules r WHERE r.merge_request_id = m.id))
+         OR EXISTS (SELECT 1 FROM protected_branches b WHERE b.project_id = m.target_project_id AND b.code_owner_approval_required))`,
         [mergeRequestIds],
       );
       return new Set(rows.map((row) => Number(row.id)));

@@ -24,7 +24,8 @@ import { createApprovalRulesService } from './approval-rules.service.js';
 import { createApprovalSettingsService } from './approval-settings.service.js';
 import { createApprovalsRepository } from './approvals.repository.js';
 import { createApprovalsService } from './approvals.service.js';
-import { noCodeOwners, type CodeOwners } from './code-owners.js';
+import { codeOwnersFrom, noCodeOwners, type CodeOwners } from './code-owners.js';
+import type { CodeOwnersService } from '../code-owners/code-owners.service.js';
 import { createReviewsService } from './reviews.service.js';
 
 export { APPROVAL_PASSWORD_INVALID, type ApprovalView } from './approvals.service.js';
@@ -45,11 +46,13 @@ export function createApprovalsDomain(deps: {
   mergeRequestsService: Pick<MergeRequestsService, 'open'>;
   mergeRequests: Pick<MergeRequestsRepository, 'recordEvent' | 'findById' | 'usersByIds'>;
   mergeability: Pick<Mergeability, 'publishChanged'>;
-  /** CODEOWNERS (none until its parser exists) */
+  /** CODEOWNERS files and their owners (the code owners domain); without it, no code owner rules */
+  codeOwnerFiles?: Pick<CodeOwnersService, 'mergeRequestRules' | 'rulesForPaths' | 'approvalRequired'>;
+  /** a seam answered otherwise (tests) */
   codeOwners?: CodeOwners;
 }) {
   const repository = createApprovalsRepository(deps.db);
-  const codeOwners = deps.codeOwners ?? noCodeOwners;
+  const codeOwners = deps.codeOwners ?? (deps.codeOwnerFiles ? codeOwnersFrom(deps.codeOwnerFiles, repository) : noCodeOwners);
   const loader = createApprovalLoader({ repository, storage: deps.storage, codeOwners });
   const groupVisible = (actor: Actor, groupId: number) => deps.groups.find(actor, groupId).then(
     () => true,
@@ -104,7 +107,7 @@ export function createApprovalsDomain(deps: {
     return { users, groups, groupMembers, protectedBranches: new Map(branches.map((branch) => [branch.id, branch])), hiddenGroups };
   }
 
-  return { repository, loader, approvals, rules, settings, reviews, reactions, mergeabilityFacts, lookups };
+  return { repository, codeOwners, loader, approvals, rules, settings, reviews, reactions, mergeabilityFacts, lookups };
 }
 
 export type ApprovalsDomain = ReturnType<typeof createApprovalsDomain>;

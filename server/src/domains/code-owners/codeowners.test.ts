@@ -125,6 +125,20 @@ describe('CODEOWNERS: sections, exclusions, roles and errors', () => {
     expect(owners('config/boot.rb')).toEqual([]);
   });
 
+  it.each([
+    // indexed entries (root files and root directories) and tested ones keep the file's order
+    ['src/app/main.rb', '@later-ruby'],
+    ['src/app/main.js', '@src-app'],
+    ['src/other.js', '@src'],
+    ['src/private/key.txt', ''],
+    ['README', '@readme'],
+    ['docs/README', '@any'],
+    ['srcfile', '@any'],
+  ])('indexed matching: %s is owned by %s', (path, owner) => {
+    const matcher = createCodeOwnersMatcher(parseCodeOwners('* @any\n/src/ @src\n/src/app/ @src-app\n*.rb @later-ruby\n/README @readme\n!/src/private/\n'));
+    expect(matcher.entriesFor(path).map(({ entry }) => ownerWords(entry.owners).join(',')).join(' ')).toBe(owner);
+  });
+
   it('takes roles as owners', () => {
     expect(parseOwner('@@developer')).toEqual({ kind: 'role', role: 'developer' });
     expect(parseOwner('@@Maintainers')).toEqual({ kind: 'role', role: 'maintainer' });

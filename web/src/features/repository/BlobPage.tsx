@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import type { Project } from '../../lib/gitlab-types';
 import { urls } from '../../lib/routes';
+import { CodeOwnersPanel } from './CodeOwnersPanel';
 import { FileViewer } from './FileViewer';
 import { PathBreadcrumb } from './PathBreadcrumb';
 import { RefGate } from './RefGate';
@@ -19,6 +20,7 @@ export function BlobPage({ project, refAndPath }: { project: Project; refAndPath
             <RefSwitcher projectId={project.id} current={ref} onSelect={(next) => void navigate(urls.blob(fullPath, next, path))} />
             <PathBreadcrumb fullPath={fullPath} projectPath={project.path} ref={ref} path={path} />
           </div>
+          <CodeOwnersPanel fullPath={fullPath} ref={ref} path={path} />
           <FileViewer projectId={project.id} fullPath={fullPath} ref={ref} path={path} />
         </div>
       )}

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/client';
 import { API_PREFIX, buildQuery, encodeId } from '../../lib/api-client';
+import { apiErrorFromBody } from '../../lib/api-error';
 import type { Branch, CommitSummary, RepositoryFile, TreeEntry } from '../../lib/gitlab-types';
 import type { FileUpdate } from './edit-file';
 import type { FileCreate } from './new-file';
@@ -75,4 +76,25 @@ export const updateFileMutation = (projectId: number, path: string) =>
   mutationOptions({
     mutationKey: [...repositoryKeys.all(projectId), 'update-file', path],
     mutationFn: (body: FileUpdate) => api.put<{ file_path: string; branch: string }>(`/projects/${projectId}/repository/files/${encodeId(path)}`, { body }),
+  });
+
+/** The owners of a file at a ref, and the CODEOWNERS file's syntax errors when it is that file. */
+export interface CodeOwnersOfFile {
+  codeowners_path: string | null;
+  code_owners: Array<{ type: 'user'; id: number; username: string; name: string; web_url: string } | { type: 'group'; id: number; full_path: string; name: string; web_url: string }>;
+  errors: Array<{ kind: string; line: number; message: string }> | null;
+}
+
+/** `GET /<project>/-/code_owners?ref=&path=` (a web route: the session cookie, no token). */
+export const codeOwnersQuery = (fullPath: string, ref: string, path: string) =>
+  queryOptions({
+    queryKey: ['code-owners', fullPath, ref, path] as const,
+    queryFn: async ({ signal }): Promise<CodeOwnersOfFile> => {
+      const url = `/${fullPath.split('/').map(encodeURIComponent).join('/')}/-/code_owners${buildQuery({ ref, path })}`;
+      const response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin', signal });
+      const body: unknown = await response.json().catch(() => null);
+      if (!response.ok) throw apiErrorFromBody(response.status, body);
+      return body as CodeOwnersOfFile;
+    },
+    staleTime: 60_000,
   });
