@@ -4,7 +4,8 @@
 // already type-checks, and type-aware linting would cost minutes on this tree), React's hooks rules
 // for the web app, and the import rules that keep the layers (ARCHITECTURE.md, "Layers and the lint"):
 //
-//   server/src:  platform <- git, auth <- domains, markdown <- api <- app.ts, server.ts, main.ts, admin
+//   server/src:  platform <- git, auth <- domains, markdown <- api <- composition <- app.ts, server.ts
+//                (main.ts, admin, runner import api and below, never composition/)
 //   web/src:     lib <- components <- features <- app; a features/<area> folder is entered from
 //                outside only through its index.ts; features/diffs imports nothing from features/diff-notes
 //
@@ -37,6 +38,9 @@ const API = [`${S}/api`];
 const DOMAINS = [`${S}/domains`, `${S}/markdown`];
 const ADAPTERS = [`${S}/git`, `${S}/auth`];
 const PLATFORM = [`${S}/platform`];
+/** The composition root's families: imported by app.ts and server.ts only. */
+const COMPOSITION = [`${S}/composition`];
+const OTHER_TOP = TOP.filter((path) => path !== `${S}/app.ts` && path !== `${S}/server.ts`);
 
 /**
  * Where the tree breaks a layer today. Each entry lets only these files import only these paths,
@@ -85,6 +89,8 @@ function zones(exceptions = []) {
       // a file as `from`: its exceptions are the file itself
       exceptions.includes(zone.from) ? null : zone,
     ).filter(Boolean),
+    ...rule([...PLATFORM, ...ADAPTERS, ...DOMAINS, ...API, ...OTHER_TOP], COMPOSITION, 'only app.ts and server.ts import composition/.'),
+    ...rule(COMPOSITION, TOP, 'composition/ imports api/ and below, never app.ts, server.ts, main.ts or admin/.'),
   ];
 }
 
