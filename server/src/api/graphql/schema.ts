@@ -276,7 +276,6 @@ const widgetSchema = /* GraphQL */ `
     id: ID!
     iid: String!
     sha: String!
-    project: Project
     ref: String
     source: String
     status: PipelineStatusEnum!
