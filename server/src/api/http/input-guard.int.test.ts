@@ -53,8 +53,12 @@ describe(`bad input on every route (${testDatabaseKind()})`, () => {
     expect(urls.filter((url) => url.startsWith('/api/v4/')).length).toBeGreaterThan(100);
   });
 
-  /** Routes whose body is bytes, not parameters: the runner's log chunk is log text whatever it looks like. */
-  const RAW_BODY_ROUTES = ['PATCH /api/v4/jobs/:id/trace'];
+  /**
+   * Routes whose body is bytes, not parameters: the runner's log chunk is log text whatever it
+   * looks like, and an artifacts upload is a multipart file streamed to storage after the job
+   * token is checked (a JSON body is never read there).
+   */
+  const RAW_BODY_ROUTES = ['PATCH /api/v4/jobs/:id/trace', 'POST /api/v4/jobs/:id/artifacts'];
 
   it('answers 400 or 404, never 500, for a NUL byte and for an out-of-range id anywhere', async () => {
     const failures: string[] = [];

@@ -15,12 +15,12 @@ const CONFIG = `review:
     name: review/$CI_COMMIT_REF_SLUG
     url: https://$CI_COMMIT_REF_SLUG.example.com
   rules:
-    - if: $CI_COMMIT_BRANCH != "main"
+    - if: $CI_PIPELINE_SOURCE == "push" && $CI_COMMIT_BRANCH != "main"
 staging:
   script: [deploy]
   environment: staging
   rules:
-    - if: $CI_COMMIT_BRANCH != "main"
+    - if: $CI_PIPELINE_SOURCE == "push" && $CI_COMMIT_BRANCH != "main"
       when: manual
 `;
 
