@@ -1,7 +1,7 @@
-import { CloudIcon, CodeIcon, GearIcon, PlayIcon, RocketIcon, GitBranchIcon, GitCommitIcon, GitPullRequestIcon, MilestoneIcon, PeopleIcon, RepoForkedIcon, TagIcon } from '@primer/octicons-react';
+import { RepoForkedIcon } from '@primer/octicons-react';
 import { Breadcrumbs, Link, PageHeader, Stack, UnderlineNav } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LinkButton } from '../../components/AppLink';
 import { EntityAvatar } from '../../components/EntityAvatar';
@@ -26,31 +26,31 @@ export function ProjectLayout({ project, section, children }: { project: Project
   const mergeRequests = userCanUseFeature(project, user, 'merge_requests');
   const builds = userCanUseFeature(project, user, 'builds');
   const openCount = useQuery({ ...openMergeRequestCountQuery(project.id), enabled: mergeRequests });
-  const nav: { id: ProjectSection; label: string; to: string; icon: ReactElement; counter?: number }[] = [
+  const nav: { id: ProjectSection; label: string; to: string; counter?: number }[] = [
     ...(code
       ? [
-          { id: 'code' as const, label: 'Code', to: urls.project(fullPath), icon: <CodeIcon /> },
-          { id: 'commits' as const, label: 'Commits', to: ref ? urls.commits(fullPath, ref) : urls.project(fullPath), icon: <GitCommitIcon /> },
-          { id: 'branches' as const, label: 'Branches', to: urls.branches(fullPath), icon: <GitBranchIcon /> },
+          { id: 'code' as const, label: 'Code', to: urls.project(fullPath) },
+          { id: 'commits' as const, label: 'Commits', to: ref ? urls.commits(fullPath, ref) : urls.project(fullPath) },
+          { id: 'branches' as const, label: 'Branches', to: urls.branches(fullPath) },
         ]
       : []),
     ...(mergeRequests
-      ? [{ id: 'merge-requests' as const, label: 'Merge requests', to: urls.mergeRequests(fullPath), icon: <GitPullRequestIcon />, counter: openCount.data ?? undefined }]
+      ? [{ id: 'merge-requests' as const, label: 'Merge requests', to: urls.mergeRequests(fullPath), counter: openCount.data ?? undefined }]
       : []),
     // GitLab's Build → Pipelines and Jobs, and Operate → Environments (shown while CI/CD is enabled for the visitor).
     ...(builds
       ? [
-          { id: 'pipelines' as const, label: 'Pipelines', to: urls.pipelines(fullPath), icon: <RocketIcon /> },
-          { id: 'jobs' as const, label: 'Jobs', to: urls.jobs(fullPath), icon: <PlayIcon /> },
-          { id: 'environments' as const, label: 'Environments', to: urls.environments(fullPath), icon: <CloudIcon /> },
+          { id: 'pipelines' as const, label: 'Pipelines', to: urls.pipelines(fullPath) },
+          { id: 'jobs' as const, label: 'Jobs', to: urls.jobs(fullPath) },
+          { id: 'environments' as const, label: 'Environments', to: urls.environments(fullPath) },
         ]
       : []),
-    { id: 'labels', label: 'Labels', to: urls.labels(fullPath), icon: <TagIcon /> },
-    { id: 'milestones', label: 'Milestones', to: urls.milestones(fullPath), icon: <MilestoneIcon /> },
-    { id: 'members', label: 'Members', to: urls.projectMembers(fullPath), icon: <PeopleIcon /> },
+    { id: 'labels', label: 'Labels', to: urls.labels(fullPath) },
+    { id: 'milestones', label: 'Milestones', to: urls.milestones(fullPath) },
+    { id: 'members', label: 'Members', to: urls.projectMembers(fullPath) },
   ];
   // Only those who may change settings see the entry (GitLab's sidebar does the same).
-  if (userProjectLevel(project, user) >= MAINTAINER) nav.push({ id: 'settings', label: 'Settings', to: urls.projectSettings(fullPath), icon: <GearIcon /> });
+  if (userProjectLevel(project, user) >= MAINTAINER) nav.push({ id: 'settings', label: 'Settings', to: urls.projectSettings(fullPath) });
   return (
     <Stack gap="normal">
       <PageHeader hasBorder={false}>
@@ -108,7 +108,8 @@ export function ProjectLayout({ project, section, children }: { project: Project
                 key={item.id}
                 as={RouterLink}
                 to={item.to}
-                leadingVisual={item.icon}
+                // Text only: with icons the eleven tabs of a Maintainer do not fit the page's
+                // width, and the last ones (Members, Settings) would hide behind "More".
                 aria-current={item.id === section ? 'page' : undefined}
                 counter={item.counter}
               >
