@@ -73,6 +73,16 @@ describe(`job logs (${testDatabaseKind()})`, () => {
     expect(await logs.finalize(job)).toEqual({ size: 8 });
   });
 
+  it('reads the whole log when it is finalized while being read', async () => {
+    const job = nextJob++;
+    const chunks = createJobLogChunksRepository(db);
+    const plain = logsWith();
+    await plain.append(job, 0, Buffer.from('Coverage: 81.25%\n'));
+    // the job ends (and its log moves to the object) just as a reader asks for the chunks
+    const racing = createJobLogs({ db, store, chunks: { ...chunks, chunksFrom: async (id, from, tx) => (await plain.finalize(id), chunks.chunksFrom(id, from, tx)) } });
+    expect(await read(racing, job)).toBe('Coverage: 81.25%\n');
+  });
+
   it('loses nothing when the object store fails before the final object is written', async () => {
     const job = nextJob++;
     const broken = logsWith({ store: { put: async () => Promise.reject(new Error('object store unreachable')) } });

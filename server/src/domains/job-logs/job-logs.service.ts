@@ -16,8 +16,10 @@ export type AppendResult = { accepted: true; size: number } | { accepted: false;
 export function createJobLogs(deps: { db: Pick<Database, 'transaction'>; chunks: JobLogChunksRepository; store: ObjectStore }) {
   const { chunks, store } = deps;
 
+  /** Chunks first, then the object, for the reason `read` gives (no chunk is ever empty). */
   async function size(jobId: number): Promise<number> {
-    if (await chunks.hasChunks(jobId)) return chunks.size(jobId);
+    const inChunks = await chunks.size(jobId);
+    if (inChunks > 0) return inChunks;
     return (await store.head(objectKeys.jobLog(jobId)))?.size ?? 0;
   }
 
@@ -60,12 +62,20 @@ export function createJobLogs(deps: { db: Pick<Database, 'transaction'>; chunks:
       }
     },
 
-    /** The log from `offset` on: from the chunks while they exist, else from the final object. */
+    /**
+     * The log from `offset` on: from the chunks while they exist, else from the final object.
+     * The chunks are read first and the object only when none came back: `finalize` may run
+     * between any two reads here, and since it writes the object before it deletes the chunks,
+     * a log whose chunks are gone is whole in its object (asking "are there chunks?" first
+     * would read an empty log when the chunks go in between).
+     */
     async read(jobId: number, offset = 0): Promise<Readable> {
-      if (await chunks.hasChunks(jobId)) {
-        const pieces = (await chunks.chunksFrom(jobId, offset)).map((chunk) => (chunk.start_offset < offset ? chunk.data.subarray(offset - chunk.start_offset) : chunk.data));
-        return Readable.from(pieces);
+      const fromChunks = await chunks.chunksFrom(jobId, offset);
+      if (fromChunks.length > 0) {
+        return Readable.from(fromChunks.map((chunk) => (chunk.start_offset < offset ? chunk.data.subarray(offset - chunk.start_offset) : chunk.data)));
       }
+      // no chunk holds bytes from `offset`: it is at the end of a log still in chunks, or the log was finalized
+      if (await chunks.hasChunks(jobId)) return Readable.from([]);
       if (!(await store.head(objectKeys.jobLog(jobId)))) return Readable.from([]);
       return store.get(objectKeys.jobLog(jobId), { offset });
     },
