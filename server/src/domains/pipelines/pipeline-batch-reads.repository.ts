@@ -11,6 +11,13 @@ export function createPipelineBatchReads(db: Queryable) {
       return new Map(rows.map((row) => [row.id, row]));
     },
 
+    /** Several jobs by id (those that exist), in one query. */
+    async jobsByIds(ids: readonly number[], tx?: Queryable): Promise<Map<number, JobRow>> {
+      if (ids.length === 0) return new Map();
+      const { rows } = await on(db, tx).query<JobRow>(`${JOB_SELECT} WHERE b.id = ANY($1::bigint[])`, [[...new Set(ids)]]);
+      return new Map(rows.map((row) => [Number(row.id), row]));
+    },
+
     /** The stages of several pipelines, in stage order (GraphQL's per-request batches). */
     async stagesOfPipelines(pipelineIds: readonly number[]): Promise<StageRow[]> {
       if (pipelineIds.length === 0) return [];
