@@ -15,4 +15,4 @@ export { pipelineJobsQuery } from './api';
 export { StatusIcon as PipelineStatusIcon } from './StatusBadge';
 // The environments pages show a deployment's status with the same CI badge.
 export { fallbackStatus as ciStatusOf, StatusBadge as CiStatusBadge } from './StatusBadge';
-export type { DetailedStatus as PipelineDetailedStatus } from './api';
+export type { DetailedStatus as PipelineDetailedStatus, TestCase as PipelineTestCase } from './api';
