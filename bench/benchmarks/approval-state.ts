@@ -1,10 +1,9 @@
-import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { Cleanup } from '../lib/cleanup.js';
 import { benchDatabase } from '../lib/postgres.js';
-import { assertLocal } from '../lib/process.js';
-import { formatMs, formatRatio, formatSamples, median, timed } from '../lib/stats.js';
+import { formatMs, formatRatio, formatSamples, median } from '../lib/stats.js';
 import type { Row } from '../lib/table.js';
+import { rawSqlSamples, samplesOf, timedGet } from '../lib/timing.js';
 import { api, createRootToken, startTributary } from '../lib/tributary.js';
 import { ROOT_PASSWORD, verdict, type BenchResult } from './common.js';
 
@@ -55,34 +54,14 @@ async function seedApprovals(url: string, mergeRequestId: number): Promise<void>
 
 /** The same rows through node-postgres: the changed paths, the owners with their access, the approvals. */
 async function rawSql(url: string, projectId: number, mergeRequestId: number): Promise<number[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const run = async () => {
+  return rawSqlSamples(url, SAMPLES, async (client) => {
     await client.query('SELECT f.old_path, f.new_path FROM merge_requests m JOIN merge_request_diff_files f ON f.merge_request_diff_id = m.latest_diff_id WHERE m.id = $1', [mergeRequestId]);
     await client.query(
       `SELECT u.id, u.username, m.access_level FROM users u JOIN project_members m ON m.user_id = u.id AND m.project_id = $1 WHERE lower(u.username) = ANY($2::text[])`,
       [projectId, Array.from({ length: RULES * OWNERS_PER_RULE }, (_, i) => `owner-${i}`)],
     );
     await client.query('SELECT user_id, sha, created_at FROM merge_request_approvals WHERE merge_request_id = $1', [mergeRequestId]);
-  };
-  try {
-    await run();
-    const samples: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) samples.push((await timed(run)).ms);
-    return samples;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function timedGet(url: string, token: string): Promise<{ ms: number; body: any }> {
-  assertLocal(url);
-  const start = performance.now();
-  const response = await fetch(url, { headers: { 'PRIVATE-TOKEN': token }, signal: AbortSignal.timeout(30_000) });
-  const body = await response.json();
-  const ms = performance.now() - start;
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  return { ms, body };
+  });
 }
 
 /**
@@ -124,8 +103,7 @@ export async function benchApprovalState(cleanup: Cleanup): Promise<BenchResult>
   };
   const first = await timedGet(url, token); // the first read parses CODEOWNERS and compiles it (then cached per commit)
   check(first.body);
-  const samples: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) samples.push((await timedGet(url, token)).ms);
+  const samples = await samplesOf(SAMPLES, () => timedGet(url, token));
   const raw = await rawSql(database.url, project.id, mr.id);
   const ours = median(samples);
   const rawMedian = median(raw);

@@ -26,102 +26,22 @@ import { openSettledPage, waitForExpression } from '../lib/page-metrics.js';
 import { git, gitEnv } from '../lib/git-repo.js';
 import { bigPipelineJobCount, bigPipelineYaml, lineLags, logPrinterScript } from '../lib/pipeline-fixtures.js';
 import { benchDatabase } from '../lib/postgres.js';
-import { BENCH_HOST, childEnv, cpuMs, freePort, sleep, spawnChild, type Child } from '../lib/process.js';
+import { cpuMs, sleep } from '../lib/process.js';
+import { startRunner, until, type Job } from '../lib/runner-helpers.js';
 import { formatMs, formatRatio, formatSamples, median, percentile } from '../lib/stats.js';
 import { type Row } from '../lib/table.js';
-import { api, createProject, createRootToken, MAIN_JS, REPO_ROOT, startTributary, type RunningTributary } from '../lib/tributary.js';
-import { LOAD_SECONDS, ROOT_PASSWORD, RUNS, verdict, type BenchResult } from './common.js';
+import { api, createProject, createRootToken, startTributary } from '../lib/tributary.js';
+import { ROOT_PASSWORD, RUNS, verdict, type BenchResult } from './common.js';
+import { bareLongPollServer, idleShare, LONG_POLL_SECONDS, pollers } from './pipeline-idle-runners.js';
 
 const JOBS = Number(process.env.BENCH_PIPELINE_JOBS ?? 500);
 const IDLE_RUNNERS = Number(process.env.BENCH_IDLE_RUNNERS ?? 100);
 const LOG_MB = Number(process.env.BENCH_LOG_MB ?? 20);
 /** The job prints its log this fast (a busy build; the runner sends it every 250 ms). */
 const LOG_BYTES_PER_SECOND = 2 * 1024 * 1024;
-/** The runner protocol's long poll in the idle-runner run (GitLab Workhorse's default is 50 s). */
-const LONG_POLL_SECONDS = 50;
 /** A share of one core with two decimals: idle figures are fractions of a per cent. */
 const formatPercent = (fraction: number) => `${(fraction * 100).toFixed(2)} %`;
 const TARGETS = { pushToRunningMs: 1000, createMs: 1000, graphMs: 1500, idleCoreShare: 0.05, logLagMs: 1000 };
-
-async function until<T>(read: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 120_000): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
-
-interface Job {
-  id: number;
-  name: string;
-  status: string;
-  started_at: string | null;
-  pipeline: { id: number; sha: string };
-}
-
-function startRunner(cleanup: Cleanup, server: RunningTributary, token: string, dir: string, name: string): Child {
-  return spawnChild(cleanup, {
-    name,
-    command: process.execPath,
-    args: [MAIN_JS, 'runner', '--url', server.url, '--builds-dir', join(dir, `builds-${name.replace(/\W+/g, '-')}`), '--name', name],
-    env: childEnv({ TRIBUTARY_RUNNER_TOKEN: token }),
-    cwd: REPO_ROOT,
-    logFile: join(dir, `${name.replace(/\W+/g, '-')}.log`),
-  });
-}
-
-/** `count` clients asking for jobs in a loop (as idle runners do), until stopped. */
-function pollers(url: string, tokens: string[]): { stop(): Promise<void>; answers(): number } {
-  const controller = new AbortController();
-  let answered = 0;
-  const loops = tokens.map(async (token) => {
-    while (!controller.signal.aborted) {
-      try {
-        const response = await fetch(`${url}/api/v4/jobs/request`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ token, info: { name: 'bench-idle', version: '17.5.0' } }),
-          signal: controller.signal,
-        });
-        await response.arrayBuffer();
-        answered += 1;
-        if (response.status !== 204) await sleep(1000);
-      } catch {
-        if (!controller.signal.aborted) await sleep(1000);
-      }
-    }
-  });
-  return {
-    answers: () => answered,
-    async stop() {
-      controller.abort();
-      await Promise.allSettled(loops);
-    },
-  };
-}
-
-/** A bare Node HTTP server holding every request for LONG_POLL_SECONDS, then 204: what holding idle long polls costs at least. */
-async function bareLongPollServer(cleanup: Cleanup, dir: string): Promise<{ url: string; child: Child }> {
-  const port = await freePort();
-  const program = `require('node:http').createServer((req,res)=>{req.resume();const t=setTimeout(()=>{res.statusCode=204;res.end();},${LONG_POLL_SECONDS * 1000});req.on('close',()=>clearTimeout(t));}).listen(${port},'${BENCH_HOST}')`;
-  const child = spawnChild(cleanup, { name: 'bare long-poll server', command: process.execPath, args: ['-e', program], env: childEnv(), logFile: join(dir, 'bare-long-poll.log') });
-  const url = `http://${BENCH_HOST}:${port}`;
-  await until(async () => fetch(url, { method: 'POST', signal: AbortSignal.timeout(200) }).then(() => true, (error: Error) => error.name === 'TimeoutError'), 'the bare server');
-  return { url, child };
-}
-
-/** CPU of `pid` (and the postmaster's backends) over LOAD_SECONDS of idle long polls, as a share of one core. */
-async function idleShare(pid: number, postmaster: number | undefined): Promise<{ server: number; db?: number }> {
-  const [cpu0, db0, t0] = [cpuMs(pid), postmaster ? cpuMs(postmaster, true) : undefined, performance.now()];
-  await sleep(LOAD_SECONDS * 1000);
-  const [cpu1, db1, t1] = [cpuMs(pid), postmaster ? cpuMs(postmaster, true) : undefined, performance.now()];
-  const wall = t1 - t0;
-  // A backend that exits takes its CPU time with it: a negative difference is no figure.
-  const db = db0 === undefined || db1 === undefined || db1 < db0 ? undefined : (db1 - db0) / wall;
-  return { server: ((cpu1 ?? 0) - (cpu0 ?? 0)) / wall, db };
-}
 
 export async function benchPipelines(cleanup: Cleanup): Promise<BenchResult> {
   const dir = cleanup.tempDir('trb-pipelines-');

@@ -1,10 +1,9 @@
-import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { Cleanup } from '../lib/cleanup.js';
 import { benchDatabase } from '../lib/postgres.js';
-import { assertLocal } from '../lib/process.js';
 import { formatMs, formatRatio, formatSamples, median, timed } from '../lib/stats.js';
 import type { Row } from '../lib/table.js';
+import { rawSqlSamples, samplesOf, timedGet } from '../lib/timing.js';
 import { api, createRootToken, startTributary } from '../lib/tributary.js';
 import { ROOT_PASSWORD, verdict, type BenchResult } from './common.js';
 
@@ -43,51 +42,23 @@ async function seedReport(url: string, pipelineId: number, jobIds: number[], fai
 
 /** The same rows' counts by suite and status, straight through node-postgres. */
 async function rawSqlSummary(url: string, pipelineId: number): Promise<number[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const run = () =>
+  return rawSqlSamples(url, SAMPLES, (client) =>
     client.query(
       `SELECT suite_name, status, count(*), sum(execution_time) FROM ci_test_cases WHERE pipeline_id = $1 GROUP BY suite_name, status`,
       [pipelineId],
-    );
-  try {
-    await run();
-    const samples: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) samples.push((await timed(run)).ms);
-    return samples;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+    ),
+  );
 }
 
 /** The comparison's rows straight through node-postgres: both pipelines' cases that did not pass or skip. */
 async function rawSqlComparison(url: string, headId: number, baseId: number): Promise<number[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const run = () =>
+  return rawSqlSamples(url, SAMPLES, (client) =>
     client.query(
       `SELECT pipeline_id, suite_name, classname, name, status, file, execution_time, system_output FROM ci_test_cases
         WHERE pipeline_id = ANY($1::bigint[]) AND status IN ('failed', 'error')`,
       [[headId, baseId]],
-    );
-  try {
-    await run();
-    const samples: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) samples.push((await timed(run)).ms);
-    return samples;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function timedGet(url: string, token: string): Promise<{ ms: number; body: any }> {
-  assertLocal(url);
-  const start = performance.now();
-  const response = await fetch(url, { headers: { 'PRIVATE-TOKEN': token }, signal: AbortSignal.timeout(30_000) });
-  const body = await response.json();
-  const ms = performance.now() - start;
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  return { ms, body };
+    ),
+  );
 }
 
 /**
@@ -114,9 +85,7 @@ export async function benchTestReports(cleanup: Cleanup): Promise<BenchResult> {
 
   const sample = async (url: string, check: (body: any) => void) => {
     check((await timedGet(url, token)).body); // warm-up
-    const samples: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) samples.push((await timedGet(url, token)).ms);
-    return samples;
+    return samplesOf(SAMPLES, () => timedGet(url, token));
   };
   const base = `${server.url}/api/v4/projects/${project.id}/pipelines/${pipelineId}`;
   const summary = await sample(`${base}/test_report_summary`, (body) => {

@@ -4,7 +4,8 @@ import type { Project } from '../../domains/projects/project.js';
 import type { User } from '../../domains/users/user.js';
 import { publicMergeStatus } from '../../domains/merge-requests/mergeability/index.js';
 import type { UrlBuilder } from '../rest/entities/users.js';
-import { pipelineDetailedStatus, type DetailedStatus } from '../../domains/pipelines/engine/detailed-status.js';
+import { pipelineDetailedStatus } from '../../domains/pipelines/engine/detailed-status.js';
+import { graphqlDetailedStatus } from './pipelines/detailed-status.js';
 import { globalId, parseGlobalId } from './global-id.js';
 import { mergeRequestEventType, pipelineEventTypeName, pipelinePath, pipelineWarnings } from './widget/pipeline-view.js';
 import type { WidgetPipeline } from './widget/widget-model.js';
@@ -156,18 +157,6 @@ export function createResolvers(deps: { urls: UrlBuilder } & SubscriptionDeps) {
       pipelineWarnings({ mergePipelinesEnabled: project.merge_pipelines_enabled, retargeted: mergeRequest.retargeted, fromFork: mergeRequest.source_project_id !== mergeRequest.target_project_id }).retargeted,
   };
 
-  const detailedStatus = (status: DetailedStatus) => ({
-    id: `${status.group}-`,
-    icon: status.icon,
-    text: status.text,
-    label: status.label,
-    group: status.group,
-    tooltip: status.tooltip,
-    hasDetails: status.has_details,
-    detailsPath: status.details_path,
-    favicon: status.favicon,
-  });
-
   const Pipeline: Record<string, Resolver<WidgetPipeline>> = {
     id: ({ pipeline }) => globalId('Ci::Pipeline', pipeline.id),
     iid: ({ pipeline }) => String(pipeline.iid),
@@ -178,7 +167,7 @@ export function createResolvers(deps: { urls: UrlBuilder } & SubscriptionDeps) {
     status: ({ pipeline }) => pipeline.status.toUpperCase(),
     detailedStatus: (head) => {
       const status = pipelineDetailedStatus({ status: head.pipeline.status, warnings: head.warnings }, pipelinePath(head));
-      return { ...detailedStatus(status), id: `${status.group}-${head.pipeline.id}` };
+      return graphqlDetailedStatus(status, `${status.group}-${head.pipeline.id}`);
     },
     path: (head) => pipelinePath(head),
     active: ({ pipeline }) => ['waiting_for_resource', 'preparing', 'pending', 'running', 'canceling'].includes(pipeline.status),
@@ -192,7 +181,7 @@ export function createResolvers(deps: { urls: UrlBuilder } & SubscriptionDeps) {
     stages: (head) => ({
       nodes: head.stages.map((stage) => {
         const status = pipelineDetailedStatus({ status: stage.status, warnings: false }, `${pipelinePath(head)}#${stage.name}`);
-        return { id: globalId('Ci::Stage', stage.id), name: stage.name, status: stage.status, detailedStatus: { ...detailedStatus(status), id: `${status.group}-${stage.id}` } };
+        return { id: globalId('Ci::Stage', stage.id), name: stage.name, status: stage.status, detailedStatus: graphqlDetailedStatus(status, `${status.group}-${stage.id}`) };
       }),
     }),
   };

@@ -6,9 +6,12 @@ import type { Services } from '../../app.js';
 import type { WriteWatch } from '../../platform/db/write-watch.js';
 import type { ProjectUrls } from './entities/projects.js';
 
-/** What every REST route module receives from the composition root. */
-export interface RestContext {
-  services: Services;
+/**
+ * What every REST route module receives from the composition root. A module names the services
+ * it uses (`RestContext<'pipelines' | 'projects'>`), so its dependencies read from its signature.
+ */
+export interface RestContext<K extends keyof Services = keyof Services> {
+  services: Pick<Services, K>;
   authorizer: Authorizer;
   urls: ProjectUrls;
   externalUrl: string;

@@ -11,7 +11,7 @@ import { SESSION_TTL_DAYS } from '../../domains/sessions/sessions.service.js';
  * HTML form cannot send application/json without a CORS preflight, which
  * we never grant, so login CSRF is closed too.
  */
-export function sessionRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function sessionRoutes(app: FastifyInstance, ctx: RestContext<'sessions'>): void {
   const cookieOptions = (secure: boolean) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: SESSION_TTL_DAYS * 86_400 });
 
   app.post('/-/session', async (request, reply) => {

@@ -51,7 +51,7 @@ export function createMergeRequestEnvironments(deps: {
   authorizer: Pick<Authorizer, 'abilities'>;
   environments: Pick<EnvironmentsRepository, 'deploymentsOfSha'>;
   pipelines: Pick<PipelinesService, 'mayUpdateRef'>;
-  pipelinesRepository: Pick<PipelinesRepository, 'findJob'>;
+  pipelinesRepository: Pick<PipelinesRepository, 'jobsByIds'>;
 }) {
   /** The projects among these whose deployments the caller may read, with the caller's abilities there. */
   async function readable(actor: Actor, projectIds: readonly number[]) {
@@ -76,11 +76,13 @@ export function createMergeRequestEnvironments(deps: {
       const projects = await readable(actor, mr.source_project_id === null ? [mr.target_project_id] : [mr.source_project_id, mr.target_project_id]);
       const byId = new Map(projects.map((entry) => [entry.project.id, entry]));
       const found = await deps.environments.deploymentsOfSha([...byId.keys()], sha);
+      // the deployments' jobs in one read
+      const jobs = await deps.pipelinesRepository.jobsByIds(found.flatMap(({ deployment }) => (deployment.job_id === null ? [] : [Number(deployment.job_id)])));
       const listed: MergeRequestEnvironment[] = [];
       for (const { environment, deployment } of found) {
         const { project, abilities } = byId.get(Number(environment.project_id))!;
         const mayUpdateRef = abilities.has('update_pipeline') && (await deps.pipelines.mayUpdateRef(actor, project, deployment.ref, deployment.tag));
-        const job = deployment.job_id === null ? null : await deps.pipelinesRepository.findJob(Number(deployment.job_id));
+        const job = deployment.job_id === null ? null : (jobs.get(Number(deployment.job_id)) ?? null);
         listed.push({
           project,
           environment,

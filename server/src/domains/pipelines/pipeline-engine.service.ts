@@ -15,21 +15,17 @@ import type { JobQueue } from '../../platform/queue.js';
 import { parseDuration } from './config/duration.js';
 import { allowedToFailWithCode, isAutoCancelable, isRetryable, playAction, shouldAutoRetry } from './engine/job-rules.js';
 import { jobsToReset, nextPipelineStatus, pipelineStatus, processJobs, stageStatus, type ProcessableJob } from './engine/processing.js';
-import { CANCELABLE_STATUSES, isCompleted, sourcesOf, STATUSES, transition, type JobEvent, type Status } from './engine/status.js';
+import { CANCELABLE_STATUSES, isCompleted, STATUSES, type JobEvent, type Status } from './engine/status.js';
 import type { JobListener, JobRow, PipelineRow } from './pipeline.js';
 import type { JobChanges, PipelinesRepository } from './pipelines.repository.js';
 import type { ResourceGroupsRepository } from './resource-groups.repository.js';
 import type { DownstreamRepository } from './downstream/downstream.repository.js';
+import { createBatchedJobMoves } from './batched-job-moves.js';
+import { createJobMove } from './job-move.js';
+import { ASSIGN_RESOURCE_JOB, CANCEL_PIPELINE_JOB, UPDATE_BRIDGE_STATUS_JOB } from './pipeline-queue-jobs.js';
+import { createResourceGroupEnqueue } from './resource-group-enqueue.js';
 
-export const ENQUEUE_SCHEDULED_JOB = 'pipelines.enqueue_scheduled';
-/** A trigger job became pending: its downstream pipeline is created (GitLab's CreateDownstreamPipelineService). */
-export const CREATE_DOWNSTREAM_JOB = 'pipelines.create_downstream';
-/** A triggered pipeline changed status: its bridge with `strategy` follows (GitLab's PipelineBridgeStatusService). */
-export const UPDATE_BRIDGE_STATUS_JOB = 'pipelines.update_bridge_status';
-/** A canceled pipeline's child pipelines are canceled too (GitLab's cascade_to_children), each in its own transaction. */
-export const CANCEL_PIPELINE_JOB = 'pipelines.cancel_pipeline';
-/** A resource group's resource was given back, or a job waits for it: the next waiting job takes it. */
-export const ASSIGN_RESOURCE_JOB = 'pipelines.assign_resource';
+export { ASSIGN_RESOURCE_JOB, CANCEL_PIPELINE_JOB, CREATE_DOWNSTREAM_JOB, ENQUEUE_SCHEDULED_JOB, UPDATE_BRIDGE_STATUS_JOB } from './pipeline-queue-jobs.js';
 
 /** A bridge's events go from any status (GitLab's Ci::Bridge state machine): a retried child can turn a failed bridge to success. */
 const ANY_STATUS: readonly Status[] = STATUSES;
@@ -77,65 +73,9 @@ export function createPipelineEngine(deps: {
   const now = deps.now ?? (() => new Date());
   const repo = deps.pipelines;
 
-  /** Timestamps a transition into `to` writes. */
-  function changesFor(to: Status, at: Date): JobChanges {
-    if (to === 'pending') return { queued_at: at };
-    if (to === 'running') return { started_at: at };
-    if (to === 'success' || to === 'failed' || to === 'canceled') return { finished_at: at };
-    return {};
-  }
-
-  /** Applies `event` to one job by compare-and-swap; null when its status no longer allows it. */
-  async function move(job: Pick<JobRow, 'id' | 'status'>, event: JobEvent, tx: Queryable, extra: JobChanges = {}): Promise<JobRow | null> {
-    const to = transition(job.status, event);
-    if (!to) return null;
-    const at = now();
-    const moved = await repo.casJobStatus(job.id, sourcesOf(event), to, { ...changesFor(to, at), ...extra }, tx);
-    if (moved && to === 'scheduled' && moved.scheduled_at) {
-      await deps.queue.enqueue(ENQUEUE_SCHEDULED_JOB, { jobId: moved.id }, { runAt: moved.scheduled_at, tx });
-    }
-    if (moved && to === 'pending' && moved.type === 'bridge') await deps.queue.enqueue(CREATE_DOWNSTREAM_JOB, { bridgeId: moved.id }, { tx });
-    // A completed job gives its resource back in its own transition; the next waiting job takes it.
-    if (moved && isCompleted(to) && moved.resource_group_key !== null) {
-      const released = await deps.resourceGroups.release(moved.id, tx);
-      if (released) await deps.queue.enqueue(ASSIGN_RESOURCE_JOB, { projectId: released.project_id, key: released.key }, { tx });
-    }
-    if (moved) for (const listener of deps.listeners ?? []) await listener.jobMoved?.(moved, tx);
-    return moved;
-  }
-
-  /**
-   * Makes a job ready to run (`enqueue` or `enqueue_scheduled`). A job of a resource group waits
-   * for the group's resource first (GitLab's waiting_for_resource) and takes it at once when it is
-   * free; otherwise an assignment job looks again once this transaction is committed, so a
-   * resource given back meanwhile is not missed.
-   */
-  async function enqueue(job: JobRow, event: 'enqueue' | 'enqueue_scheduled', tx: Queryable, extra: JobChanges = {}): Promise<JobRow | null> {
-    if (job.resource_group_key === null || transition(job.status, event) === null) return move(job, event, tx, extra);
-    const waiting = await move(job, 'wait_for_resource', tx, extra);
-    if (!waiting) return null;
-    if (await deps.resourceGroups.take(job.project_id, job.resource_group_key, job.id, tx)) return move(waiting, 'enqueue_waiting_for_resource', tx);
-    await deps.queue.enqueue(ASSIGN_RESOURCE_JOB, { projectId: job.project_id, key: job.resource_group_key }, { tx });
-    return waiting;
-  }
-
-  /** `move` for many jobs with the same event (no per-job columns): one compare-and-swap statement. */
-  async function moveMany(ids: readonly number[], byId: ReadonlyMap<number, JobRow>, event: JobEvent, tx: Queryable): Promise<void> {
-    const targets = new Map<Status, number[]>();
-    for (const id of ids) {
-      const to = transition(byId.get(id)!.status, event);
-      if (to) targets.set(to, [...(targets.get(to) ?? []), id]);
-    }
-    for (const [to, group] of targets) {
-      const changes = changesFor(to, now());
-      const moved = await repo.casJobsStatus(group, sourcesOf(event), to, changes.queued_at ? { queued_at: changes.queued_at } : {}, tx);
-      for (const job of moved) {
-        // as in `move`: a bridge that becomes pending creates its downstream pipeline
-        if (to === 'pending' && job.type === 'bridge') await deps.queue.enqueue(CREATE_DOWNSTREAM_JOB, { bridgeId: job.id }, { tx });
-        for (const listener of deps.listeners ?? []) await listener.jobMoved?.(job, tx);
-      }
-    }
-  }
+  const move = createJobMove({ pipelines: repo, resourceGroups: deps.resourceGroups, queue: deps.queue, now, listeners: deps.listeners });
+  const enqueue = createResourceGroupEnqueue({ move, resourceGroups: deps.resourceGroups, queue: deps.queue });
+  const moveMany = createBatchedJobMoves({ pipelines: repo, queue: deps.queue, now, listeners: deps.listeners });
 
   /** Recomputes the pipeline under its lock: waiting jobs advance, stages and pipeline follow. */
   async function process(pipelineId: number, tx: Queryable): Promise<PipelineRow | null> {

@@ -1,10 +1,14 @@
 import { on, type Queryable } from '../../platform/db/database.js';
 import type { PlannedJob } from './config/types.js';
 import type { Status } from './engine/status.js';
+import { JOB_SELECT } from './job-select.sql.js';
+import { createMergeRequestPipelinesRepository } from './merge-request-pipelines.repository.js';
 import type { JobRow, PipelineRow, PipelineVariable, StageRow } from './pipeline.js';
+import { createPipelineBatchReads } from './pipeline-batch-reads.repository.js';
+import { createPipelineLists } from './pipeline-lists.repository.js';
 
-const JOB_SELECT = `SELECT b.*, coalesce((SELECT json_agg(json_build_object('name', n.name, 'artifacts', n.artifacts, 'optional', n.optional) ORDER BY n.id)
-    FROM ci_build_needs n WHERE n.build_id = b.id), '[]'::json) AS needs FROM ci_builds b`;
+export type { MergeRequestPipelineSubject } from './merge-request-pipelines.repository.js';
+export type { JobListFilter, PipelineListFilter } from './pipeline-lists.repository.js';
 
 export interface NewPipeline {
   projectId: number;
@@ -25,45 +29,6 @@ export interface NewPipeline {
   mergeRequest?: { id: number; sourceSha: string | null; targetSha: string | null; variables: readonly { key: string; value: string }[] } | null;
 }
 
-/** A merge request as head_pipeline and its pipelines list look at it. */
-export interface MergeRequestPipelineSubject {
-  id: number;
-  source_project_id: number | null;
-  source_branch: string;
-  /** the diff head (GitLab's diff_head_sha) */
-  head_commit_sha: string | null;
-}
-
-export interface PipelineListFilter {
-  projectId: number;
-  scope?: 'running' | 'pending' | 'finished' | 'branches' | 'tags';
-  status?: Status;
-  ref?: string;
-  sha?: string;
-  source?: string;
-  username?: string;
-  name?: string;
-  yamlErrors?: boolean;
-  updatedAfter?: Date;
-  updatedBefore?: Date;
-  /** the pipelines one schedule created */
-  pipelineScheduleId?: number;
-  orderBy: 'id' | 'status' | 'ref' | 'updated_at' | 'user_id';
-  sort: 'asc' | 'desc';
-  limit: number;
-  offset: number;
-}
-
-export interface JobListFilter {
-  projectId: number;
-  pipelineId?: number;
-  type?: 'build' | 'bridge';
-  scope?: Status[];
-  includeRetried?: boolean;
-  limit: number;
-  offset: number;
-}
-
 /** Columns a transition may set beside the status. */
 export type JobChanges = Partial<
   Pick<JobRow, 'failure_reason' | 'exit_code' | 'runner_id' | 'token_hash' | 'scheduled_at' | 'queued_at' | 'started_at' | 'finished_at' | 'user_id' | 'coverage' | 'allow_failure'>
@@ -71,7 +36,10 @@ export type JobChanges = Partial<
 
 const JOB_CHANGE_COLUMNS = ['failure_reason', 'exit_code', 'runner_id', 'token_hash', 'scheduled_at', 'queued_at', 'started_at', 'finished_at', 'user_id', 'coverage', 'allow_failure', 'job_variables'] as const;
 
-/** All SQL of pipelines, stages, jobs and their variables. */
+/**
+ * All SQL of pipelines, stages, jobs and their variables: the writes and single reads here, the
+ * batch reads, the lists and the merge request reads in their own modules, composed into one.
+ */
 export function createPipelinesRepository(db: Queryable) {
   async function findJob(jobId: number, tx?: Queryable): Promise<JobRow | null> {
     const { rows } = await on(db, tx).query<JobRow>(`${JOB_SELECT} WHERE b.id = $1`, [jobId]);
@@ -79,6 +47,10 @@ export function createPipelinesRepository(db: Queryable) {
   }
 
   return {
+    ...createPipelineBatchReads(db),
+    ...createPipelineLists(db),
+    ...createMergeRequestPipelinesRepository(db),
+
     async insertPipeline(input: NewPipeline, tx?: Queryable): Promise<PipelineRow> {
       const q = on(db, tx);
       const { rows: iid } = await q.query<{ last_iid: number }>(
@@ -190,12 +162,6 @@ export function createPipelinesRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    async pipelinesByIds(ids: readonly number[], tx?: Queryable): Promise<Map<number, PipelineRow>> {
-      if (ids.length === 0) return new Map();
-      const { rows } = await on(db, tx).query<PipelineRow>('SELECT * FROM ci_pipelines WHERE id = ANY($1::bigint[])', [[...new Set(ids)]]);
-      return new Map(rows.map((row) => [row.id, row]));
-    },
-
     /** The newest pipeline of a ref at a commit (GitLab's `latest` for a ref). */
     async latestForRef(projectId: number, ref: string, sha: string, tx?: Queryable): Promise<PipelineRow | null> {
       const { rows } = await on(db, tx).query<PipelineRow>('SELECT * FROM ci_pipelines WHERE project_id = $1 AND ref = $2 AND sha = $3 ORDER BY id DESC LIMIT 1', [projectId, ref, sha]);
@@ -263,20 +229,6 @@ export function createPipelinesRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    /** The stages of several pipelines, in stage order (GraphQL's per-request batches). */
-    async stagesOfPipelines(pipelineIds: readonly number[]): Promise<StageRow[]> {
-      if (pipelineIds.length === 0) return [];
-      const { rows } = await db.query<StageRow>('SELECT id, pipeline_id, name, position, status FROM ci_stages WHERE pipeline_id = ANY($1::bigint[]) ORDER BY pipeline_id, position', [[...pipelineIds]]);
-      return rows;
-    },
-
-    /** The jobs of several pipelines that are not replaced by a retry, in stage order (GraphQL's per-request batches). */
-    async latestJobsOfPipelines(pipelineIds: readonly number[]): Promise<JobRow[]> {
-      if (pipelineIds.length === 0) return [];
-      const { rows } = await db.query<JobRow>(`${JOB_SELECT} WHERE b.pipeline_id = ANY($1::bigint[]) AND NOT b.retried ORDER BY b.pipeline_id, b.stage_idx, b.id`, [[...pipelineIds]]);
-      return rows;
-    },
-
     findJob,
 
     /**
@@ -335,78 +287,6 @@ export function createPipelinesRepository(db: Queryable) {
       return rows[0]!.count;
     },
 
-    async listPipelines(filter: PipelineListFilter): Promise<{ pipelines: PipelineRow[]; total: number }> {
-      const params: unknown[] = [filter.projectId];
-      const where = ['c.project_id = $1'];
-      const add = (sql: (n: string) => string, value: unknown) => {
-        params.push(value);
-        where.push(sql(`$${params.length}`));
-      };
-      if (filter.scope === 'running') where.push(`c.status = 'running'`);
-      if (filter.scope === 'pending') where.push(`c.status = 'pending'`);
-      if (filter.scope === 'finished') where.push(`c.status IN ('success', 'failed', 'canceled', 'skipped')`);
-      // GitLab lists no child pipeline unless asked for source parent_pipeline (PipelinesFinder's no_child)
-      const noChild = filter.source !== 'parent_pipeline' && filter.pipelineScheduleId === undefined;
-      if (noChild) where.push(`c.source <> 'parent_pipeline'`);
-      if (filter.scope === 'branches' || filter.scope === 'tags') {
-        // the newest pipeline of each branch (or tag), as GitLab's scope does
-        where.push(`c.tag = ${filter.scope === 'tags'} AND c.id IN (SELECT max(id) FROM ci_pipelines WHERE project_id = $1${noChild ? ` AND source <> 'parent_pipeline'` : ''} GROUP BY ref, tag)`);
-      }
-      if (filter.status) add((n) => `c.status = ${n}`, filter.status);
-      if (filter.ref !== undefined) add((n) => `c.ref = ${n}`, filter.ref);
-      if (filter.sha !== undefined) add((n) => `c.sha = ${n}`, filter.sha);
-      if (filter.source !== undefined) add((n) => `c.source = ${n}`, filter.source);
-      if (filter.name !== undefined) add((n) => `c.name = ${n}`, filter.name);
-      if (filter.username !== undefined) add((n) => `c.user_id = (SELECT id FROM users WHERE lower(username) = lower(${n}))`, filter.username);
-      if (filter.yamlErrors !== undefined) where.push(filter.yamlErrors ? 'c.yaml_errors IS NOT NULL' : 'c.yaml_errors IS NULL');
-      if (filter.updatedAfter) add((n) => `c.updated_at > ${n}`, filter.updatedAfter);
-      if (filter.updatedBefore) add((n) => `c.updated_at < ${n}`, filter.updatedBefore);
-      if (filter.pipelineScheduleId !== undefined) add((n) => `c.pipeline_schedule_id = ${n}`, filter.pipelineScheduleId);
-      const clause = where.join(' AND ');
-      const direction = filter.sort === 'asc' ? 'ASC' : 'DESC';
-      const order = filter.orderBy === 'id' ? `c.id ${direction}` : `c.${filter.orderBy} ${direction}, c.id ${direction}`;
-      const [page, count] = await Promise.all([
-        db.query<PipelineRow>(`SELECT c.* FROM ci_pipelines c WHERE ${clause} ORDER BY ${order} LIMIT ${filter.limit} OFFSET ${filter.offset}`, params),
-        db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ci_pipelines c WHERE ${clause}`, params),
-      ]);
-      return { pipelines: page.rows, total: count.rows[0]!.count };
-    },
-
-    /** Jobs newest first (GitLab's order), one page and one more to tell whether a next page exists. */
-    async listJobs(filter: JobListFilter): Promise<{ jobs: JobRow[]; total: number }> {
-      const params: unknown[] = [filter.projectId];
-      const where = ['b.project_id = $1'];
-      if (filter.pipelineId !== undefined) {
-        params.push(filter.pipelineId);
-        where.push(`b.pipeline_id = $${params.length}`);
-      }
-      if (filter.type) {
-        params.push(filter.type);
-        where.push(`b.type = $${params.length}`);
-      }
-      if (filter.scope && filter.scope.length > 0) {
-        params.push(filter.scope);
-        where.push(`b.status = ANY($${params.length}::text[])`);
-      }
-      if (!filter.includeRetried) where.push('NOT b.retried');
-      const clause = where.join(' AND ');
-      const [page, count] = await Promise.all([
-        db.query<JobRow>(`${JOB_SELECT} WHERE ${clause} ORDER BY b.id DESC LIMIT ${filter.limit} OFFSET ${filter.offset}`, params),
-        db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ci_builds b WHERE ${clause}`, params),
-      ]);
-      return { jobs: page.rows, total: count.rows[0]!.count };
-    },
-
-    /** Which of these pipelines have a job that failed but was allowed to (GitLab's warnings). */
-    async withWarnings(pipelineIds: readonly number[], tx?: Queryable): Promise<Set<number>> {
-      if (pipelineIds.length === 0) return new Set();
-      const { rows } = await on(db, tx).query<{ pipeline_id: number }>(
-        `SELECT DISTINCT pipeline_id FROM ci_builds WHERE pipeline_id = ANY($1::bigint[]) AND NOT retried AND allow_failure AND status IN ('failed', 'canceled')`,
-        [[...new Set(pipelineIds)]],
-      );
-      return new Set(rows.map((row) => Number(row.pipeline_id)));
-    },
-
     /** The job a job token (its hash) belongs to, for the runner protocol's job-token calls. */
     async findJobByTokenHash(tokenHash: string, tx?: Queryable): Promise<JobRow | null> {
       const { rows } = await on(db, tx).query<JobRow>(`${JOB_SELECT} WHERE b.token_hash = $1`, [tokenHash]);
@@ -414,51 +294,6 @@ export function createPipelinesRepository(db: Queryable) {
     },
 
     /** Pending jobs that runners may pick, oldest first (for the runner protocol). */
-    /**
-     * Each merge request's pipeline (GitLab's diff_head_pipeline): the newest pipeline for its
-     * diff head — a merge request pipeline whose commit or merged source is the head, or a branch
-     * pipeline of the source branch at the head — merge request pipelines first. One query.
-     */
-    async headPipelines(mergeRequests: readonly MergeRequestPipelineSubject[], tx?: Queryable): Promise<Map<number, PipelineRow>> {
-      const wanted = mergeRequests.filter((mr) => mr.head_commit_sha !== null);
-      if (wanted.length === 0) return new Map();
-      const { rows } = await on(db, tx).query<PipelineRow & { for_merge_request: number }>(
-        `SELECT p.*, m.id AS for_merge_request
-           FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[]) AS m(id, source_project_id, source_branch, head_sha)
-           CROSS JOIN LATERAL (
-             SELECT c.* FROM ci_pipelines c
-              WHERE (c.merge_request_id = m.id AND (c.sha = m.head_sha OR c.source_sha = m.head_sha))
-                 OR (c.project_id = m.source_project_id AND c.ref = m.source_branch AND NOT c.tag AND c.merge_request_id IS NULL AND c.sha = m.head_sha)
-              ORDER BY (c.source = 'merge_request_event') DESC, c.id DESC
-              LIMIT 1
-           ) p`,
-        [wanted.map((mr) => mr.id), wanted.map((mr) => mr.source_project_id), wanted.map((mr) => mr.source_branch), wanted.map((mr) => mr.head_commit_sha)],
-      );
-      return new Map(rows.map(({ for_merge_request, ...pipeline }) => [Number(for_merge_request), pipeline as PipelineRow]));
-    },
-
-    /**
-     * The pipelines of a merge request (GitLab's PipelinesForMergeRequestFinder): its merge request
-     * pipelines, and the source branch's pipelines for the commits of its versions, merge request
-     * pipelines first, then newest first.
-     */
-    async forMergeRequest(mergeRequest: MergeRequestPipelineSubject, shas: readonly string[], page: { limit: number; offset: number }): Promise<{ pipelines: PipelineRow[]; total: number }> {
-      const where = `merge_request_id = $1
-          OR (project_id = $2 AND ref = $3 AND NOT tag AND merge_request_id IS NULL AND sha = ANY($4::text[]))`;
-      const params = [mergeRequest.id, mergeRequest.source_project_id, mergeRequest.source_branch, [...shas]];
-      const [{ rows }, { rows: count }] = await Promise.all([
-        db.query<PipelineRow>(`SELECT * FROM ci_pipelines WHERE ${where} ORDER BY (source = 'merge_request_event') DESC, id DESC LIMIT $5 OFFSET $6`, [...params, page.limit, page.offset]),
-        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ci_pipelines WHERE ${where}`, params),
-      ]);
-      return { pipelines: rows, total: count[0]?.total ?? 0 };
-    },
-
-    /** Whether the merge request has a merge request pipeline for this head (GitLab creates no duplicate on a retried job). */
-    async hasMergeRequestPipelineFor(mergeRequestId: number, headSha: string, tx?: Queryable): Promise<boolean> {
-      const { rows } = await on(db, tx).query(`SELECT 1 FROM ci_pipelines WHERE merge_request_id = $1 AND (sha = $2 OR source_sha = $2) LIMIT 1`, [mergeRequestId, headSha]);
-      return rows.length > 0;
-    },
-
     async pendingJobs(limit: number, tx?: Queryable): Promise<JobRow[]> {
       const { rows } = await on(db, tx).query<JobRow>(`${JOB_SELECT} WHERE b.status = 'pending' AND b.type = 'build' ORDER BY b.id LIMIT $1`, [limit]);
       return rows;

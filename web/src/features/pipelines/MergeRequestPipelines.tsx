@@ -9,7 +9,7 @@ import { PaginationNav } from '../../components/PaginationNav';
 import { ApiError } from '../../lib/api-error';
 import type { Project } from '../../lib/gitlab-types';
 import { mergeRequestPipelinesQuery, runMergeRequestPipelineMutation, type PipelineBasic } from './api';
-import { PipelineRow } from './PipelineRow';
+import { PipelinesTable } from './PipelinesTable';
 import styles from './Pipelines.module.css';
 
 /** The messages of 'Run pipeline' (GitLab's merge request pipelines tab). */
@@ -62,24 +62,7 @@ export function MergeRequestPipelines({ project, iid, canRun }: { project: Proje
         <EmptyState icon={RocketIcon} title="There are currently no pipelines." description="Merge request pipelines run when the configuration has jobs for merge request events." />
       ) : (
         <>
-          <table className={styles.table} aria-label="Pipelines">
-            <thead>
-              <tr>
-                <th scope="col">Status</th>
-                <th scope="col">Pipeline</th>
-                <th scope="col">Ref</th>
-                <th scope="col">Source</th>
-                <th scope="col">Triggerer</th>
-                <th scope="col">Created</th>
-                <th scope="col">Stages</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pipelines.data.items.map((pipeline) => (
-                <PipelineRow key={pipeline.id} projectId={pipeline.project_id} fullPath={projectPathOf(pipeline, project.path_with_namespace)} basic={pipeline} />
-              ))}
-            </tbody>
-          </table>
+          <PipelinesTable pipelines={pipelines.data.items} projectId={(pipeline) => pipeline.project_id} fullPath={(pipeline) => projectPathOf(pipeline, project.path_with_namespace)} />
           <PaginationNav pageInfo={pipelines.data.pageInfo} onPageChange={setPage} />
         </>
       )}

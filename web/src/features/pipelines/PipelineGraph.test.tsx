@@ -2,40 +2,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork, json, on, renderInApp } from '../../test-support/component';
-import type { Job } from './api';
+import { fixtureJob } from './job-fixtures';
 import { PipelineGraph } from './PipelineGraph';
 
-const pipeline = { id: 4, iid: 1, project_id: 1, sha: 'a'.repeat(40), ref: 'main', status: 'running', source: 'push', created_at: '', updated_at: '', web_url: '', name: null };
-
-function job(id: number, name: string, stage: string, status: string, action?: { icon: string; title: string; button_title: string }): Job {
-  const text = status === 'success' ? 'passed' : status;
-  return {
-    id,
-    name,
-    stage,
-    status,
-    ref: 'main',
-    allow_failure: false,
-    created_at: '',
-    started_at: null,
-    finished_at: null,
-    duration: null,
-    queued_duration: null,
-    user: null,
-    pipeline,
-    web_url: '',
-    detailed_status: {
-      icon: `status_${status}`,
-      text,
-      label: text,
-      group: status,
-      tooltip: text,
-      has_details: true,
-      details_path: null,
-      ...(action ? { action: { ...action, path: '', method: 'post' as const } } : {}),
-    },
-  };
-}
+const job = fixtureJob;
 
 const JOBS = [
   job(1, 'compile', 'build', 'success'),

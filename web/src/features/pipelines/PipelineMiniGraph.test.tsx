@@ -3,30 +3,11 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork, json, on, renderInApp } from '../../test-support/component';
 import type { Job } from './api';
+import { fixtureJob, fixturePipeline } from './job-fixtures';
 import { PipelineMiniGraph } from './PipelineMiniGraph';
 
-const pipeline = { id: 4, iid: 1, project_id: 1, sha: 'a'.repeat(40), ref: 'main', status: 'running', source: 'push', created_at: '', updated_at: '', web_url: 'http://localhost/acme/app/-/pipelines/4', name: null };
-
-function job(id: number, name: string, stage: string, status: string): Job {
-  const text = status === 'success' ? 'passed' : status;
-  return {
-    id,
-    name,
-    stage,
-    status,
-    ref: 'main',
-    allow_failure: false,
-    created_at: '',
-    started_at: null,
-    finished_at: null,
-    duration: null,
-    queued_duration: null,
-    user: null,
-    pipeline,
-    web_url: '',
-    detailed_status: { icon: `status_${status}`, text, label: text, group: status, tooltip: text, has_details: true, details_path: null },
-  };
-}
+const pipeline = fixturePipeline;
+const job = fixtureJob;
 
 function bridge(id: number, downstreamId: number | null): Job {
   const { detailed_status: _, ...rest } = job(id, `trigger ${id}`, 'deploy', 'success');

@@ -16,7 +16,7 @@ import { userProjectLevel, useOptionalUser } from '../session';
 import { pipelineListQuery, type PipelineListParams } from './api';
 import { PIPELINE_STATUSES, SOURCES, statusText } from './format';
 import { PROJECT_PIPELINES_UPDATED, projectGid, useCoalesced, useLiveUpdates } from './live';
-import { PipelineRow } from './PipelineRow';
+import { PipelinesTable } from './PipelinesTable';
 import styles from './Pipelines.module.css';
 
 /** GitLab's documentation of the `.gitlab-ci.yml` file, linked from the empty list. */
@@ -133,24 +133,7 @@ export function PipelinesPage({ project }: { project: Project }) {
         )
       ) : (
         <>
-          <table className={styles.table} aria-label="Pipelines">
-            <thead>
-              <tr>
-                <th scope="col">Status</th>
-                <th scope="col">Pipeline</th>
-                <th scope="col">Ref</th>
-                <th scope="col">Source</th>
-                <th scope="col">Triggerer</th>
-                <th scope="col">Created</th>
-                <th scope="col">Stages</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pipelines.data.items.map((pipeline) => (
-                <PipelineRow key={pipeline.id} projectId={project.id} fullPath={fullPath} basic={pipeline} />
-              ))}
-            </tbody>
-          </table>
+          <PipelinesTable pipelines={pipelines.data.items} projectId={() => project.id} fullPath={() => fullPath} />
           <PaginationNav pageInfo={pipelines.data.pageInfo} onPageChange={(page) => setFilter('page', String(page))} />
         </>
       )}

@@ -15,6 +15,8 @@ const ICONS: Record<string, { icon: Icon; tone: string }> = {
   status_manual: { icon: GearIcon, tone: 'muted' },
   status_scheduled: { icon: ClockIcon, tone: 'muted' },
   status_created: { icon: CircleIcon, tone: 'muted' },
+  // a deployment waiting for an approval (the environments pages share this badge)
+  status_blocked: { icon: AlertIcon, tone: 'attention' },
 };
 
 const FALLBACK = { icon: CircleIcon, tone: 'muted' };

@@ -13,4 +13,6 @@ export const loadArtifactsBrowserPage = () => import('./ArtifactsBrowserPage');
 export { PipelineMiniGraph } from './PipelineMiniGraph';
 export { pipelineJobsQuery } from './api';
 export { StatusIcon as PipelineStatusIcon } from './StatusBadge';
-export type { DetailedStatus as PipelineDetailedStatus } from './api';
+// The environments pages show a deployment's status with the same CI badge.
+export { fallbackStatus as ciStatusOf, StatusBadge as CiStatusBadge } from './StatusBadge';
+export type { DetailedStatus as PipelineDetailedStatus, TestCase as PipelineTestCase } from './api';

@@ -4,7 +4,7 @@
  * read_pipeline checked once per project); what the caller may not read is null. Mutations call
  * the pipelines service the REST routes call, so permission and ref protection are decided once.
  */
-import { jobDetailedStatus, manualConfirmationMessage, pipelineDetailedStatus, type DetailedStatus } from '../../../domains/pipelines/engine/detailed-status.js';
+import { jobDetailedStatus, manualConfirmationMessage, pipelineDetailedStatus } from '../../../domains/pipelines/engine/detailed-status.js';
 import { GraphQLError } from 'graphql';
 import { compositeStatus } from '../../../domains/pipelines/engine/composite.js';
 import type { JobRow, StageRow } from '../../../domains/pipelines/pipeline.js';
@@ -15,6 +15,7 @@ import { mutation, resourceNotAvailable } from '../editor/errors.js';
 import { writer } from '../editor/mutations.js';
 import type { GraphqlContext } from '../resolvers.js';
 import { pipelinePath } from '../widget/pipeline-view.js';
+import { graphqlDetailedStatus } from './detailed-status.js';
 import { createCiScope, jobGroupName, type CiGraphqlDeps, type CiScope, type JobNode, type PipelineNode } from './ci-scope.js';
 
 const scopes = new WeakMap<object, CiScope>();
@@ -57,21 +58,6 @@ function page<T>(all: readonly T[], args: { first?: number | null; after?: strin
   };
 }
 
-const graphqlStatus = (status: DetailedStatus, id: string) => ({
-  id,
-  icon: status.icon,
-  text: status.text,
-  label: status.label,
-  group: status.group,
-  tooltip: status.tooltip,
-  hasDetails: status.has_details,
-  detailsPath: status.details_path,
-  favicon: status.favicon,
-  action: status.action
-    ? { id: `${status.action.title}-${id}`, buttonTitle: status.action.button_title, confirmationMessage: status.action.confirmation_message ?? null, icon: status.action.icon, method: status.action.method, path: status.action.path, title: status.action.title }
-    : null,
-});
-
 const jobPath = ({ job, project }: JobNode) => `/${project.full_path}/-/jobs/${job.id}`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL arguments differ per field; each resolver types its own
@@ -92,13 +78,13 @@ export function ciResolvers(deps: CiGraphqlDeps) {
       { status: job.status, allowFailure: job.allow_failure, failureReason: job.failure_reason, when: job.when, retried: job.retried, type: job.type, canUpdate, manualConfirmation: manualConfirmationMessage(job) },
       { details: path, retry: `${path}/retry`, play: `${path}/play`, cancel: `${path}/cancel` },
     );
-    return graphqlStatus(status, `${status.group}-${job.id}`);
+    return graphqlDetailedStatus(status, `${status.group}-${job.id}`);
   }
 
   /** A stage as CiStage: the widget's fields, and what groups and jobs are built from. */
   const stageNode = (node: PipelineNode, stage: StageRow) => {
     const status = pipelineDetailedStatus({ status: stage.status, warnings: false }, `${pipelinePath(node)}#${stage.name}`);
-    return { id: globalId('Ci::Stage', stage.id), name: stage.name, status: stage.status, detailedStatus: graphqlStatus(status, `${status.group}-${stage.id}`), stage, node };
+    return { id: globalId('Ci::Stage', stage.id), name: stage.name, status: stage.status, detailedStatus: graphqlDetailedStatus(status, `${status.group}-${stage.id}`), stage, node };
   };
   type StageNode = ReturnType<typeof stageNode>;
   const stageJobs = async ({ stage, node }: StageNode, ctx: GraphqlContext) => (await jobsOf(node, ctx)).filter((job) => job.stage_id === stage.id);
@@ -119,7 +105,7 @@ export function ciResolvers(deps: CiGraphqlDeps) {
     detailedStatus: async (node, _, ctx) => {
       const warnings = node.warnings ?? (await ci(ctx).warnings.load(node.pipeline.id));
       const status = pipelineDetailedStatus({ status: node.pipeline.status, warnings }, pipelinePath(node));
-      return graphqlStatus(status, `${status.group}-${node.pipeline.id}`);
+      return graphqlDetailedStatus(status, `${status.group}-${node.pipeline.id}`);
     },
     stages: async (node, _, ctx) => ({ nodes: (await stagesOf(node, ctx)).map((stage) => stageNode(node, stage)) }),
     userPermissions: async (node, _, ctx) => {
@@ -166,7 +152,7 @@ export function ciResolvers(deps: CiGraphqlDeps) {
           const id = `${stageNode.stage.id}-${name}`;
           const composite = compositeStatus(jobs.map((job) => ({ status: job.status, allowFailure: job.allow_failure })));
           const status = pipelineDetailedStatus({ status: composite.status ?? 'created', warnings: composite.warnings }, `${pipelinePath(stageNode.node)}#${stageNode.stage.name}`);
-          return { id, name, size: jobs.length, detailedStatus: { ...graphqlStatus(status, `${status.group}-${id}`), hasDetails: false, detailsPath: null }, jobs: page(asJobs(stageNode.node, jobs), {}) };
+          return { id, name, size: jobs.length, detailedStatus: { ...graphqlDetailedStatus(status, `${status.group}-${id}`), hasDetails: false, detailsPath: null }, jobs: page(asJobs(stageNode.node, jobs), {}) };
         }),
       };
     },

@@ -1,8 +1,8 @@
 import type { AccessRuleView, ProtectedBranchView } from '../../../domains/repository/protected-branches.service.js';
 import type { AccessKind } from '../../../domains/protected-branches/protected-branch.js';
 
-/** One access level item: a role (`access_level`), a user or a group. */
-export function accessLevelEntity(rule: AccessRuleView) {
+/** One access level item: a role (`access_level`), a user or a group (of a protected branch or tag). */
+export function accessLevelEntity(rule: Pick<AccessRuleView, 'id' | 'access_level' | 'description' | 'user_id' | 'group_id'>) {
   return {
     id: rule.id,
     access_level: rule.access_level,

@@ -12,7 +12,7 @@ import { Enum, Input, Int, Obj, Optional, Pagination, routes, Str } from '../inp
  * reported_from_url and the comment, GitLab's `abuse_report[message]`), and the admin area's
  * `GET /admin/abuse_reports`, `GET|PUT|DELETE /admin/abuse_reports/:id` (status open/closed).
  */
-export function abuseReportRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function abuseReportRoutes(app: FastifyInstance, ctx: RestContext<'abuseReports'>): void {
   const { abuseReports } = ctx.services;
   const entity = (report: AbuseReport, users: Map<number, User>) => {
     const user = (id: number | null) => (id !== null && users.has(id) ? userBasic(users.get(id)!, ctx.urls) : null);

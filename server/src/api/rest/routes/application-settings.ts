@@ -21,7 +21,7 @@ function settingsEntity(settings: ApplicationSettings) {
  * approval restrictions (GitLab's settings of the same names) in the approvals domain; one
  * answer carries both.
  */
-export function applicationSettingsRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function applicationSettingsRoutes(app: FastifyInstance, ctx: RestContext<'applicationSettings' | 'approvalSettings'>): void {
   const r = routes(app);
   const { applicationSettings, approvalSettings } = ctx.services;
   r.get('/application/settings', Input({}), async (_params, request) => ({

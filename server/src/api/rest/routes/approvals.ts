@@ -63,7 +63,7 @@ function settingChanges(params: Static<ReturnType<typeof Input<typeof SettingFie
   return { ...rest, require_password_to_approve: reauth ?? rest.require_password_to_approve };
 }
 
-export function approvalRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function approvalRoutes(app: FastifyInstance, ctx: RestContext<'approvalLookups' | 'approvalRules' | 'approvalSettings' | 'approvals' | 'approvalsRepository' | 'reviews'>): void {
   const r = routes(app);
   const { approvals, approvalRules, approvalSettings, reviews } = ctx.services;
   const ref = (request: FastifyRequest, params: { id: string; iid: number }): [Actor, string, number] => [request.actor, params.id, params.iid];

@@ -27,7 +27,7 @@ const Attributes = {
  * group_level_variables.md and instance_level_variables.md, one route set for the three owners.
  * Values travel in bodies or query strings; the request log redacts `value=` (platform/logger.ts).
  */
-export function ciVariableRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function ciVariableRoutes(app: FastifyInstance, ctx: RestContext<'ciVariables'>): void {
   const { ciVariables } = ctx.services;
   const r = routes(app);
   // Each owner's path parameters, and the owner they name (a project or group by id or path; the instance has none).

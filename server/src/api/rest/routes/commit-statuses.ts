@@ -11,7 +11,7 @@ const CommitPath = { id: NamespacedRef(), sha: Str() };
  * Commit statuses (doc/api/commits.md "Commit status"): outside CI systems post the state of
  * their builds on a commit; they become jobs of the commit's pipeline (domains/commit-statuses/).
  */
-export function commitStatusRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function commitStatusRoutes(app: FastifyInstance, ctx: RestContext<'commitStatuses'>): void {
   const { commitStatuses } = ctx.services;
   const r = routes(app);
 

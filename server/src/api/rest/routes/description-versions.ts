@@ -14,7 +14,7 @@ import { mergeRequestRef } from './merge-requests/merge-requests.js';
  *   GET    /projects/:id/merge_requests/:iid/description_versions/:version_id/diff[?start_version_id=]
  *   DELETE /projects/:id/merge_requests/:iid/description_versions/:version_id
  */
-export function descriptionVersionRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function descriptionVersionRoutes(app: FastifyInstance, ctx: RestContext<'descriptionVersions'>): void {
   const { descriptionVersions } = ctx.services;
   const r = routes(app);
   const base = '/projects/:id/merge_requests/:iid/description_versions';

@@ -27,7 +27,7 @@ function externalUrl(value: string | undefined): string | null | undefined {
  * GitLab's filters and pagination headers, an environment's create, update, stop and delete,
  * stop_stale, the review apps clean-up, deployments read and written from outside CI.
  */
-export function environmentRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function environmentRoutes(app: FastifyInstance, ctx: RestContext<'environments'>): void {
   const { environments } = ctx.services;
   const r = routes(app);
 

@@ -9,7 +9,7 @@ import { DateTime, Enum, Input, Int, NamespacedRef, Optional, Pagination, routes
  * Tributary records so far, so `action` other than `pushed` lists nothing.
  * Push events name branches, so reading them needs `download_code`.
  */
-export function eventRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function eventRoutes(app: FastifyInstance, ctx: RestContext<'projects' | 'pushEvents'>): void {
   const EventList = Input({
     ...Pagination,
     id: NamespacedRef(),

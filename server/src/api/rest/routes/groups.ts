@@ -10,7 +10,7 @@ const GroupId = NamespacedRef();
 /** GitLab's `skip_groups[]=1&skip_groups[]=2` (or `skip_groups=1,2`): group ids to leave out. */
 const GroupListing = { ...Pagination, search: Optional(Str()), skip_groups: Optional(List(Id())) };
 
-export function groupRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function groupRoutes(app: FastifyInstance, ctx: RestContext<'groupTransfer' | 'groups' | 'namespaces' | 'projectAvatars' | 'projectTransfer' | 'projects'>): void {
   const { groups } = ctx.services;
   const r = routes(app);
 

@@ -22,7 +22,7 @@ function labelInput(params: { name?: string; new_name?: string; color?: string; 
  * Project and group labels: doc/api/labels.md and group_labels.md. A label is named in the
  * path by id or by title (URL-encoded).
  */
-export function labelRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function labelRoutes(app: FastifyInstance, ctx: RestContext<'labels'>): void {
   const { labels } = ctx.services;
   const r = routes(app);
   const project = '/projects/:id/labels';

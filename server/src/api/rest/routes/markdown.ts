@@ -9,7 +9,7 @@ import { Bool, Input, Optional, routes, Str, Text } from '../input/route-kit.js'
  * `project`, references resolve in that project and link only what the caller may see;
  * a project the caller cannot see is 404, as everywhere.
  */
-export function markdownRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function markdownRoutes(app: FastifyInstance, ctx: RestContext<'markdown' | 'projects'>): void {
   routes(app).post('/markdown', Input({ text: Str(), gfm: Optional(Bool()), project: Optional(Text({ description: 'ID or full path' })) }), async (params, request, reply) => {
     if (Buffer.byteLength(params.text) > MAX_MARKDOWN_BYTES) throw ValidationError.field('text', 'is too long');
     const gfm = params.gfm ?? false;

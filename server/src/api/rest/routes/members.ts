@@ -8,7 +8,7 @@ import { Id, Input, List, NamespacedRef, Nullable, Optional, Pagination, PathId,
 const MemberId = PathId('Member');
 
 /** Members routes, mounted under /projects/:id and /groups/:id with the same handlers. */
-export function memberRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function memberRoutes(app: FastifyInstance, ctx: RestContext<'groups' | 'members' | 'projects'>): void {
   const { members } = ctx.services;
   const r = routes(app);
   const sources: [string, (request: FastifyRequest, id: string) => Promise<MembershipTarget>][] = [

@@ -30,7 +30,7 @@ function milestoneInput(params: MilestoneParams): MilestoneInput {
 const MilestonePath = { id: NamespacedRef(), milestone_id: PathId('Milestone') };
 
 /** Project and group milestones: doc/api/milestones.md and group_milestones.md. */
-export function milestoneRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function milestoneRoutes(app: FastifyInstance, ctx: RestContext<'milestones'>): void {
   const { milestones } = ctx.services;
   const r = routes(app);
   for (const kind of ['project', 'group'] as const) {

@@ -7,7 +7,7 @@ import { Input, Int, NamespacedRef, Optional, Pagination, Ref, routes, Str } fro
 import { namespaceExistsAnswer } from '../../../domains/namespaces/namespace-exists.js';
 
 /** GET /namespaces: where the caller may create projects (their own namespace and groups). */
-export function namespaceRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function namespaceRoutes(app: FastifyInstance, ctx: RestContext<'groups' | 'namespaces'>): void {
   const r = routes(app);
   r.get('/namespaces', Input({ ...Pagination, search: Optional(Str()) }), async (params, request, reply) => {
     const actor = signedIn(request);

@@ -30,7 +30,7 @@ const UpdateInput = Input({
  * Pipeline schedules (doc/api/pipeline_schedules.md): list with `scope`, show, create, edit,
  * delete, take ownership, play (201, runs now), the pipelines a schedule created, and its variables.
  */
-export function pipelineScheduleRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function pipelineScheduleRoutes(app: FastifyInstance, ctx: RestContext<'pipelineSchedules'>): void {
   const { pipelineSchedules } = ctx.services;
   const base = '/projects/:id/pipeline_schedules';
   const one = `${base}/:pipeline_schedule_id`;

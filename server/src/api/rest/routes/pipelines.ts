@@ -48,7 +48,7 @@ export function jobVariables(variables: { key?: string; value?: string }[] | und
  * and pagination headers, a pipeline with `detailed_status`, creation from a ref, retry,
  * cancel, delete, a pipeline's variables; jobs and trigger jobs (bridges), cancel, retry, play.
  */
-export function pipelineRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function pipelineRoutes(app: FastifyInstance, ctx: RestContext<'jobArtifacts' | 'pipelines'>): void {
   const { pipelines } = ctx.services;
   const r = routes(app);
 

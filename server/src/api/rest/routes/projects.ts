@@ -67,13 +67,13 @@ const hiddenAsNull = (error: unknown) => {
  * The full entity adds the caller's access level (memoised per request by the authorizer)
  * and the fork source, which GitLab shows only to those who may see it.
  */
-export async function renderProject(ctx: RestContext, actor: Actor, project: Project) {
+export async function renderProject(ctx: RestContext<'projectAvatars' | 'projectTransfer' | 'projects'>, actor: Actor, project: Project) {
   const forkedFrom = project.forked_from_id === null ? null : await ctx.services.projects.find(actor, project.forked_from_id).catch(hiddenAsNull);
   return projectFull(project, ctx.urls, { accessLevel: await ctx.authorizer.accessLevel(actor, { project }), forkedFrom });
 }
 
 export async function listProjectsResponse(
-  ctx: RestContext,
+  ctx: RestContext<'projectAvatars' | 'projectTransfer' | 'projects'>,
   request: FastifyRequest,
   reply: FastifyReply,
   params: ProjectListInput,
@@ -88,7 +88,7 @@ export async function listProjectsResponse(
 
 const ProjectId = NamespacedRef();
 
-export function projectRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function projectRoutes(app: FastifyInstance, ctx: RestContext<'projectAvatars' | 'projectTransfer' | 'projects'>): void {
   const { projects } = ctx.services;
   const r = routes(app);
 

@@ -20,7 +20,7 @@ const PushRuleFields = {
 const PushRuleWrite = Input({ id: NamespacedRef(), ...PushRuleFields });
 
 /** doc/api/project_push_rules.md: one rule per project, Maintainers and above. */
-export function pushRuleRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function pushRuleRoutes(app: FastifyInstance, ctx: RestContext<'pushRules'>): void {
   const { pushRules } = ctx.services;
   const r = routes(app);
   const path = '/projects/:id/push_rule';

@@ -11,7 +11,7 @@ const GroupPath = { id: NamespacedRef(), key: Str() };
  * Resource groups (doc/api/resource_groups.md): list, one by key, its current job and upcoming
  * jobs, and `PUT` of its `process_mode` (unordered, oldest_first, newest_first).
  */
-export function resourceGroupRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function resourceGroupRoutes(app: FastifyInstance, ctx: RestContext<'resourceGroups'>): void {
   const { resourceGroups } = ctx.services;
   const r = routes(app);
 

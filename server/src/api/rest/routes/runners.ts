@@ -91,7 +91,7 @@ const RunnerPath = Input({ id: PathId('Runner') });
  * gitlab-runner makes (verify, unregister, reset its token). The runner-token calls authenticate
  * with the runner's own token, not a user's.
  */
-export function runnerRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function runnerRoutes(app: FastifyInstance, ctx: RestContext<'runnerRegistration' | 'runners'>): void {
   const { runners } = ctx.services;
   const r = routes(app);
   // GitLab grants the manage_runner scope on /runners/:id paths only.

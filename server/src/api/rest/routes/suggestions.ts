@@ -4,7 +4,7 @@ import { suggestionEntity } from '../entities/suggestions.js';
 import { Id, Input, List, Optional, routes, Str } from '../input/route-kit.js';
 
 /** Applying suggested changes: doc/api/suggestions.md. `ids`: Grape's Array[Integer] with CommaSeparatedToIntegerArray (`[1, 2]`, `ids[]=1&ids[]=2` or `"1,2"`). */
-export function suggestionRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function suggestionRoutes(app: FastifyInstance, ctx: RestContext<'suggestions'>): void {
   const { suggestions } = ctx.services;
   const r = routes(app);
 

@@ -6,7 +6,7 @@ import { Input, NamespacedRef, PathId, routes } from '../input/route-kit.js';
 const PipelinePath = Input({ id: NamespacedRef(), pipeline_id: PathId() });
 
 /** A pipeline's JUnit test report and its summary (doc/api/pipelines.md), from the parsed reports (domains/ci-reports/). */
-export function testReportRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function testReportRoutes(app: FastifyInstance, ctx: RestContext<'ciReports'>): void {
   const { ciReports } = ctx.services;
   const r = routes(app);
 

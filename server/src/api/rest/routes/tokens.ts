@@ -12,7 +12,7 @@ function tokenInput(params: Static<ReturnType<typeof Input<typeof TokenInput>>>)
   return { name: params.name, scopes: params.scopes, expires_at: params.expires_at ?? null };
 }
 
-export function tokenRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function tokenRoutes(app: FastifyInstance, ctx: RestContext<'tokens'>): void {
   const { tokens } = ctx.services;
   const r = routes(app);
 

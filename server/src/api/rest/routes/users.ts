@@ -50,7 +50,7 @@ export function userListFilter(params: Static<typeof UserList>, isAdmin: boolean
   return filter;
 }
 
-export function userRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function userRoutes(app: FastifyInstance, ctx: RestContext<'namespaces' | 'projectAvatars' | 'projectTransfer' | 'projects' | 'users'>): void {
   const { users } = ctx.services;
   const r = routes(app);
   const userEndpoint = { config: { userEndpoint: true } };

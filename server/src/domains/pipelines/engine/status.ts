@@ -3,21 +3,11 @@
  * (CommitStatus, Ci::Processable, Ci::Build) as a pure transition table: an event applied to a
  * status answers the next status, or null when GitLab's state machine refuses the event.
  */
-export const STATUSES = [
-  'created',
-  'waiting_for_resource',
-  'preparing',
-  'pending',
-  'running',
-  'success',
-  'failed',
-  'canceling',
-  'canceled',
-  'skipped',
-  'manual',
-  'scheduled',
-] as const;
-export type Status = (typeof STATUSES)[number];
+import { CI_STATUSES, type CiStatus } from '@tributary/contracts';
+
+/** GitLab's statuses: one list, shared with the web app. */
+export const STATUSES = CI_STATUSES;
+export type Status = CiStatus;
 
 export const ACTIVE_STATUSES: readonly Status[] = ['waiting_for_resource', 'preparing', 'pending', 'running'];
 export const COMPLETED_STATUSES: readonly Status[] = ['success', 'failed', 'canceled', 'skipped'];

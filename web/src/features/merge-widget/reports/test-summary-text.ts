@@ -3,17 +3,10 @@
  * "Test summary: 1 failed and 1 fixed test result, 4 total tests", "no changed test results"
  * when nothing changed, and per suite "rspec: …" or "An error occurred while loading rspec results".
  */
+import type { PipelineTestCase } from '../../pipelines';
 
-export interface ComparedTestCase {
-  status: 'success' | 'failed' | 'skipped' | 'error';
-  name: string;
-  classname: string;
-  file: string | null;
-  execution_time: number;
-  system_output: string | null;
-  stack_trace: string | null;
-  attachment_url?: string;
-}
+/** A compared case is GitLab's TestCaseEntity, as the pipeline's test report lists it. */
+export type ComparedTestCase = PipelineTestCase;
 
 export interface ComparisonSummary {
   total: number;

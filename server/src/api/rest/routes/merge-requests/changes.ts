@@ -11,7 +11,7 @@ import { mergeRequestRef, renderMergeRequest } from './merge-requests.js';
 const projectPath = (mr: { target_project_id: number; target_full_path: string }) => ({ id: mr.target_project_id, full_path: mr.target_full_path });
 
 /** What a merge request changes: commits, diffs, versions, raw patch, participants. */
-export function mergeRequestChangeRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function mergeRequestChangeRoutes(app: FastifyInstance, ctx: RestContext<'mergeRequestChanges' | 'mergeRequestPipelines' | 'mergeRequestViews' | 'mergeRequests' | 'pipelines'>): void {
   const { mergeRequestChanges: changes } = ctx.services;
   const r = routes(app);
   const base = '/projects/:id/merge_requests/:iid';

@@ -4,7 +4,7 @@ import { Input, NamespacedRef, Optional, routes, Str, Text } from '../../input/r
 import { listProjectsResponse, ProjectList, projectListFilter, renderProject } from '../projects.js';
 
 /** Forks (doc/api/project_forks.md): the projects merge requests cross between. */
-export function forkRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function forkRoutes(app: FastifyInstance, ctx: RestContext<'forks' | 'projectAvatars' | 'projectTransfer' | 'projects'>): void {
   const r = routes(app);
   r.post(
     '/projects/:id/fork',

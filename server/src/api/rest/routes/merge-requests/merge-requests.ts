@@ -16,7 +16,7 @@ export function mergeRequestRef(request: FastifyRequest, path: { id: string; iid
   return [request.actor, path.id, path.iid];
 }
 
-export async function renderMergeRequest(ctx: RestContext, actor: Actor, opened: OpenedMergeRequest, options: FullEntityOptions = {}) {
+export async function renderMergeRequest(ctx: RestContext<'mergeRequestPipelines' | 'mergeRequestViews' | 'mergeRequests' | 'pipelines'>, actor: Actor, opened: OpenedMergeRequest, options: FullEntityOptions = {}) {
   const [detail, head] = await Promise.all([ctx.services.mergeRequestViews.detail(actor, opened), ctx.services.mergeRequestPipelines.headPipelineFor(actor, opened)]);
   const entity = mergeRequestFull(detail, ctx.urls, options);
   if (!head) return entity;
@@ -32,7 +32,7 @@ interface ListOptions {
 
 const listOptions = (params: Static<typeof MergeRequestList>): ListOptions => ({ simple: params.view === 'simple', withLabelsDetails: params.with_labels_details === true });
 
-async function renderList(ctx: RestContext, mergeRequests: MergeRequest[], options: ListOptions) {
+async function renderList(ctx: RestContext<'mergeRequestPipelines' | 'mergeRequestViews' | 'mergeRequests' | 'pipelines'>, mergeRequests: MergeRequest[], options: ListOptions) {
   if (options.simple) return mergeRequests.map((mr) => mergeRequestSimple(mr, ctx.urls));
   return (await ctx.services.mergeRequestViews.views(mergeRequests)).map((view) => mergeRequestBasic(view, ctx.urls, { withLabelsDetails: options.withLabelsDetails }));
 }
@@ -41,7 +41,7 @@ async function renderList(ctx: RestContext, mergeRequests: MergeRequest[], optio
 const sendJson = (reply: FastifyReply, body: string) => reply.type('application/json').send(body);
 
 /** Listing, opening, reading, editing and deleting merge requests: doc/api/merge_requests.md. */
-export function mergeRequestCrudRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function mergeRequestCrudRoutes(app: FastifyInstance, ctx: RestContext<'mergeRequestPipelines' | 'mergeRequestViews' | 'mergeRequests' | 'pipelines'>): void {
   const { mergeRequests } = ctx.services;
   const r = routes(app);
   const base = '/projects/:id/merge_requests';

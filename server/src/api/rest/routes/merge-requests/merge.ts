@@ -32,7 +32,7 @@ export function mergeInput(params: Static<typeof MergeParams>): MergeInput {
 }
 
 /** `PUT /projects/:id/merge_requests/:iid/merge`: the merged request, or GitLab's 401/405/409/422. */
-export function mergeRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function mergeRoutes(app: FastifyInstance, ctx: RestContext<'mergeRequestPipelines' | 'mergeRequestViews' | 'mergeRequests' | 'merging' | 'pipelines'>): void {
   routes(app).put('/projects/:id/merge_requests/:iid/merge', MergeParams, async (params, request) => {
     const actor = signedIn(request);
     const merged = await ctx.services.merging.merge(actor, params.id, params.iid, mergeInput(params));

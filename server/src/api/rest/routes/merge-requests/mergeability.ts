@@ -27,7 +27,7 @@ const BlockPath = Input({ ...MergeRequestPath, block_id: PathId('Block') });
  * The merge ref and merge request dependencies: GET …/merge_ref (GitLab rechecks the trial
  * merge synchronously), and GitLab's merge request dependencies API (…/blocks, …/blockees).
  */
-export function mergeabilityRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function mergeabilityRoutes(app: FastifyInstance, ctx: RestContext<'mergeRequestViews' | 'mergeRequests' | 'mergeability'>): void {
   const { mergeRequests, mergeability, mergeRequestViews } = ctx.services;
 
   async function render(views: BlockView[]) {

@@ -14,7 +14,7 @@ const base = '/projects/:id/merge_requests/:iid/pipelines';
  * project's pipelines; `POST …/pipelines` creates a merge request pipeline now and answers 200
  * with the Pipeline entity, as GitLab does.
  */
-export function mergeRequestPipelineRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function mergeRequestPipelineRoutes(app: FastifyInstance, ctx: RestContext<'mergeRequestPipelines' | 'mergeRequests' | 'pipelines'>): void {
   const { mergeRequests, mergeRequestPipelines, pipelines } = ctx.services;
   const r = routes(app);
 

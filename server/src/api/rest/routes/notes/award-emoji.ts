@@ -22,7 +22,7 @@ function bulkPage(params: { page?: number; per_page?: number }): Page {
 }
 
 /** Award emoji on a merge request and on its notes: doc/api/emoji_reactions.md. */
-export function awardEmojiRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function awardEmojiRoutes(app: FastifyInstance, ctx: RestContext<'awardEmoji'>): void {
   const { awardEmoji } = ctx.services;
   const r = routes(app);
   const render = (view: AwardsView) => view.awards.map((award) => awardEmojiEntity(award, { users: view.users, urls: ctx.urls }));

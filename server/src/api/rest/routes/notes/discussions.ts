@@ -7,7 +7,7 @@ import { DiscussionCreate, discussionCreateInput, DiscussionList, discussionNote
 import { keysetHeaders, renderDiscussions, renderNotes } from './render.js';
 
 /** Threads of a merge request and their notes: doc/api/discussions.md. */
-export function discussionRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function discussionRoutes(app: FastifyInstance, ctx: RestContext<'discussions' | 'notes'>): void {
   const { discussions, notes } = ctx.services;
   const r = routes(app);
   const base = '/projects/:id/merge_requests/:iid/discussions';

@@ -7,7 +7,7 @@ import { mergeRequestRef } from '../merge-requests/merge-requests.js';
 import { DraftCreate, draftCreateInput, DraftNoteId, DraftUpdate, draftUpdateInput } from './input.js';
 
 /** Draft notes of a review: doc/api/draft_notes.md. Signed-in callers only; drafts are their author's. */
-export function draftNoteRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function draftNoteRoutes(app: FastifyInstance, ctx: RestContext<'draftNotes' | 'reviews'>): void {
   const { draftNotes } = ctx.services;
   const r = routes(app);
   const base = '/projects/:id/merge_requests/:iid/draft_notes';

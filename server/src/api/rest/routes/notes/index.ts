@@ -6,7 +6,7 @@ import { draftNoteRoutes } from './draft-notes.js';
 import { noteRoutes } from './notes.js';
 
 /** Discussions of merge requests: notes, threads, draft notes and award emoji. */
-export function notesRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function notesRoutes(app: FastifyInstance, ctx: RestContext<'awardEmoji' | 'discussions' | 'draftNotes' | 'notes' | 'reviews'>): void {
   noteRoutes(app, ctx);
   discussionRoutes(app, ctx);
   draftNoteRoutes(app, ctx);

@@ -8,7 +8,7 @@ import { NoteCreate, noteCreateInput, NoteId, NoteList, noteOrder, NoteUpdate, n
 import { renderNotes } from './render.js';
 
 /** Notes of a merge request: doc/api/notes.md. */
-export function noteRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function noteRoutes(app: FastifyInstance, ctx: RestContext<'notes'>): void {
   const { notes } = ctx.services;
   const r = routes(app);
   const base = '/projects/:id/merge_requests/:iid/notes';

@@ -4,12 +4,12 @@ import type { RestContext } from '../../context.js';
 import { discussionEntity, noteEntity } from '../../entities/notes.js';
 
 /** Notes and discussions of a service view, as GitLab's entities. */
-export function renderNotes(ctx: RestContext, view: NotesView) {
+export function renderNotes(ctx: RestContext<never>, view: NotesView) {
   const context = { noteable: view.scope.noteable, users: view.users, urls: ctx.urls, suggestions: view.suggestions, abilities: view.abilities };
   return view.notes.map((note) => noteEntity(note, context));
 }
 
-export function renderDiscussions(ctx: RestContext, view: DiscussionsView) {
+export function renderDiscussions(ctx: RestContext<never>, view: DiscussionsView) {
   const context = { noteable: view.scope.noteable, users: view.users, urls: ctx.urls, suggestions: view.suggestions, abilities: view.abilities };
   return view.discussions.map((discussion) => discussionEntity(discussion, context));
 }

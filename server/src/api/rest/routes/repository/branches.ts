@@ -6,7 +6,7 @@ import { paginationHeaders, parsePage, requestUrl } from '../../pagination.js';
 import { Enum, Input, NamespacedRef, Optional, Pagination, routes, Str } from '../../input/route-kit.js';
 
 /** Branches and tags: doc/api/branches.md, doc/api/tags.md (list). */
-export function branchRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function branchRoutes(app: FastifyInstance, ctx: RestContext<'branches'>): void {
   const { branches } = ctx.services;
   const r = routes(app);
   const base = '/projects/:id/repository/branches';

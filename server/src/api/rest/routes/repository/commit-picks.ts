@@ -5,7 +5,7 @@ import { commitDetail } from '../../entities/commits.js';
 import { Bool, Input, NamespacedRef, Optional, routes, Str, Text } from '../../input/route-kit.js';
 
 /** Revert and cherry-pick a commit onto a branch: doc/api/commits.md. */
-export function commitPickRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function commitPickRoutes(app: FastifyInstance, ctx: RestContext<'commitPicks'>): void {
   const r = routes(app);
   const base = '/projects/:id/repository/commits/:sha';
   const Pick = Input({ id: NamespacedRef(), sha: Str(), branch: Str(), message: Optional(Text()), dry_run: Optional(Bool()) });

@@ -6,7 +6,7 @@ import { keysetlessHeaders, paginationHeaders, parsePage, requestUrl } from '../
 import { Any, Bool, DateTime, Enum, Input, NamespacedRef, Optional, Pagination, routes, Str, Text } from '../../input/route-kit.js';
 
 /** Commits: doc/api/commits.md (compare is in compare.ts). */
-export function commitRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function commitRoutes(app: FastifyInstance, ctx: RestContext<'commits'>): void {
   const { commits } = ctx.services;
   const r = routes(app);
   const base = '/projects/:id/repository/commits';

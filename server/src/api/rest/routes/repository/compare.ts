@@ -9,7 +9,7 @@ import { Bool, Input, Int, NamespacedRef, Optional, routes, Str } from '../../in
  * `to` in this project, `from` in `from_project_id` (another project of the fork network the
  * caller can read; the new merge request page of a fork compares with its upstream).
  */
-export function compareRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function compareRoutes(app: FastifyInstance, ctx: RestContext<'compare'>): void {
   const Compare = Input({ id: NamespacedRef(), from: Str(), to: Str(), straight: Optional(Bool()), from_project_id: Optional(Int()), unidiff: Optional(Bool()) });
   routes(app).get('/projects/:id/repository/compare', Compare, async (params, request) => {
     const { from, to } = params;

@@ -43,7 +43,7 @@ function writeInput(params: { branch: string; start_branch?: string; commit_mess
 }
 
 /** Repository tree and files: doc/api/repositories.md, doc/api/repository_files.md. */
-export function fileRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function fileRoutes(app: FastifyInstance, ctx: RestContext<'files'>): void {
   const { files } = ctx.services;
   const r = routes(app);
   const base = '/projects/:id/repository/files/:file_path';

@@ -12,7 +12,7 @@ import { tagRoutes } from './tags.js';
 import { repositoryReadRoutes } from './reads.js';
 
 /** Every repository route module: branches, tags, protected branches and tags, tree, files, commits, compare, merge base, archives, blame, blobs, contributors. */
-export function repositoryRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function repositoryRoutes(app: FastifyInstance, ctx: RestContext<'branchProtection' | 'branches' | 'commitPicks' | 'commits' | 'compare' | 'files' | 'repositoryReads' | 'tagProtection' | 'tags'>): void {
   branchRoutes(app, ctx);
   protectedBranchRoutes(app, ctx);
   protectedTagRoutes(app, ctx);

@@ -6,7 +6,7 @@ import { Input, NamespacedRef, Optional, Pagination, routes, Str } from '../../i
 import { ProtectionFields } from './access-items.js';
 
 /** doc/api/protected_branches.md. gitbeaker sends POST parameters in the query string; the declared input merges them. */
-export function protectedBranchRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function protectedBranchRoutes(app: FastifyInstance, ctx: RestContext<'branchProtection'>): void {
   const { branchProtection } = ctx.services;
   const r = routes(app);
   const base = '/projects/:id/protected_branches';

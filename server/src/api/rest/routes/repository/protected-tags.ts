@@ -6,7 +6,7 @@ import { Input, Int, NamespacedRef, Optional, Pagination, routes, Str } from '..
 import { AccessItems } from './access-items.js';
 
 /** doc/api/protected_tags.md. gitbeaker sends POST parameters in the query string; the declared input merges them. */
-export function protectedTagRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function protectedTagRoutes(app: FastifyInstance, ctx: RestContext<'tagProtection'>): void {
   const { tagProtection } = ctx.services;
   const r = routes(app);
   const base = '/projects/:id/protected_tags';

@@ -13,7 +13,7 @@ const RAW_HEADERS = { 'x-content-type-options': 'nosniff', 'content-security-pol
 const BlameRange = Obj({ start: Int({ minimum: 1 }), end: Int({ minimum: 1 }) });
 
 /** Archives, blame, blobs by SHA, the refs containing a commit, contributors (doc/api/repositories.md, commits.md, repository_files.md). */
-export function repositoryReadRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function repositoryReadRoutes(app: FastifyInstance, ctx: RestContext<'repositoryReads'>): void {
   const { repositoryReads: reads } = ctx.services;
   const r = routes(app);
   const Archive = { id: NamespacedRef(), sha: Optional(Str()), path: Optional(Str()) };

@@ -4,7 +4,7 @@ import { tagEntity } from '../../entities/branches.js';
 import { Input, NamespacedRef, Optional, routes, Str } from '../../input/route-kit.js';
 
 /** One tag, create and delete (doc/api/tags.md); the list is beside the branches. */
-export function tagRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function tagRoutes(app: FastifyInstance, ctx: RestContext<'tags'>): void {
   const { tags } = ctx.services;
   const r = routes(app);
   const base = '/projects/:id/repository/tags';

@@ -21,7 +21,7 @@ function sendArchive(reply: FastifyReply, artifact: JobArtifactRow, body: Readab
  * Job artifacts (lib/api/ci/runner.rb and lib/api/ci/job_artifacts.rb): the runner's authorize,
  * upload and dependency download with a job token, and the jobs API's download and delete.
  */
-export function runnerArtifactRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function runnerArtifactRoutes(app: FastifyInstance, ctx: RestContext<'jobArtifacts'>): void {
   const { jobArtifacts } = ctx.services;
   const r = routes(app);
   const RunnerJob = { id: JobIdPath(), ...JobTokenInput };

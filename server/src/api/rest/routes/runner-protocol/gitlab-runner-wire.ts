@@ -65,15 +65,19 @@ export function send(baseUrl: string, method: string, path: string, headers: Rec
   });
 }
 
-/** client.doJSON: JSON body, Accept only when the caller decodes the answer. */
-function json(baseUrl: string, method: string, path: string, body: unknown, options: { accept: boolean; headers?: Record<string, string> }) {
-  return send(baseUrl, method, path, {
+/** The headers of client.doJSON: Accept only when the caller decodes the answer. */
+export function jsonHeaders(options: { accept: boolean }): Record<string, string> {
+  return {
     'User-Agent': USER_AGENT,
     ...(options.accept ? { Accept: 'application/json' } : {}),
     'Content-Type': 'application/json',
     'Accept-Encoding': 'gzip',
-    ...options.headers,
-  }, Buffer.from(JSON.stringify(body)));
+  };
+}
+
+/** client.doJSON: JSON body, Accept only when the caller decodes the answer. */
+function json(baseUrl: string, method: string, path: string, body: unknown, options: { accept: boolean; headers?: Record<string, string> }) {
+  return send(baseUrl, method, path, { ...jsonHeaders(options), ...options.headers }, Buffer.from(JSON.stringify(body)));
 }
 
 /** The runner of one config.toml entry: its token and system_id. */

@@ -9,32 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../../test-support/database.js';
 import { eventually } from '../../../../test-support/eventually.js';
 import { startRepositoryFixtures, type RepositoryFixtures } from '../../../../test-support/repository-fixtures.js';
+import { jsonHeaders, RUNNER_INFO, USER_AGENT } from './gitlab-runner-wire.js';
 
-/** What gitlab-runner 17.5 sends as `info` (common.VersionInfo with its FeaturesInfo). */
-const RUNNER_INFO = {
-  name: 'gitlab-runner',
-  version: '17.5.0',
-  revision: '66269445',
-  platform: 'linux',
-  architecture: 'amd64',
-  executor: 'shell',
-  shell: 'bash',
-  features: {
-    variables: true, image: false, services: false, artifacts: true, cache: true, fallback_cache_keys: true, shared: true,
-    upload_multiple_artifacts: true, upload_raw_artifacts: true, session: true, terminal: true, refspecs: true, masking: true,
-    proxy: false, raw_variables: true, artifacts_exclude: true, multi_build_steps: true, trace_reset: true, trace_checksum: true,
-    trace_size: true, vault_secrets: true, cancelable: true, return_exit_code: true, service_variables: false,
-    service_multiple_aliases: false, image_executor_opts: false, service_executor_opts: false, cancel_gracefully: true,
-    native_steps_integration: false, two_phase_job_commit: false, job_inputs: false,
-  },
-  config: { gpus: '' },
-};
-
-const HEADERS = {
-  'Content-Type': 'application/json',
-  Accept: 'application/json',
-  'User-Agent': 'gitlab-runner 17.5.0 (17-5-stable; go1.22.7; linux/amd64)',
-};
+/** gitlab-runner's JSON requests (RequestJob, UpdateJob) decode their answers. */
+const HEADERS = jsonHeaders({ accept: true });
 
 describe(`runner protocol: jobs (${testDatabaseKind()})`, () => {
   let fx: RepositoryFixtures;
@@ -253,7 +231,7 @@ describe(`runner protocol: jobs (${testDatabaseKind()})`, () => {
   const patchTrace = (id: number, token: string, start: number, data: string, range?: string) =>
     fetch(`${fx.server.url}/api/v4/jobs/${id}/trace?debug_trace=false`, {
       method: 'PATCH',
-      headers: { 'User-Agent': HEADERS['User-Agent'], 'JOB-TOKEN': token, 'Content-Type': 'text/plain', ...(range === '' ? {} : { 'Content-Range': range ?? `${start}-${start + Buffer.byteLength(data) - 1}` }) },
+      headers: { 'User-Agent': USER_AGENT, 'JOB-TOKEN': token, 'Content-Type': 'text/plain', ...(range === '' ? {} : { 'Content-Range': range ?? `${start}-${start + Buffer.byteLength(data) - 1}` }) },
       body: data,
     });
 

@@ -57,7 +57,7 @@ export function openRangeStart(header: string | undefined): number | null {
   return match ? Number(match[1]) : null;
 }
 
-export function runnerJobRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function runnerJobRoutes(app: FastifyInstance, ctx: RestContext<'pipelines' | 'runnerProtocol'>): void {
   const { runnerProtocol } = ctx.services;
   const r = routes(app);
 

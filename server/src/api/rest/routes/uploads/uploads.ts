@@ -10,7 +10,7 @@ import { uploadedFile } from './multipart-files.js';
  * upload limit, so a larger file stops streaming at once and answers 413. A request without
  * the file is the upload service's 400.
  */
-export function uploadRoutes(app: FastifyInstance, ctx: RestContext): void {
+export function uploadRoutes(app: FastifyInstance, ctx: RestContext<'uploads'>): void {
   routes(app).post(
     '/projects/:id/uploads',
     Input({ id: NamespacedRef(), file: Optional(Any({ description: 'the file (multipart)' })) }),
