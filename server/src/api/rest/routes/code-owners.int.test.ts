@@ -131,6 +131,23 @@ describe(`code owners (${testDatabaseKind()})`, () => {
     expect(await approvedBy()).toEqual([bob.username]);
   });
 
+  it('a push that changes only the target branch’s CODEOWNERS moves the cached approval state of its open merge requests', async () => {
+    const { project, path, alice, bob, carol, dave } = await setup();
+    await requireCodeOwnerApproval(project.id);
+    for (const owner of [alice, bob, carol]) expect((await fx.call('POST', `${path}/approve`, { token: owner.token })).status).toBe(201);
+    await eventually(async () => (await fx.call('GET', path)).body.detailed_merge_status === 'mergeable');
+    // read twice: the answers are now cached until a watched table is written
+    expect((await fx.call('GET', path)).body.detailed_merge_status).toBe('mergeable');
+
+    const codeowners = (await fx.root.RepositoryFiles.showRaw(project.id, 'CODEOWNERS', 'main')) as string;
+    await fx.root.Commits.create(project.id, 'main', 'Hand the backend to dave', [
+      { action: 'update', filePath: 'CODEOWNERS', content: codeowners.replace(`backend/ @${alice.username}`, `backend/ @${dave.username}`) },
+    ]);
+    await eventually(async () => (await fx.call('GET', path)).body.detailed_merge_status === 'not_approved');
+    expect((await codeOwnerRules(path))[0]).toEqual({ name: 'backend/', section: 'Backend', required: 1, approved: false, approvers: [dave.username] });
+    expect((await fx.call('GET', `${path}/approvals`)).body.approvals_left).toBe(1);
+  });
+
   it('answers the owners of a file and the CODEOWNERS file’s errors by line, and 404 to those who may not read the code', async () => {
     const { project, alice, group } = await setup();
     const full = (await fx.root.Projects.show(project.id)).path_with_namespace as string;
