@@ -27,13 +27,12 @@ export function CodeOwnerApprovalToggle({ projectId, branch }: { projectId: numb
   const required = change.isPending ? change.variables.required : branch.code_owner_approval_required === true;
   return (
     <span className={styles.inlineToggle}>
-      <span id={labelId}>{CODE_OWNER_APPROVAL.listLabel}</span>
-      <span id={`${labelId}-branch`} hidden>
-        for {branch.name}
-      </span>
+      <span aria-hidden="true">{CODE_OWNER_APPROVAL.listLabel}</span>
+      {/* the switch's name says which branch, without a second text node naming it on the row */}
+      <span id={labelId} aria-label={`${CODE_OWNER_APPROVAL.listLabel} for ${branch.name}`} hidden />
       <ToggleSwitch
         size="small"
-        aria-labelledby={`${labelId} ${labelId}-branch`}
+        aria-labelledby={labelId}
         checked={required}
         loading={change.isPending}
         onClick={() => change.mutate({ name: branch.name, required: !required })}
