@@ -97,6 +97,55 @@ describe('merge request approvals', () => {
     expect(await dialog.count()).toBe(0);
   });
 
+  it("'Assign reviewers' adds eligible approvers who are not reviewers yet", async () => {
+    const repo = await projectWithRule('assign-reviewers');
+    await commitOn(repo, 'assign', { 'assign.txt': 'assign\n' }, 'Needs reviewers');
+    const iid = await openMergeRequest(repo, 'assign', 'Needs reviewers');
+    await settled(repo, iid);
+    await visit(repo, iid);
+    await approvals(h.page).getByRole('button', { name: 'Assign reviewers' }).click();
+    const dialog = h.page.getByRole('dialog', { name: 'Assign reviewers' });
+    // root wrote the change: only Ada and Bob are offered
+    expect(await dialog.getByRole('checkbox').count()).toBe(2);
+    await dialog.getByRole('checkbox', { name: /Ada Lovelace/ }).check();
+    await shot(h.page, 'approvals', 'assign-reviewers');
+    await dialog.getByRole('button', { name: 'Assign reviewers' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await h.page.getByRole('complementary', { name: 'Merge request details' }).getByText('Ada Lovelace').waitFor();
+    const reviewers = await rest<Array<{ user: { username: string } }>>('GET', `/projects/${repo.id}/merge_requests/${iid}/reviewers`);
+    expect(reviewers.map((reviewer) => reviewer.user.username)).toEqual(['ada']);
+    // Bob is still offered; once he reviews too, the action goes away
+    await approvals(h.page).getByRole('button', { name: 'Assign reviewers' }).click();
+    await dialog.getByRole('checkbox', { name: /Bob Builder/ }).check();
+    expect(await dialog.getByRole('checkbox').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Assign reviewers' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await approvals(h.page).getByRole('button', { name: 'Assign reviewers' }).waitFor({ state: 'detached' });
+  });
+
+  it('Submit review with Approve asks for the password when the project requires it', async () => {
+    const repo = await projectWithRule('review-password');
+    await rest('PUT', `/projects/${repo.id}/merge_request_approval_setting`, { require_password_to_approve: true });
+    await commitOn(repo, 'reviewed', { 'reviewed.txt': 'reviewed\n' }, 'Reviewed change');
+    const iid = await openMergeRequest(repo, 'reviewed', 'Reviewed change', { reviewer_ids: [ada.id] });
+    await settled(repo, iid);
+    expect((await as(ada, 'POST', `/projects/${repo.id}/merge_requests/${iid}/draft_notes`, { note: 'Fine by me.' })).status).toBe(201);
+    await visit(repo, iid, adaPage);
+    await adaPage.getByRole('region', { name: 'Review' }).getByRole('button', { name: 'Submit review' }).click();
+    const dialog = adaPage.getByRole('dialog', { name: 'Submit review' });
+    await dialog.getByRole('radio', { name: /^Approve/ }).check();
+    await dialog.getByLabel('Your password').fill('not-my-password');
+    await dialog.getByRole('button', { name: 'Submit review' }).click();
+    await dialog.getByText('Approval password is invalid.').waitFor();
+    await shot(adaPage, 'approvals', 'review-password-invalid');
+    // nothing was published with the wrong password
+    expect(((await as(ada, 'GET', `/projects/${repo.id}/merge_requests/${iid}/draft_notes`)).body as unknown[]).length).toBe(1);
+    await dialog.getByLabel('Your password').fill(ada.password);
+    await dialog.getByRole('button', { name: 'Submit review' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await approvals(adaPage).getByText('Approved by you').waitFor({ timeout: 15_000 });
+  });
+
   it('Submit review with Request changes blocks the merge', async () => {
     const repo = await createRepo('request-changes');
     await rest('POST', `/projects/${repo.id}/members`, { user_id: ada.id, access_level: 30 });

@@ -85,9 +85,18 @@ describe('project and group settings', () => {
     await protect.getByText('Please enter a branch name or a wildcard such as release/*.').waitFor();
     await protect.getByLabel('Branch').fill('release/*');
     await protect.getByLabel('Allowed to push and merge').selectOption({ label: 'No one' });
+    await protect.getByRole('checkbox', { name: 'Require approval from code owners' }).check();
     await protect.getByRole('button', { name: 'Protect' }).click();
     const list = page.getByRole('list', { name: 'Protected branches' });
     await list.getByText('release/*').waitFor();
+    // code owner approval: set when protecting, switched off in the list
+    const codeOwners = list.getByRole('button', { name: 'Code owner approval for release/*' });
+    expect(await codeOwners.getAttribute('aria-pressed')).toBe('true');
+    await codeOwners.click();
+    await expect.poll(() => codeOwners.getAttribute('aria-pressed')).toBe('false');
+    const required = async () =>
+      ((await session.rest('GET', `/projects/${project.id}/protected_branches`)) as Array<{ name: string; code_owner_approval_required: boolean }>).find((branch) => branch.name === 'release/*')?.code_owner_approval_required;
+    await expect.poll(required).toBe(false);
     await session.snap('repository', page);
     await list.getByRole('button', { name: 'Unprotect release/*' }).click();
     await expect.poll(() => list.getByText('release/*').count()).toBe(0);

@@ -14,6 +14,8 @@ export const REDACTED_PATHS = [
   'req.headers["x-csrf-token"]',
   'res.headers["set-cookie"]',
   '*.password',
+  // "Require user password to approve": the approve and review bodies carry the user's password
+  '*.approval_password',
   '*.token',
   '*.private_token',
 ];
@@ -41,5 +43,5 @@ export function flushLogger(logger: Logger): void {
  * so); strip secrets before a URL is logged.
  */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:private_token|access_token|job_token|password|value)=)[^&]*/gi, '$1[REDACTED]');
+  return url.replace(/([?&](?:private_token|access_token|job_token|password|approval_password|value)=)[^&]*/gi, '$1[REDACTED]');
 }

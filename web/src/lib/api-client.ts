@@ -95,6 +95,7 @@ export function createApiClient({ getCsrfToken, fetch: fetchImpl = (...args) => 
     get: <T>(path: string, options?: RequestOptions) => json<T>('GET', path, options),
     post: <T>(path: string, options?: RequestOptions) => json<T>('POST', path, options),
     put: <T>(path: string, options?: RequestOptions) => json<T>('PUT', path, options),
+    patch: <T>(path: string, options?: RequestOptions) => json<T>('PATCH', path, options),
     delete: (path: string, options?: RequestOptions) => json<void>('DELETE', path, options),
     /** A GET of one page of a list, with GitLab's pagination headers read. */
     async getPage<T>(path: string, options: RequestOptions = {}): Promise<Paginated<T>> {

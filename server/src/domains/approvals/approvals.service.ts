@@ -81,8 +81,30 @@ export function createApprovalsService(deps: {
     await deps.mergeability.publishChanged([mergeRequest], tx);
   }
 
+  /**
+   * "Require user password to approve": the caller's own password, checked against its hash
+   * (never logged, never stored); 401 when it is missing or wrong, as GitLab answers.
+   */
+  async function requirePassword(state: ApprovalView, userId: number, password: string | undefined): Promise<void> {
+    if (!state.settings.requirePasswordToApprove) return;
+    const valid = password !== undefined && password !== '' && (await verifyPassword(password, await repository.passwordHash(userId)));
+    if (!valid) throw new UnauthorizedError();
+  }
+
   return {
     view,
+
+    /**
+     * The password check of approve alone, for a review's Approve verdict: checked before the
+     * review is published, so a wrong password publishes nothing (404 when the caller may not
+     * see the merge request).
+     */
+    async checkApprovalPassword(ref: Ref, password: string | undefined): Promise<void> {
+      const [actor] = ref;
+      if (!actor.user) throw new UnauthorizedError();
+      const state = await view(await deps.mergeRequestsService.open(...ref), actor);
+      await requirePassword(state, actor.user.id, password);
+    },
 
     /** The approval state as the caller sees it (404 when they may not see the merge request). */
     async state(...[actor, idOrPath, iid]: Ref): Promise<ApprovalView> {
@@ -104,10 +126,7 @@ export function createApprovalsService(deps: {
       }
       const before = await view(opened, actor);
       if (before.viewerApproved) throw new NotModifiedError();
-      if (before.settings.requirePasswordToApprove) {
-        const valid = input.approvalPassword !== undefined && (await verifyPassword(input.approvalPassword, await repository.passwordHash(user.id)));
-        if (!valid) throw new UnauthorizedError();
-      }
+      await requirePassword(before, user.id, input.approvalPassword);
       if (!before.viewerCanApprove) throw new UnauthorizedError();
       const [latest] = await repository.latestVersions(mergeRequest.id);
       const contentHash = latest ? await diffContentHash(deps.storage.pathFor(mergeRequest.target_project_id), latest) : null;

@@ -23,7 +23,7 @@ export type ReviewVerdict = 'reviewed' | 'requested_changes' | 'approved';
 export function createReviewsService(deps: {
   db: Pick<Database, 'transaction'>;
   repository: ApprovalsRepository;
-  approvals: Pick<ApprovalsService, 'approve'>;
+  approvals: Pick<ApprovalsService, 'approve' | 'checkApprovalPassword'>;
   mergeRequestsService: Pick<MergeRequestsService, 'open'>;
   mergeRequests: Pick<MergeRequestsRepository, 'recordEvent' | 'usersByIds'>;
   mergeability: Pick<Mergeability, 'publishChanged'>;
@@ -41,6 +41,15 @@ export function createReviewsService(deps: {
         return user ? [{ user, state: state.state, created_at: state.created_at }] : [];
       });
       return { opened, reviewers };
+    },
+
+    /**
+     * What must hold before a review carrying `verdict` is published: an Approve verdict on a
+     * project that requires the password needs the right one (401), so a review published with
+     * a wrong password does not half-happen.
+     */
+    async precheck(ref: Ref, verdict: ReviewVerdict, options: { approvalPassword?: string } = {}): Promise<void> {
+      if (verdict === 'approved') await deps.approvals.checkApprovalPassword(ref, options.approvalPassword);
     },
 
     /**

@@ -9,14 +9,16 @@
  * (`@@developer`, `@@maintainer`, `@@owner`) is the direct project members with exactly that
  * role (GitLab: roles are not inclusive of higher roles).
  */
+import { AccessLevel } from '@tributary/contracts';
 import { readRefTips } from '../../git/ref-files.js';
 import type { Queryable } from '../../platform/db/database.js';
 import type { MergeRequest } from '../merge-requests/merge-request.js';
 import type { RepositoryStorage } from '../projects/repository-storage.js';
 import { matchesBranchPattern } from '../protected-branches/branch-pattern.js';
-import type { CodeOwnersError, OwnerReference } from './codeowners-file.js';
+import type { CodeOwnersError, CodeOwnersLine, OwnerReference } from './codeowners-file.js';
 import { loadCodeOwners } from './codeowners-loader.js';
 import { createCodeOwnersMatcher, type CodeOwnersMatcher, type MatchedEntry } from './codeowners-matcher.js';
+import { checkOwners, ownerReferences, type OwnerCheckError } from './owner-checks.js';
 import { ROLE_ACCESS_LEVELS, type CodeOwnersRepository, type ResolvedGroup, type ResolvedUser } from './code-owners.repository.js';
 
 /** Parsed files kept (per project and commit); a file is immutable at a commit, so entries never go stale. */
@@ -26,6 +28,8 @@ export interface CodeOwnersAtCommit {
   commit: string;
   path: string;
   errors: CodeOwnersError[];
+  /** the lines naming owners, for the owner checks of the file view */
+  ownerLines: CodeOwnersLine[];
   matcher: CodeOwnersMatcher;
 }
 
@@ -60,7 +64,7 @@ export function createCodeOwnersService(deps: { repository: CodeOwnersRepository
       return cached;
     }
     const loading = loadCodeOwners(deps.storage.pathFor(projectId), commit).then((loaded) =>
-      loaded ? { commit, path: loaded.path, errors: loaded.file.errors, matcher: createCodeOwnersMatcher(loaded.file) } : null,
+      loaded ? { commit, path: loaded.path, errors: loaded.file.errors, ownerLines: loaded.file.ownerLines, matcher: createCodeOwnersMatcher(loaded.file) } : null,
     );
     loading.catch(() => files.delete(key));
     if (files.size >= MAX_CACHED_FILES) files.delete(files.keys().next().value!);
@@ -169,6 +173,22 @@ export function createCodeOwnersService(deps: { repository: CodeOwnersRepository
     async approvalRequired(projectId: number, branch: string, tx?: Queryable): Promise<boolean> {
       const patterns = await repository.codeOwnerApprovalBranches(projectId, tx);
       return patterns.some((pattern) => matchesBranchPattern(pattern, branch));
+    },
+
+    /**
+     * GitLab's owner checks of a file (`owner-checks.ts`): none while the file has syntax
+     * errors (GitLab checks owners only then), else two queries for all its references.
+     */
+    async checkOwners(project: { id: number; traversalIds: number[]; namespaceOwnerId: number | null }, file: CodeOwnersAtCommit): Promise<OwnerCheckError[]> {
+      if (file.errors.length > 0 || file.ownerLines.length === 0) return [];
+      const { names, emails } = ownerReferences(file.ownerLines);
+      const facts = await repository.ownerFacts(project, names, emails);
+      return checkOwners(file.ownerLines, {
+        userLevelByName: new Map(facts.users.map((user) => [user.username.toLowerCase(), user.level])),
+        userLevelByEmail: new Map(facts.users.map((user) => [user.email.toLowerCase(), user.level])),
+        groupByPath: new Map(facts.groups.map((group) => [group.full_path.toLowerCase(), { reachable: group.reachable, hasEligibleMember: group.has_eligible_member }])),
+        approverLevel: AccessLevel.Developer,
+      });
     },
 
     /**

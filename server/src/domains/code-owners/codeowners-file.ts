@@ -53,9 +53,17 @@ export interface CodeOwnersError {
   line: number;
 }
 
+/** The owners written on one line (a heading's default owners, or an entry's own), for the owner checks. */
+export interface CodeOwnersLine {
+  line: number;
+  owners: OwnerReference[];
+}
+
 export interface CodeOwnersFile {
   sections: CodeOwnersSection[];
   errors: CodeOwnersError[];
+  /** every line that names owners, in file order */
+  ownerLines: CodeOwnersLine[];
 }
 
 const ROLES: Record<string, OwnerRole> = { developer: 'developer', developers: 'developer', maintainer: 'maintainer', maintainers: 'maintainer', owner: 'owner', owners: 'owner' };
@@ -106,6 +114,7 @@ function ownersOf(words: readonly string[], line: number, kind: CodeOwnersErrorK
 
 export function parseCodeOwners(text: string): CodeOwnersFile {
   const errors: CodeOwnersError[] = [];
+  const ownerLines: CodeOwnersLine[] = [];
   const sections = new Map<string, CodeOwnersSection>();
   const sectionFor = (name: string, attrs: Omit<CodeOwnersSection, 'name' | 'entries'>) => {
     const key = name.toLowerCase();
@@ -147,6 +156,7 @@ export function parseCodeOwners(text: string): CodeOwnersFile {
       }
       const words = rest!.trim().split(/\s+/).filter((word) => word !== '');
       const defaultOwners = ownersOf(words, number, 'invalid_section_owner_format', errors);
+      if (defaultOwners.length > 0) ownerLines.push({ line: number, owners: defaultOwners });
       current = sectionFor(name, { optional: caret === '^', approvalsRequired, defaultOwners });
       continue;
     }
@@ -156,10 +166,11 @@ export function parseCodeOwners(text: string): CodeOwnersFile {
     if (pattern === '') continue;
     // an exclusion names no owners; whatever follows it is not checked
     const owners = exclusion ? [] : ownersOf(words, number, 'malformed_entry_owner', errors);
+    if (owners.length > 0) ownerLines.push({ line: number, owners });
     const effective = owners.length > 0 || exclusion ? owners : current.defaultOwners;
     if (!exclusion && effective.length === 0 && words.length === 0 && !current.optional) errors.push({ kind: 'missing_entry_owner', line: number });
     current.entries.push({ pattern, normalized: normalizePattern(pattern), exclusion, owners: effective, line: number });
   }
 
-  return { sections: [...sections.values()].filter((section) => section.entries.length > 0), errors };
+  return { sections: [...sections.values()].filter((section) => section.entries.length > 0), errors, ownerLines };
 }

@@ -251,7 +251,7 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
           />
         ) : null}
         {shown !== 'preparing' && shown !== 'nothingToMerge' ? (
-          <ApprovalsSection projectId={project.id} iid={mr.iid} data={data} disableCommittersApproval={project_.mergeRequestsDisableCommittersApproval === true} me={session?.user.username ?? null} onChanged={() => void refetch()} onLiveUpdate={() => void refetch({ cancelRefetch: false })} />
+          <ApprovalsSection projectId={project.id} iid={mr.iid} data={data} disableCommittersApproval={project_.mergeRequestsDisableCommittersApproval === true} me={session?.user.username ?? null} reviewerIds={mr.reviewers.map((reviewer) => reviewer.id)} authorId={mr.author?.id ?? null} onChanged={() => void refetch()} onLiveUpdate={() => void refetch({ cancelRefetch: false })} />
         ) : null}
         {banners.alert ? <WidgetAlertFlash alert={banners.alert} onDismiss={() => setAlert(null)} /> : null}
         {banners.mergeError ? <MergeErrorBanner mergeError={banners.mergeError} onDismiss={() => {

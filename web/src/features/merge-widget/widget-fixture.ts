@@ -10,7 +10,7 @@ import { json, on, type Route } from '../../test-support/component';
  * passes in, and MERGE_REQUEST_WIDGET_QUERY's answer, an open mergeable request by default.
  */
 export const PROJECT = { id: 1, path_with_namespace: 'acme/app', permissions: { project_access: { access_level: AccessLevel.Maintainer }, group_access: null } } as unknown as Project;
-export const MR = { id: 70, iid: 7, source_project_id: 1, target_project_id: 1, title: 'Add search' } as unknown as MergeRequest;
+export const MR = { id: 70, iid: 7, source_project_id: 1, target_project_id: 1, title: 'Add search', author: { id: 3, username: 'grace', name: 'Grace Hopper' }, reviewers: [] } as unknown as MergeRequest;
 
 const ADA = { id: 'gid://gitlab/User/2', username: 'ada', name: 'Ada Lovelace', webUrl: '/ada', avatarUrl: null };
 

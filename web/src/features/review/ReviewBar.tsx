@@ -1,10 +1,10 @@
-import { Button, Dialog, Flash, FormControl, Radio, RadioGroup, Textarea, useConfirm } from '@primer/react';
+import { Button, Dialog, Flash, FormControl, Radio, RadioGroup, Textarea, TextInput, useConfirm } from '@primer/react';
 import { t } from '@tributary/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../lib/api-error';
+import { ApiError, errorMessage } from '../../lib/api-error';
 import { sessionQuery } from '../session';
-import { useDraftNotes, type ReviewTarget, type ReviewVerdict } from './api';
+import { approvalAbilityQuery, useDraftNotes, type ReviewTarget, type ReviewVerdict } from './api';
 import styles from './Review.module.css';
 import { pendingCommentsText } from './review-rules';
 import { useReviewActions } from './useReviewActions';
@@ -62,10 +62,14 @@ export function ReviewBar({ target }: { target: ReviewTarget }) {
       </div>
       {submitting ? (
         <SubmitReviewDialog
+          target={target}
           pending={actions.submitReview.isPending}
-          error={actions.submitReview.error ? errorMessage(actions.submitReview.error) : null}
-          onClose={() => setSubmitting(false)}
-          onSubmit={(summary, verdict) => actions.submitReview.mutate({ summary, verdict }, { onSuccess: () => setSubmitting(false) })}
+          failure={actions.submitReview.error}
+          onClose={() => {
+            actions.submitReview.reset();
+            setSubmitting(false);
+          }}
+          onSubmit={(summary, verdict, approvalPassword) => actions.submitReview.mutate({ summary, verdict, approvalPassword }, { onSuccess: () => setSubmitting(false) })}
         />
       ) : null}
     </>
@@ -79,9 +83,37 @@ const VERDICTS: { value: ReviewVerdict; label: string; caption: string }[] = [
   { value: 'requested_changes', label: 'Request changes', caption: 'Submit feedback that should be addressed before merging.' },
 ];
 
-function SubmitReviewDialog({ pending, error, onClose, onSubmit }: { pending: boolean; error: string | null; onClose: () => void; onSubmit: (summary: string, verdict: ReviewVerdict) => void }) {
+/**
+ * The review drawer. Approve is offered only to those who may approve (GitLab disables it
+ * otherwise); on a project that requires the user's password to approve, choosing Approve asks
+ * for it, and a wrong one (the server's 401, before anything is published) says 'Approval
+ * password is invalid.' beside the field.
+ */
+function SubmitReviewDialog({
+  target,
+  pending,
+  failure,
+  onClose,
+  onSubmit,
+}: {
+  target: ReviewTarget;
+  pending: boolean;
+  failure: Error | null;
+  onClose: () => void;
+  onSubmit: (summary: string, verdict: ReviewVerdict, approvalPassword?: string) => void;
+}) {
   const [summary, setSummary] = useState('');
   const [verdict, setVerdict] = useState<ReviewVerdict>('comment');
+  const [password, setPassword] = useState('');
+  const ability = useQuery(approvalAbilityQuery(target.projectId, target.iid));
+  const canApprove = ability.data?.user_can_approve === true;
+  const asksPassword = verdict === 'approve' && canApprove && ability.data?.require_password_to_approve === true;
+  const passwordInvalid = asksPassword && failure instanceof ApiError && failure.status === 401;
+  const error = failure && !passwordInvalid ? errorMessage(failure) : null;
+  const blocked = pending || (asksPassword && password === '');
+  const submit = () => {
+    if (!blocked) onSubmit(summary, verdict, asksPassword ? password : undefined);
+  };
   return (
     <Dialog
       title={t('Submit review')}
@@ -89,7 +121,7 @@ function SubmitReviewDialog({ pending, error, onClose, onSubmit }: { pending: bo
       width="large"
       footerButtons={[
         { buttonType: 'default', content: t('Cancel'), onClick: onClose },
-        { buttonType: 'primary', content: t('Submit review'), onClick: () => onSubmit(summary, verdict), disabled: pending, loading: pending },
+        { buttonType: 'primary', content: t('Submit review'), onClick: submit, disabled: blocked, loading: pending },
       ]}
     >
       {error ? (
@@ -107,9 +139,9 @@ function SubmitReviewDialog({ pending, error, onClose, onSubmit }: { pending: bo
           placeholder={t('Write a comment or drag your files here…')}
           onChange={(event) => setSummary(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !pending) {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
               event.preventDefault();
-              onSubmit(summary, verdict);
+              submit();
             }
           }}
         />
@@ -117,13 +149,33 @@ function SubmitReviewDialog({ pending, error, onClose, onSubmit }: { pending: bo
       <RadioGroup name="review-verdict" onChange={(value) => value && setVerdict(value as ReviewVerdict)} className={styles.verdicts}>
         <RadioGroup.Label visuallyHidden>{t('Review verdict')}</RadioGroup.Label>
         {VERDICTS.map((option) => (
-          <FormControl key={option.value}>
+          <FormControl key={option.value} disabled={option.value === 'approve' && !canApprove}>
             <Radio value={option.value} checked={verdict === option.value} />
             <FormControl.Label>{t(option.label)}</FormControl.Label>
             <FormControl.Caption>{t(option.caption)}</FormControl.Caption>
           </FormControl>
         ))}
       </RadioGroup>
+      {asksPassword ? (
+        <FormControl required className={styles.verdicts}>
+          <FormControl.Label>{t('Your password')}</FormControl.Label>
+          <TextInput
+            type="password"
+            autoComplete="current-password"
+            block
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                submit();
+              }
+            }}
+            validationStatus={passwordInvalid ? 'error' : undefined}
+          />
+          {passwordInvalid ? <FormControl.Validation variant="error">{t('Approval password is invalid.')}</FormControl.Validation> : null}
+        </FormControl>
+      ) : null}
     </Dialog>
   );
 }

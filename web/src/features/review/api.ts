@@ -34,6 +34,21 @@ export const reviewKeys = {
   drafts: (projectId: number, iid: number) => ['merge-request', projectId, iid, 'draft-notes'] as const,
 };
 
+/** What the review drawer's Approve needs to know (GitLab's merge request approvals answer). */
+export interface ApprovalAbility {
+  user_can_approve: boolean;
+  require_password_to_approve: boolean;
+}
+
+/** Read when the drawer opens, never cached across openings (GitLab reads canApprove network-only). */
+export const approvalAbilityQuery = (projectId: number, iid: number) =>
+  queryOptions({
+    queryKey: ['merge-request', projectId, iid, 'approval-ability'] as const,
+    queryFn: ({ signal }) => api.get<ApprovalAbility>(`/projects/${projectId}/merge_requests/${iid}/approvals`, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
 export const draftNotesQuery = (projectId: number, iid: number) =>
   queryOptions({
     queryKey: reviewKeys.drafts(projectId, iid),

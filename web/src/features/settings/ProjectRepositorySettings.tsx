@@ -1,5 +1,6 @@
 import { Checkbox, FormControl, Select } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
+import { CODE_OWNER_APPROVAL, CodeOwnerApprovalToggle } from './CodeOwnerApprovalToggle';
 import { useState } from 'react';
 import type { Project } from '../../lib/gitlab-types';
 import { branchNamesQuery, protectBranchMutation, protectedBranchesQuery, settingsKeys, unprotectBranchMutation } from './api';
@@ -52,6 +53,7 @@ function ProtectedBranchList({ project }: { project: Project }) {
         <>
           Allowed to merge: {describeAccess(branch.merge_access_levels)} · Allowed to push and merge: {describeAccess(branch.push_access_levels)}
           {branch.allow_force_push ? ' · Force push allowed' : ''}
+          <CodeOwnerApprovalToggle projectId={project.id} branch={branch} />
         </>
       )}
     />
@@ -62,6 +64,7 @@ function ProtectBranchForm({ project }: { project: Project }) {
   const [merge, setMerge] = useState<number>(DEFAULT_PROTECTED_REF_ACCESS);
   const [push, setPush] = useState<number>(DEFAULT_PROTECTED_REF_ACCESS);
   const [forcePush, setForcePush] = useState(false);
+  const [codeOwners, setCodeOwners] = useState(false);
   const form = useProtectForm({
     mutation: protectBranchMutation(project.id),
     listKey: settingsKeys.protectedBranches(project.id),
@@ -71,7 +74,7 @@ function ProtectBranchForm({ project }: { project: Project }) {
     <ProtectForm
       label="Protect a branch"
       form={form}
-      onSubmit={() => form.submit((name) => ({ name, merge_access_level: merge, push_access_level: push, allow_force_push: forcePush }))}
+      onSubmit={() => form.submit((name) => ({ name, merge_access_level: merge, push_access_level: push, allow_force_push: forcePush, code_owner_approval_required: codeOwners }))}
     >
       <RefPatternField kind="branch" example="release/*" placeholder="main, release/*" value={form.name} onChange={form.setName} showBlank={form.showBlank} />
       <AccessLevelSelect label="Allowed to merge" value={merge} onChange={setMerge} />
@@ -80,6 +83,11 @@ function ProtectBranchForm({ project }: { project: Project }) {
         <Checkbox checked={forcePush} onChange={(event) => setForcePush(event.target.checked)} />
         <FormControl.Label>Allowed to force push</FormControl.Label>
         <FormControl.Caption>Allow all users with push access to force push.</FormControl.Caption>
+      </FormControl>
+      <FormControl>
+        <Checkbox checked={codeOwners} onChange={(event) => setCodeOwners(event.target.checked)} />
+        <FormControl.Label>{CODE_OWNER_APPROVAL.label}</FormControl.Label>
+        <FormControl.Caption>{CODE_OWNER_APPROVAL.caption}</FormControl.Caption>
       </FormControl>
     </ProtectForm>
   );

@@ -16,6 +16,8 @@ export interface ProtectedBranch {
   push_access_levels: { access_level: number; access_level_description: string }[];
   merge_access_levels: { access_level: number; access_level_description: string }[];
   allow_force_push: boolean;
+  /** merge requests into the branch need their code owners' approval (GitLab Premium's field) */
+  code_owner_approval_required?: boolean;
 }
 
 /** GitLab's Entities::ProtectedTag: a tag name or wildcard, and who may create matching tags. */
@@ -125,8 +127,16 @@ export const deleteProjectMutation = (projectId: number) =>
 export const protectBranchMutation = (projectId: number) =>
   mutationOptions({
     mutationKey: [...settingsKeys.protectedBranches(projectId), 'create'],
-    mutationFn: (body: { name: string; push_access_level: number; merge_access_level: number; allow_force_push: boolean }) =>
+    mutationFn: (body: { name: string; push_access_level: number; merge_access_level: number; allow_force_push: boolean; code_owner_approval_required?: boolean }) =>
       api.post<ProtectedBranch>(`/projects/${projectId}/protected_branches`, { body }),
+  });
+
+/** PATCH a protected branch's "code owner approval required" (GitLab's protected branches API). */
+export const codeOwnerApprovalMutation = (projectId: number) =>
+  mutationOptions({
+    mutationKey: [...settingsKeys.protectedBranches(projectId), 'code-owner-approval'],
+    mutationFn: ({ name, required }: { name: string; required: boolean }) =>
+      api.patch<ProtectedBranch>(`/projects/${projectId}/protected_branches/${encodeId(name)}`, { body: { code_owner_approval_required: required } }),
   });
 
 export const unprotectBranchMutation = (projectId: number) =>

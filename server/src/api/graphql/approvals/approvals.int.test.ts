@@ -100,6 +100,18 @@ describe(`GraphQL approvals (${testDatabaseKind()})`, () => {
     expect(unapproved.body).toEqual({ data: { mergeRequestUnapprove: { errors: [], mergeRequest: { approved: false, approvalsLeft: 3 } } } });
   });
 
+  it('refuses the approve mutation where the project requires the password (it has no password argument), approving nothing', async () => {
+    expect((await fx.call('POST', `/projects/${project.id}/approvals`, { body: { require_password_to_approve: true } })).status).toBe(201);
+    try {
+      const refused = await graphql(fx.server.url, APPROVE, vars(), { token: developers[1]!.token });
+      expect(refused.body.data.mergeRequestApprove).toBeNull();
+      expect(refused.body.errors?.[0]?.message).toMatch(/resource that you are attempting to access does not exist/);
+      expect((await fx.call('GET', `/projects/${project.id}/merge_requests/${iid}/approvals`)).body.approved_by).toEqual([]);
+    } finally {
+      await fx.call('POST', `/projects/${project.id}/approvals`, { body: { require_password_to_approve: false } });
+    }
+  });
+
   it('tells subscribers of mergeRequestApprovalStateUpdated when someone approves', async () => {
     const client = wsClient(fx.server.url, { token: developers[1]!.token });
     try {

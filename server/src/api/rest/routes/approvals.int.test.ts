@@ -97,6 +97,29 @@ describe(`approvals API (${testDatabaseKind()})`, () => {
     expect((await fx.call('POST', `${path}/approve`, { token, body: { approval_password: developers[0]!.password } })).status).toBe(201);
   });
 
+  it('asks a review’s Approve verdict for the password too, before anything of the review is published', async () => {
+    const { project, developers, path } = await setup();
+    expect((await fx.call('POST', `/projects/${project.id}/approvals`, { body: { require_password_to_approve: true } })).status).toBe(201);
+    const [developer] = developers;
+    const draft = await fx.call('POST', `${path}/draft_notes`, { token: developer!.token, body: { note: 'Looks right.' } });
+    expect(draft.status).toBe(201);
+    const drafts = async () => ((await fx.call('GET', `${path}/draft_notes`, { token: developer!.token })).body as unknown[]).length;
+    const approvedBy = async () => ((await fx.call('GET', `${path}/approvals`)).body.approved_by as unknown[]).length;
+
+    for (const body of [{ approve: true }, { approve: true, approval_password: 'wrong password' }, { reviewer_state: 'approved', approval_password: '' }]) {
+      expect((await fx.call('POST', `${path}/draft_notes/bulk_publish`, { token: developer!.token, body })).status).toBe(401);
+    }
+    // nothing happened: the draft is still a draft, nobody approved
+    expect(await drafts()).toBe(1);
+    expect(await approvedBy()).toBe(0);
+
+    expect((await fx.call('POST', `${path}/draft_notes/bulk_publish`, { token: developer!.token, body: { approve: true, approval_password: developer!.password } })).status).toBe(204);
+    expect(await drafts()).toBe(0);
+    expect(await approvedBy()).toBe(1);
+    // the verdicts that do not approve ask for no password
+    expect((await fx.call('POST', `${path}/draft_notes/bulk_publish`, { token: developers[1]!.token, body: { reviewer_state: 'reviewed' } })).status).not.toBe(401);
+  });
+
   it('lets committers approve unless the project prevents it', async () => {
     const { project, developers, path } = await setup({ rule: false });
     // developers[0] pushes a commit to the merge request

@@ -131,8 +131,48 @@ describe(`code owners (${testDatabaseKind()})`, () => {
     expect(await approvedBy()).toEqual([bob.username]);
   });
 
+  it('a push that changes only the target branch’s CODEOWNERS moves the cached approval state of its open merge requests', async () => {
+    const { project, path, alice, bob, carol, dave } = await setup();
+    await requireCodeOwnerApproval(project.id);
+    for (const owner of [alice, bob, carol]) expect((await fx.call('POST', `${path}/approve`, { token: owner.token })).status).toBe(201);
+    await eventually(async () => (await fx.call('GET', path)).body.detailed_merge_status === 'mergeable');
+    // read twice: the answers are now cached until a watched table is written
+    expect((await fx.call('GET', path)).body.detailed_merge_status).toBe('mergeable');
+
+    const codeowners = (await fx.root.RepositoryFiles.showRaw(project.id, 'CODEOWNERS', 'main')) as string;
+    await fx.root.Commits.create(project.id, 'main', 'Hand the backend to dave', [
+      { action: 'update', filePath: 'CODEOWNERS', content: codeowners.replace(`backend/ @${alice.username}`, `backend/ @${dave.username}`) },
+    ]);
+    await eventually(async () => (await fx.call('GET', path)).body.detailed_merge_status === 'not_approved');
+    expect((await codeOwnerRules(path))[0]).toEqual({ name: 'backend/', section: 'Backend', required: 1, approved: false, approvers: [dave.username] });
+    expect((await fx.call('GET', `${path}/approvals`)).body.approvals_left).toBe(1);
+  });
+
+  it('checks group owners against the groups the project reaches: its group and ancestors, with a member who may approve', async () => {
+    const n = ++counter;
+    // the parent group's only member is its creator, blocked below: nobody in it may approve
+    const founder = await fx.server.createUser();
+    const parent = (await fx.call('POST', '/groups', { token: founder.token, body: { name: `reach-${n}`, path: `reach-${n}` } })).body as { id: number; full_path: string };
+    const child = (await fx.call('POST', '/groups', { body: { name: 'child', path: 'child', parent_id: parent.id } })).body as { id: number; full_path: string };
+    const other = (await fx.call('POST', '/groups', { body: { name: `other-${n}`, path: `other-${n}` } })).body as { id: number; full_path: string };
+    const developer = await fx.server.createUser();
+    expect((await fx.call('POST', `/groups/${child.id}/members`, { body: { user_id: developer.id, access_level: 30 } })).status).toBe(201);
+    expect((await fx.call('POST', `/users/${founder.id}/block`)).status).toBe(201);
+    const project = (await fx.call('POST', '/projects', { body: { name: 'reached', path: 'reached', namespace_id: child.id, initialize_with_readme: true } })).body as { id: number; path_with_namespace: string };
+    await fx.root.Commits.create(project.id, 'main', 'CODEOWNERS', [
+      { action: 'create', filePath: 'CODEOWNERS', content: `a/ @${child.full_path}\nb/ @${parent.full_path}\nc/ @${other.full_path}\nd/ @${developer.username}\n` },
+    ]);
+    const response = await fetch(`${fx.server.url}/${project.path_with_namespace}/-/code_owners?ref=main&path=CODEOWNERS`, { headers: { 'private-token': fx.server.root.token } });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { errors: Array<{ kind: string; line: number }> }).errors.map(({ kind, line }) => ({ kind, line }))).toEqual([
+      { kind: 'group_without_eligible_approvers', line: 2 },
+      { kind: 'inaccessible_owner', line: 3 },
+    ]);
+  });
+
   it('answers the owners of a file and the CODEOWNERS file’s errors by line, and 404 to those who may not read the code', async () => {
     const { project, alice, group } = await setup();
+    const reporter = await memberWith(project.id, 20);
     const full = (await fx.root.Projects.show(project.id)).path_with_namespace as string;
     const web = async (token: string | undefined, query: string) => {
       const response = await fetch(`${fx.server.url}/${full}/-/code_owners?${query}`, { headers: { 'private-token': token ?? fx.server.root.token } });
@@ -151,6 +191,16 @@ describe(`code owners (${testDatabaseKind()})`, () => {
     expect(errors.body.errors).toEqual([
       { kind: 'invalid_approval_requirement', line: 2, message: 'Less than 1 required approvals' },
       { kind: 'malformed_entry_owner', line: 3, message: 'Malformed owners' },
+    ]);
+
+    await fx.root.Commits.create(project.id, 'main', 'Name owners who cannot approve', [
+      { action: 'update', filePath: 'CODEOWNERS', content: `* @${alice.username}\ndocs/ @${group.full_path}\nlib/ @nobody-${process.pid}\n[Ops]\nops/ @${reporter.username}\n` },
+    ]);
+    // the group is not the project's group nor an ancestor: the project does not reach it
+    expect((await web(undefined, 'ref=main&path=CODEOWNERS')).body.errors).toEqual([
+      { kind: 'inaccessible_owner', line: 2, message: 'Contains owners which are not accessible within the project' },
+      { kind: 'inaccessible_owner', line: 3, message: 'Contains owners which are not accessible within the project' },
+      { kind: 'owner_without_permission', line: 5, message: 'Contains owners without permission to approve merge requests' },
     ]);
 
     const stranger = await fx.server.createUser();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { MergeRequestWidgetData, WidgetApprovalRule, WidgetUser } from '@tributary/contracts/merge-widget';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork, json, on, renderInApp, type Route } from '../../../test-support/component';
@@ -126,6 +126,44 @@ describe("the widget's approvals section", () => {
     const { section } = await showSection(needsTwo({ userPermissions: { ...widgetData().userPermissions, canApprove: false }, committers: { nodes: [ROOT] } }), [], { mergeRequestsDisableCommittersApproval: true });
     await userEvent.click(within(section).getByRole('button', { name: "Why can't I approve?" }));
     expect(within(section).getByText("You can't approve because you added one or more commits to this merge request.")).toBeTruthy();
+  });
+
+  it("offers 'Assign reviewers' to those who may administer the merge request, with the eligible approvers not yet reviewers", async () => {
+    const GRACE = user('grace', 'Grace Hopper', 3);
+    const LIN = user('lin', 'Lin Yutang', 4);
+    let updated: unknown = null;
+    const update = on('PUT', '/api/v4/projects/1/merge_requests/7', (request) => {
+      updated = request.body;
+      return json(200, { ...MR, reviewers: [{ id: 2, username: 'ada', name: 'Ada Lovelace' }] });
+    });
+    // Grace is the author: never offered; Lin is already a reviewer
+    const rules = [rule({ eligibleApprovers: [ROOT, ADA, GRACE] }), rule({ id: 'r2', name: 'Docs', eligibleApprovers: [LIN, ADA] })];
+    const data = needsTwo({ approvalState: { ...needsTwo().approvalState, rules }, userPermissions: { ...needsTwo().userPermissions, adminMergeRequest: true } });
+    const network = fakeNetwork([sessionRoute, update, widgetRoute(() => widgetProject(data))]);
+    renderInApp(<MergeWidget project={PROJECT} mr={{ ...MR, reviewers: [{ id: 4, username: 'lin', name: 'Lin Yutang' }] } as typeof MR} />);
+    const section = await screen.findByRole('group', { name: 'Approvals' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Assign reviewers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign reviewers' });
+    expect(within(dialog).getAllByRole('checkbox').map((box) => (box as HTMLInputElement).value)).toEqual(['1', '2']);
+    const assign = within(dialog).getByRole('button', { name: 'Assign reviewers' });
+    expect(assign.hasAttribute('disabled') || assign.getAttribute('aria-disabled') === 'true').toBe(true);
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /Ada Lovelace/ }));
+    await userEvent.click(assign);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // added to the current reviewers, through the merge request update
+    expect(updated).toEqual({ reviewer_ids: [4, 2] });
+    expect(network.sent.filter((request) => request.method === 'PUT')).toHaveLength(1);
+  });
+
+  it("offers no 'Assign reviewers' without the right to administer the merge request, nor when every approver reviews already", async () => {
+    const { section } = await showSection(needsTwo());
+    expect(within(section).queryByRole('button', { name: 'Assign reviewers' })).toBeNull();
+    const everyone = needsTwo({ userPermissions: { ...needsTwo().userPermissions, adminMergeRequest: true } });
+    fakeNetwork([sessionRoute, widgetRoute(() => widgetProject(everyone))]);
+    const { unmount } = renderInApp(<MergeWidget project={PROJECT} mr={{ ...MR, reviewers: [{ id: 1 }, { id: 2 }] } as typeof MR} />);
+    const groups = await screen.findAllByRole('group', { name: 'Approvals' });
+    for (const group of groups) expect(within(group).queryByRole('button', { name: 'Assign reviewers' })).toBeNull();
+    unmount();
   });
 
   it('is hidden while there is nothing to merge', async () => {

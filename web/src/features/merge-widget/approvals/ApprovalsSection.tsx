@@ -11,6 +11,8 @@ import { approveMutation, passwordRequired, unapproveMutation } from './api';
 import { approvalAction, approvalOptional, approvalSummary } from './approvals-summary';
 import { ApprovalPasswordDialog } from './ApprovalPasswordDialog';
 import { ApprovalRulesTable } from './ApprovalRulesTable';
+import { reviewerCandidates } from './assign-reviewers';
+import { AssignReviewersDialog } from './AssignReviewersDialog';
 import styles from './Approvals.module.css';
 import { ApproverAvatars } from './ApproverAvatars';
 import { APPROVALS_MSG as M } from './messages';
@@ -24,6 +26,9 @@ export interface ApprovalsSectionProps {
   disableCommittersApproval: boolean;
   /** the signed-in user's username, or null for a visitor */
   me: string | null;
+  /** the merge request's reviewers and author ('Assign reviewers' offers the other eligible approvers) */
+  reviewerIds: readonly number[];
+  authorId: number | null;
   /** refetch the widget after a change made here */
   onChanged: () => void;
   /**
@@ -38,12 +43,13 @@ export interface ApprovalsSectionProps {
  * "Why can't I approve?" for committers, the password modal, and the collapsible rules table.
  * It reads the widget query's answer and refetches it on mergeRequestApprovalStateUpdated.
  */
-export function ApprovalsSection({ projectId, iid, data, disableCommittersApproval, me, onChanged, onLiveUpdate }: ApprovalsSectionProps) {
+export function ApprovalsSection({ projectId, iid, data, disableCommittersApproval, me, reviewerIds, authorId, onChanged, onLiveUpdate }: ApprovalsSectionProps) {
   const [expanded, setExpanded] = useState(false);
   const [explain, setExplain] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [modal, setModal] = useState<{ invalid: boolean } | null>(null);
   const [checkingPassword, setCheckingPassword] = useState(false);
+  const [assigning, setAssigning] = useState(false);
   const rulesId = useId();
   useApprovalStateSubscription(data.id, onLiveUpdate);
 
@@ -80,6 +86,8 @@ export function ApprovalsSection({ projectId, iid, data, disableCommittersApprov
   const optional = approvalOptional(data);
   const committed = me !== null && (data.committers?.nodes ?? []).some((user) => user.username === me);
   const busy = approve.isPending || unapprove.isPending || checkingPassword;
+  // GitLab: those who may administer the merge request get 'Assign reviewers' while approvers are available
+  const candidates = data.userPermissions.adminMergeRequest && data.state === 'opened' ? reviewerCandidates(rules, reviewerIds, authorId) : [];
 
   async function startApprove() {
     setError(null);
@@ -126,6 +134,11 @@ export function ApprovalsSection({ projectId, iid, data, disableCommittersApprov
                 {t(M.whyCantApprove)}
               </Button>
             ) : null}
+            {candidates.length > 0 ? (
+              <Button size="small" onClick={() => setAssigning(true)}>
+                {t(M.assignReviewers)}
+              </Button>
+            ) : null}
             {rules.length > 0 ? (
               <Button
                 size="small"
@@ -151,6 +164,19 @@ export function ApprovalsSection({ projectId, iid, data, disableCommittersApprov
         <div id={rulesId}>
           <ApprovalRulesTable rules={rules} />
         </div>
+      ) : null}
+      {assigning ? (
+        <AssignReviewersDialog
+          projectId={projectId}
+          iid={iid}
+          candidates={candidates}
+          reviewerIds={reviewerIds}
+          onClose={() => setAssigning(false)}
+          onAssigned={() => {
+            setAssigning(false);
+            onChanged();
+          }}
+        />
       ) : null}
       {modal ? (
         <ApprovalPasswordDialog

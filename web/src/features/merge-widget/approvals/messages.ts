@@ -41,4 +41,8 @@ export const APPROVALS_MSG = {
   passwordLabel: 'Your password',
   passwordInvalid: 'Approval password is invalid.',
   cancel: 'Cancel',
+  // 'Assign reviewers' (GitLab's action for those who may administer the merge request)
+  assignReviewers: 'Assign reviewers',
+  assignReviewersLabel: 'Eligible approvers who are not reviewers yet',
+  assignReviewersError: 'The reviewers could not be assigned:',
 } as const;

@@ -55,8 +55,9 @@ export function draftNoteRoutes(app: FastifyInstance, ctx: RestContext<'draftNot
     Input({ ...MergeRequestPath, note: Optional(Str()), reviewer_state: Optional(Enum(['reviewed', 'requested_changes', 'approved'] as const)), approve: Optional(Bool()), approval_password: Optional(Str()) }),
     async (params, request, reply) => {
       signedIn(request);
-      await draftNotes.publishAll(mergeRequestRef(request, params), params.note);
       const verdict = params.approve ? 'approved' : params.reviewer_state;
+      if (verdict) await ctx.services.reviews.precheck([request.actor, params.id, params.iid], verdict, { approvalPassword: params.approval_password });
+      await draftNotes.publishAll(mergeRequestRef(request, params), params.note);
       if (verdict) await ctx.services.reviews.submit([request.actor, params.id, params.iid], verdict, { approvalPassword: params.approval_password });
       return reply.status(204).send();
     },
