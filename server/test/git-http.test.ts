@@ -271,6 +271,24 @@ describe(`git over HTTP (${testDatabaseKind()})`, () => {
       });
     });
 
+    it('answers every v2 capability advertisement alike, and only to callers who may read the code', async () => {
+      const url = `${server.url}/${privateProject.path_with_namespace}.git/info/refs?service=git-upload-pack`;
+      const basic = (user: TestUser) => `Basic ${Buffer.from(`${user.username}:${user.token}`).toString('base64')}`;
+      const ask = async (headers: Record<string, string>) => {
+        const response = await fetch(url, { headers: { 'git-protocol': 'version=2', ...headers } });
+        return { status: response.status, type: response.headers.get('content-type'), body: Buffer.from(await response.arrayBuffer()).toString('latin1') };
+      };
+      const first = await ask({ authorization: basic(users.reporter) });
+      expect(first.status).toBe(200);
+      expect(first.type).toBe('application/x-git-upload-pack-advertisement');
+      expect(first.body).toMatch(/^001e# service=git-upload-pack\n0000000eversion 2\n/);
+      expect(first.body).toContain('ls-refs');
+      expect(first.body).not.toContain('refs/heads/main'); // v2 lists refs through ls-refs, never here
+      expect(await ask({ authorization: basic(users.developer) })).toEqual(first);
+      expect((await ask({})).status).toBe(401);
+      expect((await ask({ authorization: basic(users.stranger) })).status).toBe(404);
+    });
+
     it('fetches new commits with protocol version 2', async () => {
       await withGit(server.url, withToken(users.developer), async (cli) => {
         expect((await clone(cli, privateProject.path_with_namespace, 'copy', ['-c', 'protocol.version=2'])).code).toBe(0);

@@ -6,6 +6,7 @@ import type { Actor } from '../../auth/actor.js';
 import { ANONYMOUS } from '../../auth/actor.js';
 import { InsufficientScopeError, nullIfNotFound, TooManyRequestsError } from '../../platform/errors.js';
 import { git } from '../../git/command.js';
+import { createCapabilityAdvertisementCache, isProtocolV2 } from '../../git/capability-advertisement.js';
 import type { Project } from '../../domains/projects/project.js';
 import type { RestContext } from '../rest/context.js';
 import { createGitAuthenticator, parseBasicAuth } from './basic-auth.js';
@@ -85,6 +86,10 @@ export interface GitHttpDeps {
  */
 export function createGitHttpRoutes(deps: GitHttpDeps) {
   return function gitHttpRoutes(app: FastifyInstance, ctx: RestContext): void {
+    const capabilities = createCapabilityAdvertisementCache({
+      advertise: async (repo, protocol) =>
+        (await git(repo).sub('upload-pack').flag('--stateless-rpc', '--advertise-refs').env({ GIT_PROTOCOL: protocol }).revisions(repo).run()).stdout,
+    });
     const authenticateBasic = createGitAuthenticator({ tokens: ctx.services.tokens, passwords: ctx.services.passwords, jobTokens: (token) => ctx.services.runnerProtocol.jobTokenIdentity(token) });
 
     for (const type of ['application/x-git-upload-pack-request', 'application/x-git-receive-pack-request']) {
@@ -137,8 +142,12 @@ export function createGitHttpRoutes(deps: GitHttpDeps) {
       }
       const { project } = await authorize(request, fullPath, service);
       const repo = ctx.services.storage.pathFor(project.id);
-      const command = git(repo).sub(service === 'git-upload-pack' ? 'upload-pack' : 'receive-pack');
-      const { stdout } = await command.flag('--stateless-rpc', '--advertise-refs').env(protocolEnv(request)).revisions(repo).run();
+      const protocol: string | undefined = protocolEnv(request).GIT_PROTOCOL;
+      // A v2 upload-pack advertisement holds capabilities only, the same until the repository's config changes.
+      const stdout =
+        service === 'git-upload-pack' && isProtocolV2(protocol)
+          ? await capabilities.get(repo, protocol)
+          : (await git(repo).sub(service === 'git-upload-pack' ? 'upload-pack' : 'receive-pack').flag('--stateless-rpc', '--advertise-refs').env(protocolEnv(request)).revisions(repo).run()).stdout;
       return reply
         .header('content-type', `application/x-${service}-advertisement`)
         .header('cache-control', 'no-cache, max-age=0, must-revalidate')
