@@ -26,4 +26,21 @@ describe('JobActionButton', () => {
     await waitFor(() => expect(onError).toHaveBeenCalled());
     expect(onError.mock.calls[0]![0]).toMatch(new RegExp(`^${message.replace(/[.]/g, '\\.')} `));
   });
+
+  it('unschedules a delayed job through the web path of its action, and reports GitLab’s message when refused', async () => {
+    const delayed = job('time-out', 'Unschedule', 'Unschedule job');
+    delayed.detailed_status!.action!.path = '/g/p/-/jobs/9/unschedule';
+    const calls: string[] = [];
+    fakeNetwork([on('POST', '/g/p/-/jobs/9/unschedule', () => (calls.push('unschedule'), calls.length === 1 ? json(200, {}) : json(422, { message: 'Unprocessable entity' })))]);
+    const onError = vi.fn();
+    renderInApp(<JobActionButton projectId={1} job={delayed} onError={onError} />);
+    const button = screen.getByRole('button', { name: 'Unschedule job: unit' });
+    fireEvent.click(button);
+    await waitFor(() => expect(calls).toEqual(['unschedule']));
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    expect(onError).not.toHaveBeenCalled();
+    fireEvent.click(button);
+    await waitFor(() => expect(onError).toHaveBeenCalled());
+    expect(onError.mock.calls[0]![0]).toBe('There was a problem unscheduling the job. Unprocessable entity');
+  });
 });

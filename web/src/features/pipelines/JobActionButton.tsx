@@ -1,4 +1,4 @@
-import { PlayIcon, SyncIcon, XIcon, type Icon } from '@primer/octicons-react';
+import { ClockIcon, PlayIcon, SyncIcon, XIcon, type Icon } from '@primer/octicons-react';
 import { Button, IconButton, useConfirm } from '@primer/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-error';
@@ -8,6 +8,8 @@ const ACTIONS: Record<string, { action: JobAction; icon: Icon }> = {
   play: { action: 'play', icon: PlayIcon },
   retry: { action: 'retry', icon: SyncIcon },
   cancel: { action: 'cancel', icon: XIcon },
+  // GitLab's `time-out` action: a delayed job back to manual
+  'time-out': { action: 'unschedule', icon: ClockIcon },
 };
 
 /** GitLab's messages when a job action fails; the server's reason, when it gives one, follows. */
@@ -15,10 +17,11 @@ export const JOB_ACTION_FAILED: Record<JobAction, string> = {
   cancel: 'There was a problem canceling the job.',
   play: 'There was a problem running the job.',
   retry: 'There was a problem running the job again.',
+  unschedule: 'There was a problem unscheduling the job.',
 };
 
 /**
- * The action GitLab offers on a job (its `detailed_status.action`: Run, Run again, Cancel), or
+ * The action GitLab offers on a job (its `detailed_status.action`: Run, Run again, Cancel, Unschedule), or
  * nothing. Running a manual job with a `manual_confirmation` asks first, with GitLab's texts; the button is
  * disabled while the call is under way, and the pipeline's and job's data are read again after it.
  */
@@ -51,7 +54,7 @@ export function JobActionButton({ projectId, job, onError, labelled = false }: {
       });
       if (!confirmed) return;
     }
-    act.mutate({ jobId: job.id, action: known!.action });
+    act.mutate({ jobId: job.id, action: known!.action, path: action!.path });
   }
 
   if (labelled) {

@@ -129,7 +129,7 @@ export function jobEntity(job: JobRow, project: Pick<Project, 'full_path' | 'id'
         canUpdate: facts.canUpdate(job),
         manualConfirmation: manualConfirmationMessage(job),
       },
-      { details: path, retry: `${path}/retry`, play: `${path}/play`, cancel: `${path}/cancel` },
+      { details: path, retry: `${path}/retry`, play: `${path}/play`, cancel: `${path}/cancel`, unschedule: `${path}/unschedule` },
     ),
   };
 }

@@ -26,6 +26,8 @@ describe('detailed_status (GitLab’s status presentation)', () => {
     expect(jobDetailedStatus(job({ status: 'manual', when: 'manual' }), paths)).toMatchObject({ label: 'manual play action', action: { icon: 'play', path: paths.play, method: 'post' } });
     expect(jobDetailedStatus(job({ status: 'manual', when: 'manual' }), paths).action?.confirmation_message).toBeNull();
     expect(jobDetailedStatus(job({ status: 'manual', when: 'manual', manualConfirmation: 'Deploy to production?' }), paths).action).toMatchObject({ confirmation_message: 'Deploy to production?' });
+    expect(jobDetailedStatus(job({ status: 'scheduled', when: 'delayed' }), paths)).toMatchObject({ label: 'delayed manual action', action: { icon: 'time-out', title: 'Unschedule', path: '/g/p/-/jobs/7/unschedule', method: 'post', button_title: 'Unschedule job' } });
+    expect(jobDetailedStatus(job({ status: 'scheduled', when: 'delayed', canUpdate: false }), paths).action).toBeUndefined();
     expect(jobDetailedStatus(job({ status: 'running' }), paths).action).toMatchObject({ icon: 'cancel', path: paths.cancel });
     expect(jobDetailedStatus(job({ status: 'failed', failureReason: 'script_failure' }), paths)).toMatchObject({ tooltip: 'failed - (script failure)', action: { icon: 'retry' } });
     expect(jobDetailedStatus(job({ status: 'failed', allowFailure: true }), paths)).toMatchObject({ icon: 'status_warning', group: 'failed-with-warnings', label: 'failed (allowed to fail)' });

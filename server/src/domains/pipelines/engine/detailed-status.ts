@@ -1,7 +1,7 @@
 /**
  * GitLab's `detailed_status` (Gitlab::Ci::Status::Factory and its Pipeline:: and Build::
  * extensions), pure: the icon, text, label, group, tooltip and favicon a status is shown with,
- * and for a job the action a user may take on it (retry, play, cancel).
+ * and for a job the action a user may take on it (retry, play, cancel, unschedule).
  */
 import type { Status } from './status.js';
 
@@ -79,7 +79,7 @@ export function manualConfirmationMessage(job: { when: string; options: Record<s
 }
 
 /** A job's detailed status with its action, as the job entity and the pipeline graph show it. */
-export function jobDetailedStatus(job: JobStatusFacts, paths: { details: string; retry: string; play: string; cancel: string }): DetailedStatus {
+export function jobDetailedStatus(job: JobStatusFacts, paths: { details: string; retry: string; play: string; cancel: string; unschedule?: string }): DetailedStatus {
   let core = CORE[job.status];
   if (job.status === 'failed' && job.allowFailure) {
     core = { icon: 'status_warning', text: 'failed', label: 'failed (allowed to fail)', group: 'failed-with-warnings', favicon: 'favicon_status_failed' };
@@ -93,7 +93,11 @@ export function jobDetailedStatus(job: JobStatusFacts, paths: { details: string;
   if (job.retried) tooltip = `${tooltip} (retried)`;
   const detailed: DetailedStatus = { ...core, tooltip, has_details: job.type === 'build', details_path: job.type === 'build' ? paths.details : null, illustration: null, favicon: favicon(core.favicon) };
   if (!job.canUpdate || job.retried) return detailed;
-  if (job.status === 'manual' || job.status === 'scheduled') {
+  if (job.status === 'scheduled') {
+    // GitLab's Build::Unschedule comes before Build::Play: a delayed job's action is to unschedule it
+    // (it becomes a manual job); running it at once is the job page's and the jobs list's own button.
+    detailed.action = { icon: 'time-out', title: 'Unschedule', path: paths.unschedule ?? `${paths.details}/unschedule`, method: 'post', button_title: 'Unschedule job' };
+  } else if (job.status === 'manual') {
     detailed.action = { icon: 'play', title: 'Run', path: paths.play, method: 'post', button_title: 'Run job', confirmation_message: job.manualConfirmation ?? null };
   } else if (job.status === 'pending' || job.status === 'running' || job.status === 'created' || job.status === 'preparing' || job.status === 'waiting_for_resource') {
     detailed.action = { icon: 'cancel', title: 'Cancel', path: paths.cancel, method: 'post', button_title: 'Cancel this job' };
