@@ -8,7 +8,7 @@ import { browserSession } from './support/session.js';
  * and action); "Group jobs by: Job dependencies" lays the cards out by needs and draws one SVG
  * path per needed card; hovering a card highlights its needs chain; the choice is remembered
  * across reloads (GitLab's `pipeline_graph_view_type` in localStorage). A delayed job offers
- * GitLab's Unschedule action, after which it is a manual job. Jobs move through the engine's
+ * its countdown and GitLab's Unschedule action, after which it is a manual job. Jobs move through the engine's
  * service, as a runner's reports would.
  */
 const session = browserSession('pipeline-graph');
@@ -147,9 +147,15 @@ describe('pipeline graph: job groups and needs', () => {
     const graph = page.getByRole('region', { name: 'Pipeline graph' });
     const unschedule = graph.getByRole('button', { name: 'Unschedule job: rollout' });
     await unschedule.waitFor();
+    // its countdown, from GraphQL's scheduledAt, ticks every second
+    const timer = graph.getByRole('timer');
+    const first = (await timer.textContent()) ?? '';
+    expect(first).toMatch(/^00:59:\d\d$/);
+    await until(async () => (await timer.textContent()) !== first);
     await session.snap('delayed-job', page);
     await unschedule.click();
     await graph.getByRole('button', { name: 'Run job: rollout' }).waitFor();
+    expect(await graph.getByRole('timer').count()).toBe(0);
     expect((await session.rest<{ status: string }[]>('GET', `/projects/${delayed.id}/pipelines/${pipeline.id}/jobs`))[0]!.status).toBe('manual');
     await session.snap('unscheduled-job', page);
   });
