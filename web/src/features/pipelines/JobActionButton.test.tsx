@@ -27,6 +27,14 @@ describe('JobActionButton', () => {
     expect(onError.mock.calls[0]![0]).toMatch(new RegExp(`^${message.replace(/[.]/g, '\\.')} `));
   });
 
+  it('stops an environment by playing its manual stop job, without a confirmation', async () => {
+    const calls: string[] = [];
+    fakeNetwork([on('POST', '/api/v4/projects/1/jobs/9/play', () => (calls.push('play'), json(200, {})))]);
+    renderInApp(<JobActionButton projectId={1} job={job('stop', 'Stop', 'Stop this environment')} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Stop this environment: unit' }));
+    await waitFor(() => expect(calls).toEqual(['play']));
+  });
+
   it('unschedules a delayed job through the web path of its action, and reports GitLab’s message when refused', async () => {
     const delayed = job('time-out', 'Unschedule', 'Unschedule job');
     delayed.detailed_status!.action!.path = '/g/p/-/jobs/9/unschedule';

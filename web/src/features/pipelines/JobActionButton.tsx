@@ -1,4 +1,4 @@
-import { ClockIcon, PlayIcon, SyncIcon, XIcon, type Icon } from '@primer/octicons-react';
+import { ClockIcon, PlayIcon, StopIcon, SyncIcon, XIcon, type Icon } from '@primer/octicons-react';
 import { Button, IconButton, useConfirm } from '@primer/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-error';
@@ -8,6 +8,8 @@ const ACTIONS: Record<string, { action: JobAction; icon: Icon }> = {
   play: { action: 'play', icon: PlayIcon },
   retry: { action: 'retry', icon: SyncIcon },
   cancel: { action: 'cancel', icon: XIcon },
+  // GitLab's Stop of a manual job that stops an environment: it is played (the play call)
+  stop: { action: 'play', icon: StopIcon },
   // GitLab's `time-out` action: a delayed job back to manual
   'time-out': { action: 'unschedule', icon: ClockIcon },
 };
@@ -21,7 +23,7 @@ export const JOB_ACTION_FAILED: Record<JobAction, string> = {
 };
 
 /**
- * The action GitLab offers on a job (its `detailed_status.action`: Run, Run again, Cancel, Unschedule), or
+ * The action GitLab offers on a job (its `detailed_status.action`: Run, Run again, Cancel, Stop, Unschedule), or
  * nothing. Running a manual job with a `manual_confirmation` asks first, with GitLab's texts; the button is
  * disabled while the call is under way, and the pipeline's and job's data are read again after it.
  */

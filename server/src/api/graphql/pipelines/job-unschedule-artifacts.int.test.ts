@@ -25,6 +25,17 @@ later:
   when: delayed
   start_in: 2 hours
   script: deploy
+review:
+  script: deploy
+  environment:
+    name: review/app
+    on_stop: stop_review
+stop_review:
+  script: stop
+  when: manual
+  environment:
+    name: review/app
+    action: stop
 `;
 
 const UNSCHEDULE = `mutation($id: CiBuildID!) { jobUnschedule(input: { id: $id, clientMutationId: "u1" }) { clientMutationId errors job { name status scheduled scheduledAt detailedStatus { action { icon title } } } } }`;
@@ -79,6 +90,14 @@ describe(`GraphQL jobUnschedule, job artifacts and trace (${testDatabaseKind()})
     expect(Date.parse(job.scheduledAt)).toBeGreaterThan(Date.now());
     // a Reporter may not act on it: no action
     expect((await jobOf(rollout!.id, reporter.token)).detailedStatus.action).toBeNull();
+  });
+
+  it('offers GitLab’s Stop on a manual job that stops an environment, in GraphQL and REST alike', async () => {
+    const { stop_review: stop } = await ci.jobs(pipeline.id);
+    const expected = { icon: 'stop', title: 'Stop', buttonTitle: 'Stop this environment', path: `/${project.path_with_namespace}/-/jobs/${stop!.id}/play` };
+    expect(await jobOf(stop!.id, developer.token)).toMatchObject({ status: 'MANUAL', detailedStatus: { label: 'manual stop action', action: expected } });
+    const rest = await fx.call('GET', `/projects/${project.id}/jobs/${stop!.id}`, { token: developer.token });
+    expect((rest.body as any).detailed_status).toMatchObject({ label: 'manual stop action', action: { icon: 'stop', title: 'Stop', button_title: 'Stop this environment', path: expected.path, method: 'post' } });
   });
 
   it('unschedules a delayed job: it becomes manual, its time cleared; a second try is refused in the payload', async () => {

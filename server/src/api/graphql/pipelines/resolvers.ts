@@ -4,7 +4,7 @@
  * read_pipeline checked once per project); what the caller may not read is null. Mutations call
  * the pipelines service the REST routes call, so permission and ref protection are decided once.
  */
-import { jobDetailedStatus, manualConfirmationMessage, pipelineDetailedStatus, type DetailedStatus } from '../../../domains/pipelines/engine/detailed-status.js';
+import { jobDetailedStatus, manualConfirmationMessage, stopsEnvironment, pipelineDetailedStatus, type DetailedStatus } from '../../../domains/pipelines/engine/detailed-status.js';
 import { GraphQLError } from 'graphql';
 import { compositeStatus } from '../../../domains/pipelines/engine/composite.js';
 import type { JobRow, StageRow } from '../../../domains/pipelines/pipeline.js';
@@ -95,7 +95,7 @@ export function ciResolvers(deps: CiGraphqlDeps) {
     const path = jobPath(node);
     const { job } = node;
     const status = jobDetailedStatus(
-      { status: job.status, allowFailure: job.allow_failure, failureReason: job.failure_reason, when: job.when, retried: job.retried, type: job.type, canUpdate, manualConfirmation: manualConfirmationMessage(job) },
+      { status: job.status, allowFailure: job.allow_failure, failureReason: job.failure_reason, when: job.when, retried: job.retried, type: job.type, canUpdate, manualConfirmation: manualConfirmationMessage(job), stopsEnvironment: stopsEnvironment(job) },
       { details: path, retry: `${path}/retry`, play: `${path}/play`, cancel: `${path}/cancel`, unschedule: `${path}/unschedule` },
     );
     return graphqlStatus(status, `${status.group}-${job.id}`);

@@ -70,6 +70,8 @@ export interface JobStatusFacts {
   canUpdate: boolean;
   /** the job's `manual_confirmation` */
   manualConfirmation?: string | null;
+  /** does it stop an environment (`environment: {action: stop}`)? GitLab offers Stop instead of Run */
+  stopsEnvironment?: boolean;
 }
 
 /** GitLab's manual_confirmation_message: the `manual_confirmation` of a `when: manual` job, else null. */
@@ -78,13 +80,19 @@ export function manualConfirmationMessage(job: { when: string; options: Record<s
   return job.when === 'manual' && typeof message === 'string' ? message : null;
 }
 
+/** GitLab's stops_environment?: the job has `environment` with `action: stop`. */
+export function stopsEnvironment(job: { options: Record<string, unknown> }): boolean {
+  const environment = job.options.environment;
+  return typeof environment === 'object' && environment !== null && (environment as Record<string, unknown>).action === 'stop';
+}
+
 /** A job's detailed status with its action, as the job entity and the pipeline graph show it. */
 export function jobDetailedStatus(job: JobStatusFacts, paths: { details: string; retry: string; play: string; cancel: string; unschedule?: string }): DetailedStatus {
   let core = CORE[job.status];
   if (job.status === 'failed' && job.allowFailure) {
     core = { icon: 'status_warning', text: 'failed', label: 'failed (allowed to fail)', group: 'failed-with-warnings', favicon: 'favicon_status_failed' };
   } else if (job.status === 'manual') {
-    core = { ...core, label: 'manual play action' };
+    core = { ...core, label: job.stopsEnvironment ? 'manual stop action' : 'manual play action' };
   } else if (job.status === 'scheduled') {
     core = { ...core, label: 'delayed manual action' };
   }
@@ -97,6 +105,9 @@ export function jobDetailedStatus(job: JobStatusFacts, paths: { details: string;
     // GitLab's Build::Unschedule comes before Build::Play: a delayed job's action is to unschedule it
     // (it becomes a manual job); running it at once is the job page's and the jobs list's own button.
     detailed.action = { icon: 'time-out', title: 'Unschedule', path: paths.unschedule ?? `${paths.details}/unschedule`, method: 'post', button_title: 'Unschedule job' };
+  } else if (job.status === 'manual' && job.stopsEnvironment) {
+    // GitLab's Build::Stop: a manual job that stops an environment is played as "Stop"
+    detailed.action = { icon: 'stop', title: 'Stop', path: paths.play, method: 'post', button_title: 'Stop this environment' };
   } else if (job.status === 'manual') {
     detailed.action = { icon: 'play', title: 'Run', path: paths.play, method: 'post', button_title: 'Run job', confirmation_message: job.manualConfirmation ?? null };
   } else if (job.status === 'pending' || job.status === 'running' || job.status === 'created' || job.status === 'preparing' || job.status === 'waiting_for_resource') {
