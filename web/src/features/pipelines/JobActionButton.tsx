@@ -81,3 +81,39 @@ export function JobActionButton({ projectId, job, onError, labelled = false }: {
     />
   );
 }
+
+/**
+ * "Run" of a delayed job (`when: delayed`, scheduled) beside its Unschedule, as GitLab's jobs list
+ * and job page offer it: the job runs now instead of at its time, after GitLab's confirmation.
+ * Shown only with an action (the viewer may update the job's ref).
+ */
+export function RunDelayedJobButton({ projectId, job, onError, labelled = false }: { projectId: number; job: Job; onError?: (message: string) => void; labelled?: boolean }) {
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const act = useMutation({
+    ...jobActionMutation(projectId),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['projects', projectId] }),
+    onError: (error) => onError?.(`${JOB_ACTION_FAILED.play} ${errorMessage(error)}`.trim()),
+  });
+  if (job.status !== 'scheduled' || !job.detailed_status?.action) return null;
+
+  async function run() {
+    const confirmed = await confirm({
+      title: 'Run the delayed job now?',
+      content: `Are you sure you want to run ${job.name} immediately? This job will run automatically after its timer finishes.`,
+      confirmButtonContent: 'OK',
+      cancelButtonContent: 'Cancel',
+    });
+    if (confirmed) act.mutate({ jobId: job.id, action: 'play' });
+  }
+
+  const name = `Run job: ${job.name}`;
+  if (labelled) {
+    return (
+      <Button leadingVisual={PlayIcon} aria-label={name} disabled={act.isPending} onClick={() => void run()}>
+        Run
+      </Button>
+    );
+  }
+  return <IconButton icon={PlayIcon} size="small" variant="invisible" aria-label={name} title="Run job" unsafeDisableTooltip disabled={act.isPending} onClick={() => void run()} />;
+}
