@@ -6,8 +6,10 @@ import { browserSession } from './support/session.js';
  * The pipeline graph's job groups and `needs` lines against a real server: `parallel: 3` and a
  * `parallel: matrix` show as one card each with their count and a dropdown of their jobs (status
  * and action); "Group jobs by: Job dependencies" lays the cards out by needs and draws one SVG
- * path per needed card; hovering a card highlights its needs chain. Jobs move through the
- * engine's service, as a runner's reports would.
+ * path per needed card; hovering a card highlights its needs chain; the choice is remembered
+ * across reloads (GitLab's `pipeline_graph_view_type` in localStorage). A delayed job offers
+ * its countdown and GitLab's Unschedule action, after which it is a manual job. Jobs move through the engine's
+ * service, as a runner's reports would.
  */
 const session = browserSession('pipeline-graph');
 
@@ -112,5 +114,49 @@ describe('pipeline graph: job groups and needs', () => {
     await page.getByRole('button', { name: 'Stage' }).click();
     await graph.getByRole('heading', { name: 'build' }).waitFor();
     expect(await graph.locator('[data-testid="needs-links"]').count()).toBe(0);
+  });
+
+  it('remembers "Group jobs by" across reloads, under GitLab’s localStorage key', async () => {
+    const graph = page.getByRole('region', { name: 'Pipeline graph' });
+    const dependencies = page.getByRole('button', { name: 'Job dependencies' });
+    await dependencies.click();
+    await graph.getByRole('list', { name: 'Jobs of column 3' }).locator('[data-job="deploy"]').waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('pipeline_graph_view_type'))).toBe('layer');
+    await page.reload();
+    await graph.getByRole('list', { name: 'Jobs of column 3' }).locator('[data-job="deploy"]').waitFor();
+    expect(await dependencies.getAttribute('aria-pressed')).toBe('true');
+    await until(async () => (await graph.locator('[data-testid="needs-links"] path').count()) === 5);
+    await session.snap('dependencies-after-reload', page);
+
+    await page.getByRole('button', { name: 'Stage' }).click();
+    await graph.getByRole('heading', { name: 'build' }).waitFor();
+    await page.reload();
+    await graph.getByRole('heading', { name: 'build' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Stage' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.evaluate(() => window.localStorage.getItem('pipeline_graph_view_type'))).toBe('stage');
+  });
+
+  it('unschedules a delayed job from its card: it becomes a manual job to run', async () => {
+    const delayed = await session.rest<{ id: number; path_with_namespace: string }>('POST', '/projects', { name: 'Delayed', path: 'delayed', initialize_with_readme: true });
+    const ci = `rollout:\n  when: delayed\n  start_in: 1 hour\n  script: deploy\n`;
+    await session.rest('POST', `/projects/${delayed.id}/repository/files/.gitlab-ci.yml`, { branch: 'main', content: ci, commit_message: 'Add CI' });
+    const pipeline = await until(async () => (await session.rest<{ id: number }[]>('GET', `/projects/${delayed.id}/pipelines`))[0]);
+    await until(async () => (await session.rest<{ status: string }[]>('GET', `/projects/${delayed.id}/pipelines/${pipeline.id}/jobs`))[0]?.status === 'scheduled');
+
+    await page.goto(`/${delayed.path_with_namespace}/-/pipelines/${pipeline.id}`);
+    const graph = page.getByRole('region', { name: 'Pipeline graph' });
+    const unschedule = graph.getByRole('button', { name: 'Unschedule job: rollout' });
+    await unschedule.waitFor();
+    // its countdown, from GraphQL's scheduledAt, ticks every second
+    const timer = graph.getByRole('timer');
+    const first = (await timer.textContent()) ?? '';
+    expect(first).toMatch(/^00:59:\d\d$/);
+    await until(async () => (await timer.textContent()) !== first);
+    await session.snap('delayed-job', page);
+    await unschedule.click();
+    await graph.getByRole('button', { name: 'Run job: rollout' }).waitFor();
+    expect(await graph.getByRole('timer').count()).toBe(0);
+    expect((await session.rest<{ status: string }[]>('GET', `/projects/${delayed.id}/pipelines/${pipeline.id}/jobs`))[0]!.status).toBe('manual');
+    await session.snap('unscheduled-job', page);
   });
 });

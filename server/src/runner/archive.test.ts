@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractZip, listFiles, selectFiles, writeZip } from './archive.js';
 import { gitFetchCommands } from './git-commands.js';
-import { dockerRunArgs, dockerServiceArgs, serviceAlias } from './docker-command.js';
+import { dockerRunArgs, dockerServiceArgs, serviceAlias, serviceAliases } from './docker-command.js';
 import { nextBackoff } from './runner.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'runner-archive-'));
@@ -114,7 +114,15 @@ describe('docker command lines', () => {
   it('starts services on the job network under their alias', () => {
     expect(serviceAlias('registry.example.com/group/postgres:16')).toBe('registry.example.com__group__postgres');
     expect(dockerServiceArgs(9, { name: 'postgres:16' }, 0)).toEqual(['run', '--detach', '--rm', '--name', 'tributary-job-9-service-0', '--network', 'tributary-job-9', '--network-alias', 'postgres', '--', 'postgres:16']);
-    expect(dockerServiceArgs(9, { name: 'redis', alias: 'cache' }, 1)).toContain('cache');
+    expect(dockerServiceArgs(9, { name: 'redis', alias: 'cache' }, 1)).toEqual(['run', '--detach', '--rm', '--name', 'tributary-job-9-service-1', '--network', 'tributary-job-9', '--network-alias', 'redis', '--network-alias', 'cache', '--', 'redis']);
+  });
+  it('gives a service gitlab-runner’s host names, its entrypoint and its command', () => {
+    expect(serviceAliases({ name: 'tutum/wordpress:latest', alias: 'db, wp' })).toEqual(['tutum__wordpress', 'tutum-wordpress', 'db', 'wp']);
+    expect(dockerServiceArgs(9, { name: 'postgres:16', alias: 'db,pg', entrypoint: ['docker-entrypoint.sh', '-v'], command: ['postgres', '-c', 'fsync=off'] }, 0)).toEqual([
+      'run', '--detach', '--rm', '--name', 'tributary-job-9-service-0', '--network', 'tributary-job-9',
+      '--network-alias', 'postgres', '--network-alias', 'db', '--network-alias', 'pg', '--entrypoint', 'docker-entrypoint.sh',
+      '--', 'postgres:16', '-v', 'postgres', '-c', 'fsync=off',
+    ]);
   });
 });
 

@@ -2,7 +2,8 @@
  * The `docker` command lines of the Docker executor: the job's script runs inside its `image`
  * with the job's directory mounted at the same path, its variables as `--env` (read from the
  * runner's environment by name, so values never appear on a command line), services as
- * containers on a per-job network reachable by their alias.
+ * containers on a per-job network reachable by their name and aliases, with their own
+ * entrypoint and command (a service's `variables` are not passed yet).
  */
 export interface DockerJob {
   jobId: number;
@@ -40,6 +41,23 @@ export function dockerRunArgs(job: DockerJob): string[] {
   ];
 }
 
-export function dockerServiceArgs(jobId: number, service: { name: string; alias?: string }, index: number): string[] {
-  return ['run', '--detach', '--rm', '--name', containerName(jobId, `service-${index}`), '--network', networkName(jobId), '--network-alias', service.alias || serviceAlias(service.name), '--', service.name];
+/**
+ * The host names a service answers to on the job network, as gitlab-runner gives them: its
+ * image name without tag with `/` as `__` and as `-`, then each of its `alias` (several are
+ * separated by commas or spaces).
+ */
+export function serviceAliases(service: { name: string; alias?: string | null }): string[] {
+  const base = serviceAlias(service.name);
+  const explicit = (service.alias ?? '').split(/[\s,]+/).filter(Boolean);
+  return [...new Set([base, base.replace(/__/g, '-'), ...explicit])];
+}
+
+/** A service container: its aliases, its `entrypoint` (first word; the rest go before the command) and its `command`. */
+export function dockerServiceArgs(jobId: number, service: { name: string; alias?: string | null; entrypoint?: readonly string[] | null; command?: readonly string[] | null }, index: number): string[] {
+  const aliases = serviceAliases(service).flatMap((alias) => ['--network-alias', alias]);
+  const entrypoint = service.entrypoint && service.entrypoint.length > 0 ? ['--entrypoint', service.entrypoint[0]!] : [];
+  return [
+    'run', '--detach', '--rm', '--name', containerName(jobId, `service-${index}`), '--network', networkName(jobId), ...aliases, ...entrypoint,
+    '--', service.name, ...(service.entrypoint?.slice(1) ?? []), ...(service.command ?? []),
+  ];
 }

@@ -295,7 +295,7 @@ async function runStep(step: JobStep, timeoutSeconds: number, ctx: ExecuteContex
   await runInGroup('docker', ['network', 'create', networkName(job.id)], { cwd: ctx.workDir, env, onOutput: () => undefined });
   try {
     for (const [index, service] of (job.services ?? []).entries()) {
-      if (service.name) await run('docker', dockerServiceArgs(job.id, { name: service.name, alias: service.alias }, index), 300);
+      if (service.name) await run('docker', dockerServiceArgs(job.id, { name: service.name, alias: service.alias, entrypoint: service.entrypoint, command: service.command }, index), 300);
     }
     const names = Object.keys(env).filter((name) => name !== 'PATH' && name !== 'HOME');
     return await run('docker', dockerRunArgs({ jobId: job.id, image, workDir: ctx.workDir, tmpDir: ctx.tmpDir, variableNames: names, scriptPath, entrypoint: job.image?.entrypoint }), timeoutSeconds);

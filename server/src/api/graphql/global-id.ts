@@ -23,6 +23,7 @@ export type GlobalIdType =
   | 'Ci::Stage'
   | 'Ci::Build'
   | 'Ci::Bridge'
+  | 'Ci::JobArtifact'
   // GitLab's JobID: a job of any class
   | 'CommitStatus';
 

@@ -18,6 +18,8 @@ const idParam = (text: string | undefined) => (/^\d{1,15}$/.test(text ?? '') && 
  *   GET  /:project/-/merge_requests/:iid/ci_environments_status[.json]?environment_target=merge_commit
  *   POST /:project/-/environments/:id/stop      (answers { redirect_url })
  *   POST /:project/-/jobs/:id/play, …/retry     (the deployment's job)
+ *   POST /:project/-/jobs/:id/unschedule        (a delayed job back to manual: the graph's action;
+ *                                                422 when the job is not scheduled)
  *
  * Same authentication as the API (a cookie session needs its CSRF token on POST) and the same
  * services and permission checks as the REST calls; what the caller may not see is a 404.
@@ -31,7 +33,7 @@ export function environmentActionRoutes(
     mergeRequests: Pick<MergeRequestsService, 'open'>;
     mergeRequestEnvironments: MergeRequestEnvironments;
     environments: Pick<EnvironmentsService, 'stopOne'>;
-    pipelines: Pick<PipelinesService, 'playJob' | 'retryJob'>;
+    pipelines: Pick<PipelinesService, 'playJob' | 'retryJob' | 'unscheduleJob'>;
   },
 ): void {
   app.addHook('onRequest', async (request) => {
@@ -61,7 +63,7 @@ export function environmentActionRoutes(
     'POST',
   );
 
-  for (const action of ['play', 'retry'] as const) {
+  for (const action of ['play', 'retry', 'unschedule'] as const) {
     projectPathRoute(
       app,
       `/-/jobs/:job_id/${action}`,
@@ -69,7 +71,8 @@ export function environmentActionRoutes(
         const id = idParam(params.job_id);
         if (id === null) throw new NotFoundError();
         if (action === 'play') await deps.pipelines.playJob(request.actor, fullPath, id, undefined);
-        else await deps.pipelines.retryJob(request.actor, fullPath, id);
+        else if (action === 'retry') await deps.pipelines.retryJob(request.actor, fullPath, id);
+        else await deps.pipelines.unscheduleJob(request.actor, fullPath, id);
         return {};
       },
       'POST',

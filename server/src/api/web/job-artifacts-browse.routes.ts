@@ -14,7 +14,7 @@ import { projectPathRoute } from './project-path-routes.js';
  * permission path as the API: a job whose artifacts the caller may not read (a stranger, a
  * non-member while public_builds is off), or a missing directory, is a 404.
  */
-export function jobArtifactsBrowseRoutes(app: FastifyInstance, deps: { authenticate(request: FastifyRequest): Promise<Actor>; jobArtifacts: Pick<JobArtifacts, 'browse'> }): void {
+export function jobArtifactsBrowseRoutes(app: FastifyInstance, deps: { authenticate(request: FastifyRequest): Promise<Actor>; jobArtifacts: Pick<JobArtifacts, 'browse' | 'downloadOfType'> }): void {
   app.addHook('onRequest', async (request) => {
     request.actor = await deps.authenticate(request);
     assertApiScope(request.actor, request.method);
@@ -35,5 +35,26 @@ export function jobArtifactsBrowseRoutes(app: FastifyInstance, deps: { authentic
       entries: listing.entries,
       archive: { filename: listing.artifact.filename, size: listing.artifact.size, expire_at: listing.artifact.expire_at ? new Date(listing.artifact.expire_at).toISOString() : null },
     };
+  });
+
+  /**
+   * `GET /:full_path/-/jobs/:job_id/artifacts/download?file_type=<type>` (GitLab's
+   * download_project_job_artifacts_path): the artifact of that type, the archive by default.
+   */
+  projectPathRoute(app, '/-/jobs/:job_id/artifacts/download', async (request, reply, fullPath, params) => {
+    const jobId = /^\d{1,15}$/.test(params.job_id ?? '') ? Number(params.job_id) : 0;
+    if (jobId === 0) throw new NotFoundError();
+    const query = request.query as Record<string, unknown>;
+    const fileType = typeof query.file_type === 'string' ? query.file_type : '';
+    const { artifact, body } = await deps.jobArtifacts.downloadOfType(request.actor, fullPath, jobId, fileType).catch((error: unknown) => {
+      throw error instanceof ForbiddenError ? new NotFoundError() : error;
+    });
+    const name = artifact.filename.replace(/["\\\r\n]/g, '_');
+    return reply
+      .status(200)
+      .header('Content-Type', 'application/octet-stream')
+      .header('Content-Length', String(artifact.size))
+      .header('Content-Disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(artifact.filename)}`)
+      .send(body);
   });
 }

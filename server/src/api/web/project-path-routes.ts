@@ -29,8 +29,12 @@ export const PROJECT_PATH_SUFFIXES = [
   '/-/environments/:environment_id/stop',
   '/-/jobs/:job_id/play',
   '/-/jobs/:job_id/retry',
+  // a delayed job back to manual (the pipeline graph's time-out action)
+  '/-/jobs/:job_id/unschedule',
   // the job page's artifacts browser
   '/-/jobs/:job_id/artifacts/browse.json',
+  // one artifact of a job by type (GraphQL's CiJobArtifact.downloadPath)
+  '/-/jobs/:job_id/artifacts/download',
   // the file view's code owners (`?ref=&path=`)
   '/-/code_owners',
 ] as const;

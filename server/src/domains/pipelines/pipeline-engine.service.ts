@@ -39,6 +39,8 @@ export class JobTransitionConflict extends ConflictError {
 
 export class UnretryableJobError extends Error {}
 export class UnplayableJobError extends Error {}
+/** Only a scheduled (`when: delayed`) job can be unscheduled. */
+export class UnschedulableJobError extends Error {}
 
 export interface JobResult {
   status: 'success' | 'failed';
@@ -274,6 +276,20 @@ export function createPipelineEngine(deps: {
         const moved = await enqueue(job, 'enqueue', tx, { ...(userId ? { user_id: userId } : {}), ...(variables ? { job_variables: variables } : {}) });
         if (!moved) throw new UnplayableJobError();
         await resetSkippedAfter(moved, tx);
+        return moved;
+      });
+    },
+
+    /**
+     * Unschedules a delayed job: it stops waiting for its time and becomes a manual job, run only
+     * when someone plays it (GitLab's BuildUnscheduleService; the scheduled time is cleared, and the
+     * queue job waiting for it finds the job no longer scheduled).
+     */
+    async unscheduleJob(jobId: number): Promise<JobRow> {
+      return withJob(jobId, async (job, tx) => {
+        if (job.status !== 'scheduled') throw new UnschedulableJobError();
+        const moved = await move(job, 'unschedule', tx, { scheduled_at: null });
+        if (!moved) throw new UnschedulableJobError();
         return moved;
       });
     },

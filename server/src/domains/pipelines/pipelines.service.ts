@@ -12,7 +12,7 @@ import { resolveCommit } from '../../git/refs.js';
 import type { Queryable } from '../../platform/db/database.js';
 import type { User } from '../users/user.js';
 import { usersByIds } from '../users/users.repository.js';
-import { ForbiddenError, NotFoundError, RecordNotFoundError, ValidationError } from '../../platform/errors.js';
+import { ForbiddenError, NotFoundError, RecordNotFoundError, UnprocessableError, ValidationError } from '../../platform/errors.js';
 import type { Project } from '../projects/project.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
@@ -23,7 +23,7 @@ import type { RepositoryAccess } from '../repository/repository-access.js';
 import type { Status } from './engine/status.js';
 import type { JobRow, PipelineRow, PipelineVariable } from './pipeline.js';
 import type { PipelineCreation } from './pipeline-creation.service.js';
-import { UnplayableJobError, UnretryableJobError, type PipelineEngine } from './pipeline-engine.service.js';
+import { UnplayableJobError, UnretryableJobError, UnschedulableJobError, type PipelineEngine } from './pipeline-engine.service.js';
 import type { JobListFilter, PipelineListFilter, PipelinesRepository } from './pipelines.repository.js';
 import type { DownstreamRepository } from './downstream/downstream.repository.js';
 import type { ProjectsRepository } from '../projects/projects.repository.js';
@@ -33,6 +33,8 @@ export const PIPELINE_MESSAGES = {
   notRetryable: '403 Forbidden - Job is not retryable',
   insufficientPermissions: 'Insufficient permissions to create a new pipeline',
   unplayable: '400 Bad request - Unplayable Job',
+  /** GitLab's BuildUnscheduleService answer for a job that is not scheduled */
+  unschedulable: 'Unprocessable entity',
 } as const;
 
 export function createPipelinesService(deps: {
@@ -258,6 +260,25 @@ export function createPipelinesService(deps: {
         return { project, job: copy, facts: await jobFacts(actor, project, [copy]) };
       } catch (error) {
         if (error instanceof UnretryableJobError) throw new ForbiddenError(PIPELINE_MESSAGES.notRetryable);
+        throw error;
+      }
+    },
+
+    /**
+     * A delayed job back to manual (GitLab's unschedule, update_build on the job's ref): 422
+     * "Unprocessable entity" when the job is not scheduled.
+     */
+    async unscheduleJob(actor: Actor, idOrPath: string | number, jobId: number) {
+      let job!: JobRow;
+      const { project } = await openToUpdate(actor, idOrPath, async (p) => {
+        job = await jobFor(p, jobId);
+        return (await repo.pipelineById(job.pipeline_id))!;
+      });
+      try {
+        const manual = (await repo.findJob((await deps.engine.unscheduleJob(job.id)).id))!;
+        return { project, job: manual, facts: await jobFacts(actor, project, [manual]) };
+      } catch (error) {
+        if (error instanceof UnschedulableJobError) throw new UnprocessableError(PIPELINE_MESSAGES.unschedulable);
         throw error;
       }
     },

@@ -153,6 +153,18 @@ export function createJobArtifacts(deps: {
     },
 
     /**
+     * GET /:project/-/jobs/:job_id/artifacts/download?file_type=<type>: one artifact of the job by
+     * its type (the archive when no type is named), for whoever may read the project's jobs:
+     * what GraphQL's CiJobArtifact.downloadPath links to. 404 when the job has none of that type.
+     */
+    async downloadOfType(actor: Actor, projectIdOrPath: string, jobId: number, fileType: string): Promise<{ artifact: JobArtifactRow; body: Readable }> {
+      const { job } = await deps.pipelines.job(actor, projectIdOrPath, jobId);
+      const artifact = (await deps.artifacts.forJobs([job.id])).find((row) => row.file_type === (fileType || 'archive'));
+      if (!artifact) throw new NotFoundError();
+      return open(artifact);
+    },
+
+    /**
      * GET /projects/:id/jobs/:job_id/artifacts/*path: one file of the archive, read in memory
      * (zip-entry.ts guards against zip slips and bombs). 404 when it is not there.
      */

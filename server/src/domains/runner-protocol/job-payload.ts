@@ -80,23 +80,56 @@ export function repositoryUrl(serverUrl: string, fullPath: string, token: string
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []);
 
-/** `image:` as the runner reads it: `{name, entrypoint, ports, pull_policy}`, or null. */
+/**
+ * A port of an image or service as GitLab's Gitlab::Ci::Build::Port sends it: `{number, protocol,
+ * name}`, a bare number taking protocol `http` and name `default_port`; ports without a number are
+ * dropped (GitLab keeps the valid ones). gitlab-runner decodes each into its `Port` struct.
+ */
+function portOf(value: unknown): { number: number; protocol: string; name: string } | null {
+  if (typeof value === 'number' && Number.isInteger(value)) return { number: value, protocol: 'http', name: 'default_port' };
+  if (!value || typeof value !== 'object') return null;
+  const port = value as Record<string, unknown>;
+  const number = Number(port.number);
+  if (!Number.isInteger(number) || number <= 0) return null;
+  return { number, protocol: typeof port.protocol === 'string' ? port.protocol : 'http', name: typeof port.name === 'string' ? port.name : 'default_port' };
+}
+
+/**
+ * `image:` as the runner reads it (GitLab's Gitlab::Ci::Build::Image): `{name, entrypoint, ports,
+ * pull_policy}`, or null. Every field has the type of gitlab-runner's `Image` struct, which
+ * decodes the whole job with it: entrypoint a list of strings, ports `Port` objects, pull_policy
+ * a list.
+ */
 function imageOf(value: unknown): Record<string, unknown> | null {
   if (typeof value === 'string') return { name: value, entrypoint: null, ports: [], pull_policy: null };
   if (!value || typeof value !== 'object') return null;
   const image = value as Record<string, unknown>;
   return {
-    name: image.name ?? null,
-    entrypoint: image.entrypoint ?? null,
-    ports: image.ports ?? [],
+    name: typeof image.name === 'string' ? image.name : null,
+    entrypoint: image.entrypoint === undefined || image.entrypoint === null ? null : strings(image.entrypoint),
+    ports: Array.isArray(image.ports) ? image.ports.map(portOf).filter((port) => port !== null) : [],
     pull_policy: image.pull_policy === undefined ? null : strings(image.pull_policy),
   };
 }
 
+/**
+ * A service: the image's fields with `alias` (a string: gitlab-runner splits several aliases
+ * itself), `command` (a list of strings) and `variables` as GitLab's build_variables makes them,
+ * `[{key, value}]` with string values (the YAML's `variables:` is a hash; gitlab-runner's
+ * JobVariables is a list and would refuse the whole job otherwise).
+ */
 function serviceOf(value: unknown): Record<string, unknown> {
   const base = imageOf(value) ?? { name: null };
   const service = typeof value === 'object' && value ? (value as Record<string, unknown>) : {};
-  return { ...base, alias: service.alias ?? null, command: service.command ?? null, variables: service.variables ?? null };
+  const variables = service.variables && typeof service.variables === 'object' && !Array.isArray(service.variables)
+    ? Object.entries(service.variables as Record<string, unknown>).map(([key, variable]) => ({ key, value: variable === null || variable === undefined ? '' : String(variable) }))
+    : null;
+  return {
+    ...base,
+    alias: typeof service.alias === 'string' ? service.alias : null,
+    command: service.command === undefined || service.command === null ? null : strings(service.command),
+    variables,
+  };
 }
 
 /** `artifacts:` becomes an `archive` entry, plus one entry per report (GitLab's Ci::Build#artifacts_options → runner artifacts). */

@@ -136,6 +136,29 @@ export function createRunnerJobsRepository(db: Pick<Database, 'query' | 'transac
       return rows.map((row) => ({ ...row, id: Number(row.id) }));
     },
 
+    /**
+     * `needs: pipeline:` — the latest successful job named `jobName` of pipeline `ancestorId`, when
+     * that pipeline is an ancestor of `pipelineId` through parent-child links (a child pipeline
+     * reads its parent's artifacts, GitLab's cross-pipeline dependencies; any other pipeline is
+     * out of reach). UNION stops at a pipeline already seen.
+     */
+    async ancestorPipelineJob(pipelineId: number, ancestorId: number, jobName: string): Promise<{ id: number; name: string } | null> {
+      const { rows } = await db.query<{ id: number; name: string }>(
+        `WITH RECURSIVE ancestors(id) AS (
+           SELECT s.source_pipeline_id FROM ci_sources_pipelines s JOIN ci_pipelines p ON p.id = s.pipeline_id
+            WHERE s.pipeline_id = $1 AND p.source = 'parent_pipeline'
+           UNION
+           SELECT s.source_pipeline_id FROM ci_sources_pipelines s JOIN ci_pipelines p ON p.id = s.pipeline_id JOIN ancestors a ON s.pipeline_id = a.id
+            WHERE p.source = 'parent_pipeline'
+         )
+         SELECT b.id, b.name FROM ci_builds b
+          WHERE b.pipeline_id = $2 AND b.pipeline_id IN (SELECT id FROM ancestors) AND b.name = $3 AND b.type = 'build' AND b.status = 'success' AND NOT b.retried
+          ORDER BY b.id DESC LIMIT 1`,
+        [pipelineId, ancestorId, jobName],
+      );
+      return rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null;
+    },
+
     /** Running and canceling jobs not updated for `seconds`, with whether their runner still exists. */
     async silentRunningJobs(seconds: number): Promise<RunningJob[]> {
       const { rows } = await db.query<RunningJob & { timeout: unknown }>(

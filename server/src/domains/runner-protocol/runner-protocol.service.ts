@@ -6,6 +6,7 @@
 import { digest, safeEqual } from '../../auth/secrets.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js';
 import { maskSecrets } from '../ci-variables/mask-secrets.js';
+import { expandVariables } from '../pipelines/config/merge.js';
 import type { JobLogs } from '../job-logs/job-logs.service.js';
 import { parseLogContentRange } from '../job-logs/content-range.js';
 import type { PipelineEngine } from '../pipelines/pipeline-engine.service.js';
@@ -125,6 +126,29 @@ export function createRunnerProtocol(deps: {
    * `artifacts: true` for a DAG job, else its `dependencies:` list, else every job of the earlier
    * stages; only those with an archive. Their downloads authenticate with this job's token.
    */
+  /**
+   * `needs: [{pipeline: $PARENT_PIPELINE_ID, job: build}]` (GitLab's cross-pipeline
+   * dependencies): the pipeline id is expanded with the job's and its pipeline's variables, and
+   * only an ancestor pipeline of this one (parent-child) is read; `artifacts: false` takes none.
+   * `needs: project:` (another project's artifacts, a GitLab Premium feature) is not followed.
+   */
+  async function crossPipelineDependencies(job: JobRow): Promise<{ id: number; name: string }[]> {
+    const cross = Array.isArray(job.options.cross_dependencies) ? (job.options.cross_dependencies as { job?: unknown; pipeline?: unknown; artifacts?: unknown }[]) : [];
+    const wanted = cross.filter((need) => typeof need.pipeline === 'string' && typeof need.job === 'string' && need.artifacts !== false);
+    if (wanted.length === 0) return [];
+    const variables: Record<string, string> = { CI_PIPELINE_ID: String(job.pipeline_id) };
+    for (const variable of job.yaml_variables) variables[variable.key] = variable.value;
+    for (const variable of await deps.pipelines.variables(job.pipeline_id)) variables[variable.key] = variable.value;
+    const found: { id: number; name: string }[] = [];
+    for (const need of wanted) {
+      const id = Number(expandVariables(need.pipeline as string, variables));
+      if (!Number.isSafeInteger(id) || id <= 0) continue;
+      const other = await deps.jobs.ancestorPipelineJob(job.pipeline_id, id, need.job as string);
+      if (other) found.push(other);
+    }
+    return found;
+  }
+
   async function dependenciesOf(job: JobRow, token: string): Promise<DependencyArtifacts[]> {
     if (!deps.archivesOf) return [];
     const earlier = await deps.jobs.earlierJobs(job.pipeline_id, job.stage_idx);
@@ -135,10 +159,12 @@ export function createRunnerProtocol(deps: {
         : named
           ? earlier.filter((other) => named.includes(other.name))
           : earlier;
-    const archives = await deps.archivesOf(wanted.map((other) => other.id));
+    const crossed = await crossPipelineDependencies(job);
+    const all = [...wanted, ...crossed];
+    const archives = await deps.archivesOf(all.map((other) => other.id));
     return archives.map((archive) => ({
       id: archive.job_id,
-      name: wanted.find((other) => other.id === archive.job_id)!.name,
+      name: all.find((other) => other.id === archive.job_id)!.name,
       token,
       artifacts_file: { filename: archive.filename, size: archive.size },
     }));

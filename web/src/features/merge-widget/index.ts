@@ -2,3 +2,5 @@
 export { MergeWidget } from './MergeWidget';
 export { MSG } from './messages';
 export { MergeRequestDeployments } from './deployments/MergeRequestDeployments';
+/** One GraphQL request with the session's CSRF token (the pipeline graph's delayed job countdown reads CiJob.scheduledAt with it). */
+export { graphqlRequest } from './api';

@@ -1,4 +1,4 @@
-import { PlayIcon, SyncIcon, XIcon, type Icon } from '@primer/octicons-react';
+import { ClockIcon, PlayIcon, StopIcon, SyncIcon, XIcon, type Icon } from '@primer/octicons-react';
 import { Button, IconButton, useConfirm } from '@primer/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-error';
@@ -8,6 +8,10 @@ const ACTIONS: Record<string, { action: JobAction; icon: Icon }> = {
   play: { action: 'play', icon: PlayIcon },
   retry: { action: 'retry', icon: SyncIcon },
   cancel: { action: 'cancel', icon: XIcon },
+  // GitLab's Stop of a manual job that stops an environment: it is played (the play call)
+  stop: { action: 'play', icon: StopIcon },
+  // GitLab's `time-out` action: a delayed job back to manual
+  'time-out': { action: 'unschedule', icon: ClockIcon },
 };
 
 /** GitLab's messages when a job action fails; the server's reason, when it gives one, follows. */
@@ -15,10 +19,11 @@ export const JOB_ACTION_FAILED: Record<JobAction, string> = {
   cancel: 'There was a problem canceling the job.',
   play: 'There was a problem running the job.',
   retry: 'There was a problem running the job again.',
+  unschedule: 'There was a problem unscheduling the job.',
 };
 
 /**
- * The action GitLab offers on a job (its `detailed_status.action`: Run, Run again, Cancel), or
+ * The action GitLab offers on a job (its `detailed_status.action`: Run, Run again, Cancel, Stop, Unschedule), or
  * nothing. Running a manual job with a `manual_confirmation` asks first, with GitLab's texts; the button is
  * disabled while the call is under way, and the pipeline's and job's data are read again after it.
  */
@@ -51,7 +56,7 @@ export function JobActionButton({ projectId, job, onError, labelled = false }: {
       });
       if (!confirmed) return;
     }
-    act.mutate({ jobId: job.id, action: known!.action });
+    act.mutate({ jobId: job.id, action: known!.action, path: action!.path });
   }
 
   if (labelled) {
@@ -75,4 +80,40 @@ export function JobActionButton({ projectId, job, onError, labelled = false }: {
       onClick={() => void run()}
     />
   );
+}
+
+/**
+ * "Run" of a delayed job (`when: delayed`, scheduled) beside its Unschedule, as GitLab's jobs list
+ * and job page offer it: the job runs now instead of at its time, after GitLab's confirmation.
+ * Shown only with an action (the viewer may update the job's ref).
+ */
+export function RunDelayedJobButton({ projectId, job, onError, labelled = false }: { projectId: number; job: Job; onError?: (message: string) => void; labelled?: boolean }) {
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const act = useMutation({
+    ...jobActionMutation(projectId),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['projects', projectId] }),
+    onError: (error) => onError?.(`${JOB_ACTION_FAILED.play} ${errorMessage(error)}`.trim()),
+  });
+  if (job.status !== 'scheduled' || !job.detailed_status?.action) return null;
+
+  async function run() {
+    const confirmed = await confirm({
+      title: 'Run the delayed job now?',
+      content: `Are you sure you want to run ${job.name} immediately? This job will run automatically after its timer finishes.`,
+      confirmButtonContent: 'OK',
+      cancelButtonContent: 'Cancel',
+    });
+    if (confirmed) act.mutate({ jobId: job.id, action: 'play' });
+  }
+
+  const name = `Run job: ${job.name}`;
+  if (labelled) {
+    return (
+      <Button leadingVisual={PlayIcon} aria-label={name} disabled={act.isPending} onClick={() => void run()}>
+        Run
+      </Button>
+    );
+  }
+  return <IconButton icon={PlayIcon} size="small" variant="invisible" aria-label={name} title="Run job" unsafeDisableTooltip disabled={act.isPending} onClick={() => void run()} />;
 }

@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { urls } from '../../lib/routes';
 import type { Job } from './api';
+import { DelayedCountdown } from './DelayedCountdown';
 import { JobActionButton } from './JobActionButton';
 import type { JobGroupView } from './job-groups';
 import { fallbackStatus, StatusIcon } from './StatusBadge';
@@ -31,8 +32,8 @@ function NeedsDescription({ id, needs }: { id: string; needs: readonly string[] 
 }
 
 /**
- * One card of the pipeline graph. A lone job: its status, its name (a link to the job) and its
- * action. A group of parallel jobs (GitLab's job group): the group's composite status, its name
+ * One card of the pipeline graph. A lone job: its status, its name (a link to the job), a
+ * delayed job's countdown and its action. A group of parallel jobs (GitLab's job group): the group's composite status, its name
  * and the count of its jobs, opening a dropdown that lists each job with its status and action.
  */
 export function JobGroupCard({ projectId, fullPath, group, needs, highlighted = false, onError, onHover }: CardProps) {
@@ -55,6 +56,7 @@ export function JobGroupCard({ projectId, fullPath, group, needs, highlighted = 
           )}
         </span>
         <NeedsDescription id={descriptionId} needs={needs} />
+        {job.status === 'scheduled' ? <DelayedCountdown fullPath={fullPath} jobId={job.id} name={job.name} /> : null}
         <JobActionButton projectId={projectId} job={job} onError={onError} />
       </li>
     );
@@ -106,6 +108,7 @@ function GroupJob({ projectId, fullPath, job, onError }: { projectId: number; fu
     <li className={graphStyles.dropdownJob} data-job={job.name}>
       <StatusIcon status={status ?? fallbackStatus(job.status)} />
       <span className={styles.jobName}>{status?.has_details ? <RouterLink to={urls.job(fullPath, job.id)}>{job.name}</RouterLink> : job.name}</span>
+      {job.status === 'scheduled' ? <DelayedCountdown fullPath={fullPath} jobId={job.id} name={job.name} /> : null}
       <JobActionButton projectId={projectId} job={job} onError={onError} />
     </li>
   );

@@ -16,7 +16,7 @@ import { JobArtifacts } from './JobArtifacts';
 import { JOB_UPDATED, jobGid, useCoalesced, useLiveUpdates } from './live';
 import { useJobTrace } from './useJobTrace';
 import { failureMessage, formatDuration } from './format';
-import { JobActionButton } from './JobActionButton';
+import { JobActionButton, RunDelayedJobButton } from './JobActionButton';
 import { JobLog } from './JobLog';
 import { fallbackStatus, StatusBadge } from './StatusBadge';
 import styles from './Pipelines.module.css';
@@ -72,7 +72,10 @@ export function JobPage({ project, id }: { project: Project; id: number }) {
             </span>
           </div>
         </Stack>
-        <JobActionButton projectId={project.id} job={data} onError={setError} labelled />
+        <Stack direction="horizontal" gap="condensed">
+          <RunDelayedJobButton projectId={project.id} job={data} onError={setError} labelled />
+          <JobActionButton projectId={project.id} job={data} onError={setError} labelled />
+        </Stack>
       </Stack>
       {error ? (
         <Flash variant="danger" role="alert">

@@ -5,7 +5,7 @@ import { TimeAgo } from '../../components/TimeAgo';
 import { urls } from '../../lib/routes';
 import type { Job } from './api';
 import { formatDuration } from './format';
-import { JobActionButton } from './JobActionButton';
+import { JobActionButton, RunDelayedJobButton } from './JobActionButton';
 import { fallbackStatus, StatusBadge } from './StatusBadge';
 import styles from './Pipelines.module.css';
 
@@ -56,6 +56,7 @@ export function JobsTable({ projectId, fullPath, jobs, showPipeline = false, lab
                 <TimeAgo date={job.created_at} />
               </td>
               <td>
+                <RunDelayedJobButton projectId={projectId} job={job} onError={setError} />
                 <JobActionButton projectId={projectId} job={job} onError={setError} />
               </td>
             </tr>

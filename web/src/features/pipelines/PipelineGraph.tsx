@@ -6,6 +6,7 @@ import { JobGroupCard } from './JobGroupCard';
 import { dependencyLayers, needLinks, needsByJob, needsChain, stageViews, type JobGroupView } from './job-groups';
 import { LinkedPipelines } from './LinkedPipelines';
 import { NeedsLinks } from './NeedsLinks';
+import { useGraphView } from './useGraphView';
 import { fallbackStatus, StatusIcon } from './StatusBadge';
 import styles from './Pipelines.module.css';
 import graphStyles from './PipelineGraph.module.css';
@@ -26,8 +27,6 @@ export function groupByStage(jobs: Job[]): Stage[] {
   return [...stages].map(([name, list]) => ({ name, jobs: list }));
 }
 
-/** GitLab's "Group jobs by" choice: columns by stage, or by job dependencies with the `needs` lines drawn. */
-export type GraphView = 'stage' | 'needs';
 
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 } as const;
 
@@ -37,6 +36,7 @@ const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', 
  * stage of the statuses outside CI systems posted (each linking to its target_url), then the
  * downstream pipelines. "Group jobs by: Job dependencies" lays the cards out by their `needs`
  * and draws a line to each needed card; hovering (or focusing) a card highlights its needs chain.
+ * The choice is remembered in the browser (useGraphView).
  */
 export function PipelineGraph({
   projectId,
@@ -54,7 +54,7 @@ export function PipelineGraph({
   relations?: PipelineRelations;
 }) {
   const [error, setError] = useState<string | null>(null);
-  const [view, setView] = useState<GraphView>('stage');
+  const [view, setView] = useGraphView();
   const [hovered, setHovered] = useState<string | null>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const dag = useQuery(pipelineDagQuery(fullPath, projectId, pipelineId));

@@ -223,12 +223,17 @@ export const jobQuery = (projectId: number, id: number, live = false) =>
     refetchInterval: (query) => (live || isFinished(query.state.data?.status) ? false : POLL_MS),
   });
 
-export type JobAction = 'retry' | 'cancel' | 'play';
+export type JobAction = 'retry' | 'cancel' | 'play' | 'unschedule';
 
+/**
+ * A job action: retry, cancel and play through the jobs API; unschedule (which the API does not
+ * have, as GitLab's does not) through the web path its `detailed_status.action` names.
+ */
 export const jobActionMutation = (projectId: number) =>
   mutationOptions({
     mutationKey: ['projects', projectId, 'jobs', 'action'],
-    mutationFn: ({ jobId, action }: { jobId: number; action: JobAction }) => api.post<Job>(`/projects/${projectId}/jobs/${jobId}/${action}`),
+    mutationFn: async ({ jobId, action, path }: { jobId: number; action: JobAction; path?: string }): Promise<unknown> =>
+      action === 'unschedule' && path ? api.post<unknown>(path) : api.post<Job>(`/projects/${projectId}/jobs/${jobId}/${action}`),
   });
 
 export const pipelineActionMutation = (projectId: number) =>

@@ -14,11 +14,18 @@ import type { PipelinesRepository } from '../../../domains/pipelines/pipelines.r
 import type { PipelinesService } from '../../../domains/pipelines/pipelines.service.js';
 import type { DownstreamRepository } from '../../../domains/pipelines/downstream/downstream.repository.js';
 import type { RequestScope } from '../widget/request-scope.js';
+import type { JobArtifacts } from '../../../domains/runner-protocol/job-artifacts.service.js';
+import type { JobArtifactRow } from '../../../domains/runner-protocol/job-artifacts.repository.js';
+import type { RunnerProtocol } from '../../../domains/runner-protocol/runner-protocol.service.js';
 
 export interface CiGraphqlDeps {
-  pipelines: Pick<PipelinesService, 'readableProject' | 'mayUpdateRef' | 'retryJob' | 'playJob' | 'cancelJob' | 'retry' | 'cancel' | 'remove'>;
+  pipelines: Pick<PipelinesService, 'readableProject' | 'mayUpdateRef' | 'retryJob' | 'playJob' | 'cancelJob' | 'unscheduleJob' | 'retry' | 'cancel' | 'remove'>;
   pipelinesRepository: Pick<PipelinesRepository, 'pipelineById' | 'findJob' | 'pipelinesByIds' | 'withWarnings' | 'stagesOfPipelines' | 'latestJobsOfPipelines' | 'listPipelines' | 'findPipelineBy'>;
   downstream: Pick<DownstreamRepository, 'downstreamOfBridges' | 'upstreamOf' | 'downstreamOf'>;
+  /** a job's artifacts (CiJob.artifacts) */
+  artifacts: Pick<JobArtifacts, 'describe'>;
+  /** a job's log, its secrets masked (CiJob.trace) */
+  logs: Pick<RunnerProtocol, 'readLog' | 'logSize'>;
 }
 
 /** A pipeline as the schema's resolvers receive it: the row and the project it is read through. */
@@ -55,6 +62,10 @@ export function createCiScope(deps: CiGraphqlDeps, scope: Pick<RequestScope, 'ac
     const found = await deps.pipelinesRepository.withWarnings(ids);
     return ids.map((id) => found.has(id));
   });
+  const artifacts = new DataLoader<number, JobArtifactRow[]>(async (ids) => {
+    const found = await deps.artifacts.describe(ids);
+    return ids.map((id) => found.get(id) ?? []);
+  });
   const downstreamOfBridge = new DataLoader<number, PipelineRow | null>(async (ids) => {
     const found = await deps.downstream.downstreamOfBridges(ids);
     return ids.map((id) => found.get(id) ?? null);
@@ -73,6 +84,7 @@ export function createCiScope(deps: CiGraphqlDeps, scope: Pick<RequestScope, 'ac
     stages,
     jobs,
     warnings,
+    artifacts,
     downstreamOfBridge,
     /** A pipeline by id as a node, when the caller may read it. */
     async pipeline(id: number): Promise<PipelineNode | null> {

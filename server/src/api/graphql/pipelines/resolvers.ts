@@ -4,7 +4,7 @@
  * read_pipeline checked once per project); what the caller may not read is null. Mutations call
  * the pipelines service the REST routes call, so permission and ref protection are decided once.
  */
-import { jobDetailedStatus, manualConfirmationMessage, pipelineDetailedStatus } from '../../../domains/pipelines/engine/detailed-status.js';
+import { jobDetailedStatus, manualConfirmationMessage, stopsEnvironment, pipelineDetailedStatus } from '../../../domains/pipelines/engine/detailed-status.js';
 import { GraphQLError } from 'graphql';
 import { compositeStatus } from '../../../domains/pipelines/engine/composite.js';
 import type { JobRow, StageRow } from '../../../domains/pipelines/pipeline.js';
@@ -15,6 +15,8 @@ import { mutation, resourceNotAvailable } from '../editor/errors.js';
 import { writer } from '../editor/mutations.js';
 import type { GraphqlContext } from '../resolvers.js';
 import { pipelinePath } from '../widget/pipeline-view.js';
+import { traceHtmlSummary } from '../../../domains/runner-protocol/trace-html.js';
+import type { JobArtifactRow } from '../../../domains/runner-protocol/job-artifacts.repository.js';
 import { graphqlDetailedStatus } from './detailed-status.js';
 import { createCiScope, jobGroupName, type CiGraphqlDeps, type CiScope, type JobNode, type PipelineNode } from './ci-scope.js';
 
@@ -38,6 +40,10 @@ const ACTIVE = new Set(['waiting_for_resource', 'preparing', 'pending', 'running
 const COMPLETED = new Set(['success', 'failed', 'canceled', 'skipped']);
 const RETRYABLE = new Set(['success', 'failed', 'canceled']);
 const MAX_PAGE = 100;
+/** The JobArtifactFileType values of the schema, in the runner's spelling. */
+const ARTIFACT_FILE_TYPES = new Set(
+  'archive metadata trace junit metrics metrics_referee network_referee dotenv cobertura cluster_applications lsif cyclonedx sast secret_detection dependency_scanning container_scanning cluster_image_scanning dast license_scanning accessibility codequality performance browser_performance load_performance terraform requirements requirements_v2 coverage_fuzzing api_fuzzing annotations repository_xray jacoco'.split(' '),
+);
 
 /** Offset cursors: opaque to clients, as GitLab's are. */
 const cursorOf = (offset: number) => Buffer.from(String(offset)).toString('base64');
@@ -75,8 +81,8 @@ export function ciResolvers(deps: CiGraphqlDeps) {
     const path = jobPath(node);
     const { job } = node;
     const status = jobDetailedStatus(
-      { status: job.status, allowFailure: job.allow_failure, failureReason: job.failure_reason, when: job.when, retried: job.retried, type: job.type, canUpdate, manualConfirmation: manualConfirmationMessage(job) },
-      { details: path, retry: `${path}/retry`, play: `${path}/play`, cancel: `${path}/cancel` },
+      { status: job.status, allowFailure: job.allow_failure, failureReason: job.failure_reason, when: job.when, retried: job.retried, type: job.type, canUpdate, manualConfirmation: manualConfirmationMessage(job), stopsEnvironment: stopsEnvironment(job) },
+      { details: path, retry: `${path}/retry`, play: `${path}/play`, cancel: `${path}/cancel`, unschedule: `${path}/unschedule` },
     );
     return graphqlDetailedStatus(status, `${status.group}-${job.id}`);
   }
@@ -206,11 +212,45 @@ export function ciResolvers(deps: CiGraphqlDeps) {
       const row = await ci(ctx).downstreamOfBridge.load(job.id);
       return row ? ci(ctx).pipeline(row.id) : null;
     },
+    // GitLab's job_artifacts of a build (a bridge has none); each downloads from the job's web path.
+    artifacts: async (node, args: { first?: number; after?: string }, ctx) => {
+      if (node.job.type !== 'build') return null;
+      const rows = await ci(ctx).artifacts.load(node.job.id);
+      return page(rows.map((artifact) => ({ artifact, node })), args);
+    },
+    // GitLab's `trace if has_trace?`: null until the runner sent a byte of log.
+    trace: async (node) => ((await deps.logs.logSize(node.job)) > 0 ? { node } : null),
+    browseArtifactsPath: (node) => `${jobPath(node)}/artifacts/browse`,
+    playPath: (node) => `${jobPath(node)}/play`,
+    retryPath: (node) => (node.job.type !== 'generic' && !node.job.retried && RETRYABLE.has(node.job.status) ? `${jobPath(node)}/retry` : null),
+    commitPath: async ({ job, project }, _, ctx) => {
+      const sha = (await ci(ctx).pipeline(job.pipeline_id))?.pipeline.sha;
+      return sha ? `/${project.full_path}/-/commit/${sha}` : null;
+    },
+    schedulingType: ({ job }) => job.scheduling_type,
+    queuedAt: ({ job }) => iso(job.queued_at),
+    exitCode: ({ job }) => job.exit_code,
+    createdByTag: async ({ job }, _, ctx) => (await ci(ctx).pipeline(job.pipeline_id))?.pipeline.tag ?? false,
     userPermissions: async (node, _, ctx) => {
       const pipeline = await ci(ctx).pipeline(node.job.pipeline_id);
       const update = pipeline ? await ci(ctx).canUpdate(pipeline) : false;
       return { readBuild: true, readJobArtifacts: true, updateBuild: update, cancelBuild: update };
     },
+  };
+
+  type ArtifactNode = { artifact: JobArtifactRow; node: JobNode };
+  const CiJobArtifact: Resolvers<ArtifactNode> = {
+    id: ({ artifact }) => globalId('Ci::JobArtifact', artifact.id),
+    name: ({ artifact }) => artifact.filename,
+    // a type the schema's enum does not know (the runner may name any) is null, not an error
+    fileType: ({ artifact }) => (ARTIFACT_FILE_TYPES.has(artifact.file_type) ? artifact.file_type.toUpperCase() : null),
+    downloadPath: ({ artifact, node }) => `${jobPath(node)}/artifacts/download?file_type=${encodeURIComponent(artifact.file_type)}`,
+    size: ({ artifact }) => String(artifact.size),
+    expireAt: ({ artifact }) => iso(artifact.expire_at),
+  };
+
+  const CiJobTrace: Resolvers<{ node: JobNode }> = {
+    htmlSummary: async ({ node }, args: { lastLines?: number | null }) => traceHtmlSummary(await deps.logs.readLog(node.job), args.lastLines ?? undefined),
   };
 
   const Project: Resolvers<Project> = {
@@ -294,6 +334,11 @@ export function ciResolvers(deps: CiGraphqlDeps) {
       const job = await namedJob(input.id, ['Ci::Build']);
       return withClientId(input, await mutation(async () => jobNode(await deps.pipelines.cancelJob(actor, job.project_id, job.id))));
     },
+    jobUnschedule: async (_, { input }: { input: Input }, ctx) => {
+      const actor = writer(ctx);
+      const job = await namedJob(input.id, ['Ci::Build']);
+      return withClientId(input, await mutation(async () => jobNode(await deps.pipelines.unscheduleJob(actor, job.project_id, job.id))));
+    },
     pipelineRetry: async (_, { input }: { input: Input }, ctx) => {
       const actor = writer(ctx);
       const pipeline = await namedPipeline(input.id);
@@ -315,6 +360,8 @@ export function ciResolvers(deps: CiGraphqlDeps) {
     Pipeline,
     CiStage,
     CiJob,
+    CiJobArtifact,
+    CiJobTrace,
     Project,
     Mutation,
     JobNeedUnion: { resolveType: (value: { __typename?: string }) => (value.__typename === 'CiBuildNeed' ? 'CiBuildNeed' : 'CiJob') },

@@ -4,6 +4,9 @@
  * with GitLab's argument types, and `ciJobTraceUpdated` (Tributary's: GitLab's job page polls
  * its trace instead). The payload types carry the fields a page needs to know what moved; pages
  * then read the REST API.
+ *
+ * A job's artifacts and log are GitLab's `CiJob.artifacts` (CiJobArtifact with its downloadPath)
+ * and `CiJob.trace` (CiJobTrace.htmlSummary), and `jobUnschedule` turns a delayed job manual.
  */
 export const pipelinesSchema = /* GraphQL */ `
   "A global id of a pipeline: gid://gitlab/Ci::Pipeline/<id>"
@@ -172,6 +175,82 @@ export const pipelinesSchema = /* GraphQL */ `
     failureMessage: String
     downstreamPipeline: Pipeline
     userPermissions: JobPermissions!
+    "The job's artifacts (none for a trigger job)."
+    artifacts(first: Int, after: String): CiJobArtifactConnection
+    "The job's log, its masked variables hidden; null when it has none."
+    trace: CiJobTrace
+    browseArtifactsPath: String
+    playPath: String
+    retryPath: String
+    commitPath: String
+    schedulingType: String
+    queuedAt: Time
+    exitCode: Int
+    createdByTag: Boolean!
+  }
+
+  "A whole number of any size, as a string (GitLab's BigInt)"
+  scalar BigInt
+
+  "A global id of a job artifact: gid://gitlab/Ci::JobArtifact/<id>"
+  scalar CiJobArtifactID
+
+  "GitLab's artifact file types (the ones a job of this instance can upload)."
+  enum JobArtifactFileType {
+    ARCHIVE
+    METADATA
+    TRACE
+    JUNIT
+    METRICS
+    METRICS_REFEREE
+    NETWORK_REFEREE
+    DOTENV
+    COBERTURA
+    CLUSTER_APPLICATIONS
+    LSIF
+    CYCLONEDX
+    SAST
+    SECRET_DETECTION
+    DEPENDENCY_SCANNING
+    CONTAINER_SCANNING
+    CLUSTER_IMAGE_SCANNING
+    DAST
+    LICENSE_SCANNING
+    ACCESSIBILITY
+    CODEQUALITY
+    PERFORMANCE
+    BROWSER_PERFORMANCE
+    LOAD_PERFORMANCE
+    TERRAFORM
+    REQUIREMENTS
+    REQUIREMENTS_V2
+    COVERAGE_FUZZING
+    API_FUZZING
+    ANNOTATIONS
+    REPOSITORY_XRAY
+    JACOCO
+  }
+
+  type CiJobArtifact {
+    id: CiJobArtifactID!
+    "The artifact's file name."
+    name: String
+    fileType: JobArtifactFileType
+    "Where the artifact's file is downloaded: /<project>/-/jobs/<id>/artifacts/download?file_type=<type>"
+    downloadPath: String
+    size: BigInt!
+    expireAt: Time
+  }
+
+  type CiJobArtifactConnection {
+    count: Int!
+    nodes: [CiJobArtifact]
+    pageInfo: PageInfo!
+  }
+
+  type CiJobTrace {
+    "The log's last lines (10 by default, at most 100) from at most its last 16 KB, as HTML with GitLab's term-* classes."
+    htmlSummary(lastLines: Int = 10): String!
   }
 
   "A global id of a job: gid://gitlab/CommitStatus/<id> (any Ci::Build or Ci::Bridge id is accepted)"
@@ -204,6 +283,11 @@ export const pipelinesSchema = /* GraphQL */ `
   }
 
   input JobCancelInput {
+    clientMutationId: String
+    id: CiBuildID!
+  }
+
+  input JobUnscheduleInput {
     clientMutationId: String
     id: CiBuildID!
   }
@@ -241,6 +325,12 @@ export const pipelinesSchema = /* GraphQL */ `
     job: CiJob
   }
 
+  type JobUnschedulePayload {
+    clientMutationId: String
+    errors: [String!]!
+    job: CiJob
+  }
+
   type PipelineRetryPayload {
     clientMutationId: String
     errors: [String!]!
@@ -261,6 +351,8 @@ export const pipelinesSchema = /* GraphQL */ `
     jobRetry(input: JobRetryInput!): JobRetryPayload
     jobPlay(input: JobPlayInput!): JobPlayPayload
     jobCancel(input: JobCancelInput!): JobCancelPayload
+    "Unschedules a delayed job: it becomes a manual job (GitLab's JobUnschedule)."
+    jobUnschedule(input: JobUnscheduleInput!): JobUnschedulePayload
     pipelineRetry(input: PipelineRetryInput!): PipelineRetryPayload
     pipelineCancel(input: PipelineCancelInput!): PipelineCancelPayload
     pipelineDestroy(input: PipelineDestroyInput!): PipelineDestroyPayload

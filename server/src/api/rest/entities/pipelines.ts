@@ -1,6 +1,6 @@
 /** GitLab's Entities::Ci::PipelineBasic, Pipeline, Job, Bridge and Variable. */
 import type { Project } from '../../../domains/projects/project.js';
-import { jobDetailedStatus, manualConfirmationMessage, pipelineDetailedStatus } from '../../../domains/pipelines/engine/detailed-status.js';
+import { jobDetailedStatus, manualConfirmationMessage, stopsEnvironment, pipelineDetailedStatus } from '../../../domains/pipelines/engine/detailed-status.js';
 import type { JobRow, PipelineRow, PipelineVariable } from '../../../domains/pipelines/pipeline.js';
 import type { JobFacts } from '../../../domains/pipelines/pipelines.service.js';
 import type { ResourceGroupRow } from '../../../domains/pipelines/resource-groups.repository.js';
@@ -127,9 +127,9 @@ export function jobEntity(job: JobRow, project: Pick<Project, 'full_path' | 'id'
         retried: job.retried,
         type: job.type,
         canUpdate: facts.canUpdate(job),
-        manualConfirmation: manualConfirmationMessage(job),
+        manualConfirmation: manualConfirmationMessage(job), stopsEnvironment: stopsEnvironment(job),
       },
-      { details: path, retry: `${path}/retry`, play: `${path}/play`, cancel: `${path}/cancel` },
+      { details: path, retry: `${path}/retry`, play: `${path}/play`, cancel: `${path}/cancel`, unschedule: `${path}/unschedule` },
     ),
   };
 }

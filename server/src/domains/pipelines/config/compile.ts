@@ -102,7 +102,11 @@ export async function compilePipelineConfig(
     const resolved = resolveNeeds(job.name, definition.needs, present);
     if ('error' in resolved) return fail([resolved.error]);
     job.needs = resolved.needs;
-    if (definition.needs.cross.length > 0) job.crossNeeds = definition.needs.cross;
+    if (definition.needs.cross.length > 0) {
+      job.crossNeeds = definition.needs.cross;
+      // GitLab keeps them in options[:cross_dependencies]: the runner protocol hands their artifacts over
+      job.options = { ...job.options, cross_dependencies: crossDependencies(definition.needs.cross) };
+    }
   }
   const presentNames = new Set(present.map((instance) => instance.baseName));
   for (const { job } of seeded) {
@@ -292,4 +296,19 @@ function plannedJob(
   };
   if (definition.needs) job.needs = [];
   return job;
+}
+
+/**
+ * `needs:` entries naming another pipeline or project, as GitLab stores them for the job
+ * (options[:cross_dependencies]): `{job, pipeline | project, ref, artifacts}` with `artifacts`
+ * true unless set to false. The pipeline id (`$PARENT_PIPELINE_ID`) is expanded when the job runs.
+ */
+export function crossDependencies(cross: readonly Record<string, unknown>[]): Record<string, unknown>[] {
+  return cross.map((need) => ({
+    job: typeof need.job === 'string' ? need.job : null,
+    ...(need.pipeline !== undefined ? { pipeline: String(need.pipeline) } : {}),
+    ...(need.project !== undefined ? { project: String(need.project) } : {}),
+    ...(need.ref !== undefined ? { ref: String(need.ref) } : {}),
+    artifacts: need.artifacts !== false,
+  }));
 }

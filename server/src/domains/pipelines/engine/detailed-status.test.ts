@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobDetailedStatus, manualConfirmationMessage, pipelineDetailedStatus, type JobStatusFacts } from './detailed-status.js';
+import { jobDetailedStatus, manualConfirmationMessage, stopsEnvironment, pipelineDetailedStatus, type JobStatusFacts } from './detailed-status.js';
 
 describe('detailed_status (GitLab’s status presentation)', () => {
   it.each([
@@ -26,6 +26,13 @@ describe('detailed_status (GitLab’s status presentation)', () => {
     expect(jobDetailedStatus(job({ status: 'manual', when: 'manual' }), paths)).toMatchObject({ label: 'manual play action', action: { icon: 'play', path: paths.play, method: 'post' } });
     expect(jobDetailedStatus(job({ status: 'manual', when: 'manual' }), paths).action?.confirmation_message).toBeNull();
     expect(jobDetailedStatus(job({ status: 'manual', when: 'manual', manualConfirmation: 'Deploy to production?' }), paths).action).toMatchObject({ confirmation_message: 'Deploy to production?' });
+    expect(jobDetailedStatus(job({ status: 'manual', when: 'manual', stopsEnvironment: true }), paths)).toMatchObject({ label: 'manual stop action', tooltip: 'manual stop action', action: { icon: 'stop', title: 'Stop', path: paths.play, method: 'post', button_title: 'Stop this environment' } });
+    expect(jobDetailedStatus(job({ status: 'manual', when: 'manual', stopsEnvironment: true, canUpdate: false }), paths)).toMatchObject({ label: 'manual stop action' });
+    expect(stopsEnvironment({ options: { environment: { name: 'review/x', action: 'stop' } } })).toBe(true);
+    expect(stopsEnvironment({ options: { environment: { name: 'review/x' } } })).toBe(false);
+    expect(stopsEnvironment({ options: {} })).toBe(false);
+    expect(jobDetailedStatus(job({ status: 'scheduled', when: 'delayed' }), paths)).toMatchObject({ label: 'delayed manual action', action: { icon: 'time-out', title: 'Unschedule', path: '/g/p/-/jobs/7/unschedule', method: 'post', button_title: 'Unschedule job' } });
+    expect(jobDetailedStatus(job({ status: 'scheduled', when: 'delayed', canUpdate: false }), paths).action).toBeUndefined();
     expect(jobDetailedStatus(job({ status: 'running' }), paths).action).toMatchObject({ icon: 'cancel', path: paths.cancel });
     expect(jobDetailedStatus(job({ status: 'failed', failureReason: 'script_failure' }), paths)).toMatchObject({ tooltip: 'failed - (script failure)', action: { icon: 'retry' } });
     expect(jobDetailedStatus(job({ status: 'failed', allowFailure: true }), paths)).toMatchObject({ icon: 'status_warning', group: 'failed-with-warnings', label: 'failed (allowed to fail)' });

@@ -1,7 +1,7 @@
 /**
  * GitLab's `detailed_status` (Gitlab::Ci::Status::Factory and its Pipeline:: and Build::
  * extensions), pure: the icon, text, label, group, tooltip and favicon a status is shown with,
- * and for a job the action a user may take on it (retry, play, cancel).
+ * and for a job the action a user may take on it (retry, play, cancel, unschedule).
  */
 import type { Status } from './status.js';
 
@@ -70,6 +70,8 @@ export interface JobStatusFacts {
   canUpdate: boolean;
   /** the job's `manual_confirmation` */
   manualConfirmation?: string | null;
+  /** does it stop an environment (`environment: {action: stop}`)? GitLab offers Stop instead of Run */
+  stopsEnvironment?: boolean;
 }
 
 /** GitLab's manual_confirmation_message: the `manual_confirmation` of a `when: manual` job, else null. */
@@ -78,13 +80,19 @@ export function manualConfirmationMessage(job: { when: string; options: Record<s
   return job.when === 'manual' && typeof message === 'string' ? message : null;
 }
 
+/** GitLab's stops_environment?: the job has `environment` with `action: stop`. */
+export function stopsEnvironment(job: { options: Record<string, unknown> }): boolean {
+  const environment = job.options.environment;
+  return typeof environment === 'object' && environment !== null && (environment as Record<string, unknown>).action === 'stop';
+}
+
 /** A job's detailed status with its action, as the job entity and the pipeline graph show it. */
-export function jobDetailedStatus(job: JobStatusFacts, paths: { details: string; retry: string; play: string; cancel: string }): DetailedStatus {
+export function jobDetailedStatus(job: JobStatusFacts, paths: { details: string; retry: string; play: string; cancel: string; unschedule?: string }): DetailedStatus {
   let core = CORE[job.status];
   if (job.status === 'failed' && job.allowFailure) {
     core = { icon: 'status_warning', text: 'failed', label: 'failed (allowed to fail)', group: 'failed-with-warnings', favicon: 'favicon_status_failed' };
   } else if (job.status === 'manual') {
-    core = { ...core, label: 'manual play action' };
+    core = { ...core, label: job.stopsEnvironment ? 'manual stop action' : 'manual play action' };
   } else if (job.status === 'scheduled') {
     core = { ...core, label: 'delayed manual action' };
   }
@@ -93,7 +101,14 @@ export function jobDetailedStatus(job: JobStatusFacts, paths: { details: string;
   if (job.retried) tooltip = `${tooltip} (retried)`;
   const detailed: DetailedStatus = { ...core, tooltip, has_details: job.type === 'build', details_path: job.type === 'build' ? paths.details : null, illustration: null, favicon: favicon(core.favicon) };
   if (!job.canUpdate || job.retried) return detailed;
-  if (job.status === 'manual' || job.status === 'scheduled') {
+  if (job.status === 'scheduled') {
+    // GitLab's Build::Unschedule comes before Build::Play: a delayed job's action is to unschedule it
+    // (it becomes a manual job); running it at once is the job page's and the jobs list's own button.
+    detailed.action = { icon: 'time-out', title: 'Unschedule', path: paths.unschedule ?? `${paths.details}/unschedule`, method: 'post', button_title: 'Unschedule job' };
+  } else if (job.status === 'manual' && job.stopsEnvironment) {
+    // GitLab's Build::Stop: a manual job that stops an environment is played as "Stop"
+    detailed.action = { icon: 'stop', title: 'Stop', path: paths.play, method: 'post', button_title: 'Stop this environment' };
+  } else if (job.status === 'manual') {
     detailed.action = { icon: 'play', title: 'Run', path: paths.play, method: 'post', button_title: 'Run job', confirmation_message: job.manualConfirmation ?? null };
   } else if (job.status === 'pending' || job.status === 'running' || job.status === 'created' || job.status === 'preparing' || job.status === 'waiting_for_resource') {
     detailed.action = { icon: 'cancel', title: 'Cancel', path: paths.cancel, method: 'post', button_title: 'Cancel this job' };
