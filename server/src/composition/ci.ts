@@ -17,6 +17,7 @@ import type { EventBus } from '../platform/events.js';
 import type { JobQueue } from '../platform/queue.js';
 import type { RepositoryStorage } from '../domains/projects/repository-storage.js';
 import { createMergeRequestsRepository } from '../domains/merge-requests/merge-requests.repository.js';
+import { createMergeRequestDiffsRepository } from '../domains/merge-requests/merge-request-diffs.repository.js';
 import { createCiLintService } from '../domains/pipelines/ci-lint.service.js';
 import { createPipelineScheduleRunner, RUN_DUE_SCHEDULES_JOB, RUN_SCHEDULE_JOB } from '../domains/pipeline-schedules/pipeline-schedule-runner.js';
 import { createPipelineSchedulesRepository } from '../domains/pipeline-schedules/pipeline-schedules.repository.js';
@@ -94,6 +95,7 @@ export function composeCi(deps: {
   queue.register(RUN_DUE_SCHEDULES_JOB, async (_payload, job) => void (await pipelineScheduleRunner.sweep(job.id)));
   queue.register(RUN_SCHEDULE_JOB, (payload) => pipelineScheduleRunner.run(payload));
   // environments and deployments follow deploy jobs in their transactions (domains/environments/)
+  const mergeRequestDiffs = createMergeRequestDiffsRepository(db);
   const environmentsDomain = createEnvironmentsDomain({
     db,
     queue,
@@ -103,6 +105,10 @@ export function composeCi(deps: {
     pipelinesRepository: pipelinesDomain.pipelinesRepository,
     engine: pipelinesDomain.pipelineEngine,
     repoPath: (projectId) => storage.pathFor(projectId),
+    changedPaths: async (mergeRequestId) => {
+      const version = await mergeRequestDiffs.latest(mergeRequestId);
+      return version ? (await mergeRequestDiffs.files(version.id)).filter((file) => !file.deleted_file).map((file) => file.new_path) : [];
+    },
   });
   pipelinesDomain.listenToJobs(environmentsDomain.tracking);
   // open pipeline and job pages hear every transition (GraphQL subscriptions; docs/pipelines.md)
