@@ -66,11 +66,15 @@ export function composeCi(deps: {
   });
   events.react('repository.pushed', (event, tx) => pipelinesDomain.onPushed(event, tx));
   queue.register(CREATE_FOR_PUSH_JOB, (payload) => pipelinesDomain.runCreateForPush(payload));
-  // A pipeline's jobs moving change its merge requests' widget (its status, CI_MUST_PASS): they hear it in the job's transaction.
+  // A pipeline's jobs moving change its merge requests' widget (its status, CI_MUST_PASS), and a
+  // merged request's post-merge pipeline container: they hear it in the job's transaction.
   const pipelineMergeRequests = createMergeRequestsRepository(db);
   const announcePipeline = async (pipelineId: number, tx: Queryable) => {
     const pipeline = await pipelinesDomain.pipelinesRepository.pipelineById(pipelineId, tx);
-    if (pipeline) await mergeability.publishChanged(await pipelineMergeRequests.openForPipeline(pipeline, tx), tx);
+    if (!pipeline) return;
+    const open = await pipelineMergeRequests.openForPipeline(pipeline, tx);
+    const merged = await pipelineMergeRequests.mergedAtPipeline(pipeline, tx);
+    await mergeability.publishChanged([...open, ...merged], tx);
   };
   pipelinesDomain.listenToJobs({ pipelineCreated: (pipeline, tx) => announcePipeline(pipeline.id, tx), jobMoved: (job, tx) => announcePipeline(job.pipeline_id, tx) });
   // merge request pipelines: a job per new version (opened, or its source branch pushed), enqueued with the version
