@@ -3,7 +3,7 @@ import { AnchoredOverlay, Button, IconButton, Link, Spinner } from '@primer/reac
 import { useQuery } from '@tanstack/react-query';
 import { t } from '@tributary/contracts/i18n';
 import type { WidgetHeadPipeline } from '@tributary/contracts/merge-widget';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { TimeAgo } from '../../components/TimeAgo';
 import { urls } from '../../lib/routes';
@@ -75,6 +75,7 @@ export function PipelineContainer({
   postMerge = false,
   onRunPipeline,
   runningPipeline = false,
+  artifacts = null,
 }: {
   pipeline: WidgetHeadPipeline | null;
   hasCi: boolean;
@@ -84,6 +85,8 @@ export function PipelineContainer({
   postMerge?: boolean;
   onRunPipeline?: () => void;
   runningPipeline?: boolean;
+  /** the pipeline's exposed artifacts (artifacts/ExposedArtifacts), under its details */
+  artifacts?: ReactNode;
 }) {
   const state = pipelineContainerState({ hasCi, pipeline, retargeted });
   if (state === null) return null;
@@ -178,6 +181,7 @@ export function PipelineContainer({
             {t(MSG.testCoverage)} {pipeline.coverage}%
           </div>
         ) : null}
+        {artifacts}
       </div>
     </div>
   );
