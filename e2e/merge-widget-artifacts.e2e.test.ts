@@ -5,7 +5,7 @@ import { browserSession } from './support/session.js';
 /**
  * The merge widget's pipeline container against a real server: a job exposing its artifacts
  * (`artifacts:expose_as`) through the runner protocol, listed under the pipeline as 'View exposed
- * artifact'; a review app whose route map (`.gitlab/route-map.yml`) turns the changed files into
+ * artifact', and each job's archive under the pipeline's 'Artifacts'; a review app whose route map (`.gitlab/route-map.yml`) turns the changed files into
  * pages under 'View app'; and a canceled pipeline, which asks 'Merge…' like a failed one.
  */
 const session = browserSession('merge-widget-artifacts');
@@ -105,7 +105,13 @@ describe('the merge widget’s exposed artifacts, changed pages and a canceled p
     const link = container().getByRole('link', { name: 'Coverage report' });
     expect(await link.getAttribute('href')).toMatch(new RegExp(`^/api/v4/projects/${project.id}/jobs/\\d+/artifacts/coverage/index\\.html$`));
     await container().getByRole('link', { name: 'report', exact: true }).waitFor();
+    // the pipeline's own artifacts: each job's archive to download
+    await container().getByRole('button', { name: 'Artifacts' }).waitFor();
     await session.snap('exposed-artifacts', widget());
+    await container().getByRole('button', { name: 'Artifacts' }).click();
+    const archives = page.getByRole('menu', { name: 'Artifacts' });
+    expect(await archives.getByRole('menuitem', { name: 'report' }).getAttribute('href')).toMatch(new RegExp(`^/api/v4/projects/${project.id}/jobs/\\d+/artifacts$`));
+    await page.keyboard.press('Escape');
 
     const deployments = page.getByRole('region', { name: 'Deployments' });
     await deployments.getByRole('button', { name: 'View app' }).click();

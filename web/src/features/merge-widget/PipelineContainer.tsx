@@ -9,6 +9,7 @@ import { TimeAgo } from '../../components/TimeAgo';
 import { urls } from '../../lib/routes';
 import { PipelineMiniGraph, pipelineJobsQuery, PipelineStatusIcon, type PipelineDetailedStatus } from '../pipelines';
 import { MSG } from './messages';
+import { PipelineArtifacts } from './artifacts/PipelineArtifacts';
 import styles from './MergeWidget.module.css';
 import { eventTypeHelp, idOf, PIPELINE_DOCS, pipelineContainerState, shortSha } from './pipeline-rules';
 import { RichMessage } from './RichMessage';
@@ -43,7 +44,7 @@ function EventTypeHelp({ eventTypeName }: { eventTypeName: string }) {
   );
 }
 
-/** The stages of the pipeline as dropdowns; its jobs are read again whenever the pipeline moves. */
+/** The stages of the pipeline as dropdowns, and its jobs' archives; its jobs are read again whenever the pipeline moves. */
 function MiniGraph({ pipeline }: { pipeline: WidgetHeadPipeline }) {
   const projectId = pipeline.project ? idOf(pipeline.project.id) : null;
   const pipelineId = idOf(pipeline.id);
@@ -58,7 +59,12 @@ function MiniGraph({ pipeline }: { pipeline: WidgetHeadPipeline }) {
     void refetch();
   }, [moved, refetch]);
   if (projectId === null || !pipeline.project || !jobs.data) return null;
-  return <PipelineMiniGraph projectId={projectId} fullPath={pipeline.project.fullPath} pipelineId={pipelineId} jobs={jobs.data} mergeTrain={pipeline.mergeRequestEventType === 'MERGE_TRAIN'} />;
+  return (
+    <span className={styles.pipelineGraph}>
+      <PipelineMiniGraph projectId={projectId} fullPath={pipeline.project.fullPath} pipelineId={pipelineId} jobs={jobs.data} mergeTrain={pipeline.mergeRequestEventType === 'MERGE_TRAIN'} />
+      <PipelineArtifacts projectId={projectId} pipelineId={pipelineId} />
+    </span>
+  );
 }
 
 /**
