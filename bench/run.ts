@@ -33,6 +33,7 @@ import { benchMerge } from './benchmarks/merge.js';
 import { benchChangesTabBrowser } from './benchmarks/changes-tab-browser.js';
 import { benchDiscussions } from './benchmarks/discussions.js';
 import { benchTestReports } from './benchmarks/test-reports.js';
+import { benchMergeRequestPage } from './benchmarks/merge-request-page.js';
 import { benchPipelines } from './benchmarks/pipelines.js';
 import { benchApprovalState } from './benchmarks/approval-state.js';
 
@@ -57,6 +58,7 @@ const BENCHMARKS: Benchmark[] = [
   { id: 'changes-tab', title: 'Changes tab in the browser', run: benchChangesTabBrowser },
   { id: 'discussions', title: 'Discussions of a merge request with 2,000 threads', run: benchDiscussions },
   { id: 'test-reports', title: 'A pipeline test report of 5,000 cases', run: benchTestReports },
+  { id: 'merge-request-page', title: 'The merge request page: a 300-job pipeline, 20 deployments, 5,000 test cases', run: benchMergeRequestPage },
   { id: 'pipelines', title: 'Pipelines: push to running, a 500-job pipeline, idle runners, a 20 MB log', run: benchPipelines },
   { id: 'approval-state', title: 'Approval state with code owners', run: benchApprovalState },
 ];

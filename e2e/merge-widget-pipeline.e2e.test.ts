@@ -5,7 +5,8 @@ import { browserSession } from './support/session.js';
 /**
  * The merge widget's pipeline against a real server: merge request pipelines created when a request
  * is opened, their jobs moved through the engine (as a runner's reports would move them), and the
- * widget following without a reload: running, passed (then merged, with the post-merge pipeline),
+ * widget following without a reload: running, passed (then merged, with the post-merge pipeline
+ * followed live too),
  * failed ('Merge…' and 'Merge unverified changes?' with its Run pipeline), blocked on a manual job
  * when pipelines must succeed, skipped, the retarget advice with Run pipeline, and, in a project
  * without CI, the suggestion to add a pipeline, dismissed for good.
@@ -92,13 +93,17 @@ describe('the merge widget pipeline', () => {
 
     await merge.click();
     await widget().getByText('Merged by', { exact: false }).first().waitFor();
-    // the merge commit's pipeline on main, the post-merge pipeline: created after the merge, and
-    // not announced to the merged request, so the page shows it once read again
+    // the merge commit's pipeline on main, the post-merge pipeline: created after the merge and
+    // announced to the merged request with each move, so the open page follows it without a reload
     const mainPipeline = await until(async () => (await session.rest<Pipeline[]>('GET', `/projects/${project.id}/pipelines?ref=main`)).find((pipeline) => pipeline.id > pipelineId));
-    await page.reload();
     const postMerge = widget().getByRole('group', { name: 'Post-merge pipeline' });
     await postMerge.getByRole('link', { name: `#${mainPipeline.id}` }).waitFor();
     await postMerge.getByText('main', { exact: true }).waitFor();
+    const [build] = await jobsOf(mainPipeline.id);
+    await engine().transitionJob(build!.id, 'run');
+    await postMerge.getByText(/running/).first().waitFor();
+    await engine().transitionJob(build!.id, 'success');
+    await postMerge.getByText(/passed/).first().waitFor();
     await session.snap('post-merge', widget());
   });
 

@@ -18,7 +18,7 @@ const SAMPLES = 9;
  * Seeds the parsed report straight into the database, as the ingest job writes it after a junit
  * artifact (the benchmark measures reading it; parsing has its own tests). ANALYZE after.
  */
-async function seedReport(url: string, pipelineId: number, jobIds: number[], failedPercent = 2): Promise<void> {
+export async function seedReport(url: string, pipelineId: number, jobIds: number[], failedPercent = 2): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -17,6 +17,7 @@ import type { EventBus } from '../platform/events.js';
 import type { JobQueue } from '../platform/queue.js';
 import type { RepositoryStorage } from '../domains/projects/repository-storage.js';
 import { createMergeRequestsRepository } from '../domains/merge-requests/merge-requests.repository.js';
+import { createMergeRequestDiffsRepository } from '../domains/merge-requests/merge-request-diffs.repository.js';
 import { createCiLintService } from '../domains/pipelines/ci-lint.service.js';
 import { createPipelineScheduleRunner, RUN_DUE_SCHEDULES_JOB, RUN_SCHEDULE_JOB } from '../domains/pipeline-schedules/pipeline-schedule-runner.js';
 import { createPipelineSchedulesRepository } from '../domains/pipeline-schedules/pipeline-schedules.repository.js';
@@ -65,11 +66,15 @@ export function composeCi(deps: {
   });
   events.react('repository.pushed', (event, tx) => pipelinesDomain.onPushed(event, tx));
   queue.register(CREATE_FOR_PUSH_JOB, (payload) => pipelinesDomain.runCreateForPush(payload));
-  // A pipeline's jobs moving change its merge requests' widget (its status, CI_MUST_PASS): they hear it in the job's transaction.
+  // A pipeline's jobs moving change its merge requests' widget (its status, CI_MUST_PASS), and a
+  // merged request's post-merge pipeline container: they hear it in the job's transaction.
   const pipelineMergeRequests = createMergeRequestsRepository(db);
   const announcePipeline = async (pipelineId: number, tx: Queryable) => {
     const pipeline = await pipelinesDomain.pipelinesRepository.pipelineById(pipelineId, tx);
-    if (pipeline) await mergeability.publishChanged(await pipelineMergeRequests.openForPipeline(pipeline, tx), tx);
+    if (!pipeline) return;
+    const open = await pipelineMergeRequests.openForPipeline(pipeline, tx);
+    const merged = await pipelineMergeRequests.mergedAtPipeline(pipeline, tx);
+    await mergeability.publishChanged([...open, ...merged], tx);
   };
   pipelinesDomain.listenToJobs({ pipelineCreated: (pipeline, tx) => announcePipeline(pipeline.id, tx), jobMoved: (job, tx) => announcePipeline(job.pipeline_id, tx) });
   // merge request pipelines: a job per new version (opened, or its source branch pushed), enqueued with the version
@@ -94,6 +99,7 @@ export function composeCi(deps: {
   queue.register(RUN_DUE_SCHEDULES_JOB, async (_payload, job) => void (await pipelineScheduleRunner.sweep(job.id)));
   queue.register(RUN_SCHEDULE_JOB, (payload) => pipelineScheduleRunner.run(payload));
   // environments and deployments follow deploy jobs in their transactions (domains/environments/)
+  const mergeRequestDiffs = createMergeRequestDiffsRepository(db);
   const environmentsDomain = createEnvironmentsDomain({
     db,
     queue,
@@ -103,6 +109,10 @@ export function composeCi(deps: {
     pipelinesRepository: pipelinesDomain.pipelinesRepository,
     engine: pipelinesDomain.pipelineEngine,
     repoPath: (projectId) => storage.pathFor(projectId),
+    changedPaths: async (mergeRequestId) => {
+      const version = await mergeRequestDiffs.latest(mergeRequestId);
+      return version ? (await mergeRequestDiffs.files(version.id)).filter((file) => !file.deleted_file).map((file) => file.new_path) : [];
+    },
   });
   pipelinesDomain.listenToJobs(environmentsDomain.tracking);
   // open pipeline and job pages hear every transition (GraphQL subscriptions; docs/pipelines.md)

@@ -15,6 +15,7 @@ import type { EventBus } from '../platform/events.js';
 import { cachedRead } from '../platform/db/cached-read.js';
 import { createUserCallouts } from '../domains/users/user-callouts.js';
 import { createMergeRequestReports } from '../domains/ci-reports/merge-request-reports.service.js';
+import { createExposedArtifacts } from '../domains/ci-reports/exposed-artifacts.js';
 import { createMergeRequestDiffsRepository } from '../domains/merge-requests/merge-request-diffs.repository.js';
 import { createPickIntoNewBranchService } from '../domains/repository/commit-picks-into.service.js';
 import { createNoteAuthorRolesRepository } from '../domains/notes/note-author-roles.repository.js';
@@ -106,7 +107,20 @@ export async function registerWebRoutes(
   );
   // the merge request's test report comparison and line coverage (GitLab's test_reports.json, coverage_reports.json)
   const mergeRequestReports = createMergeRequestReports({ mergeRequests: services.mergeRequests, diffs: createMergeRequestDiffsRepository(db), reports: services.ciReports });
-  await http.register(async (web) => mergeRequestReportsRoutes(web, { authenticate, reports: mergeRequestReports, urls: ctx.urls }));
+  const exposedArtifacts = createExposedArtifacts({
+    mergeRequests: services.mergeRequests,
+    pipelines: services.pipelinesRepository,
+    archives: async (jobIds) => {
+      const byJob = new Map<number, { id: number; size: number }>();
+      for (const [jobId, rows] of await services.jobArtifacts.describe(jobIds)) {
+        const archive = rows.find((row) => row.file_type === 'archive');
+        if (archive) byJob.set(jobId, { id: archive.id, size: archive.size });
+      }
+      return byJob;
+    },
+    entries: (actor, projectId, jobId) => services.jobArtifacts.entries(actor, String(projectId), jobId),
+  });
+  await http.register(async (web) => mergeRequestReportsRoutes(web, { authenticate, reports: mergeRequestReports, exposedArtifacts, urls: ctx.urls }));
   // the pipeline page's upstream and downstream pipelines (GitLab's pipeline JSON) and its jobs' needs (GitLab's DAG JSON)
   await http.register(async (web) => pipelineDetailsRoutes(web, { authenticate, relations: services.pipelineRelations, pipelines: services.pipelines }));
   // the role badges of the Activity section (web-only: the REST note entity has no access levels)

@@ -26,6 +26,9 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** A conditional GET's answer: 304 (what the caller holds is current), or the body (undefined for 204) and its new ETag. */
+export type ConditionalAnswer<T> = { unchanged: true } | { unchanged: false; data: T | undefined; etag: string | null };
+
 /** `{a: 1, b: undefined, s: ['x', 'y']}` → `?a=1&s[]=x&s[]=y` (GitLab's array syntax). */
 export function buildQuery(query: Query = {}): string {
   const params = new URLSearchParams();
@@ -63,8 +66,8 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export function createApiClient({ getCsrfToken, fetch: fetchImpl = (...args) => fetch(...args) }: ApiClientOptions) {
-  async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  async function send(method: string, path: string, options: RequestOptions = {}, extraHeaders: Record<string, string> = {}): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (MUTATING.has(method)) {
       const token = getCsrfToken();
@@ -83,7 +86,8 @@ export function createApiClient({ getCsrfToken, fetch: fetchImpl = (...args) => 
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
       throw new ApiError(0, `Network error: ${cause instanceof Error ? cause.message : String(cause)}`);
     }
-    if (!response.ok) throw apiErrorFromBody(response.status, await readBody(response));
+    // a conditional GET's 304 is an answer, not a failure
+    if (!response.ok && !(response.status === 304 && extraHeaders['If-None-Match'] !== undefined)) throw apiErrorFromBody(response.status, await readBody(response));
     return response;
   }
 
@@ -107,6 +111,15 @@ export function createApiClient({ getCsrfToken, fetch: fetchImpl = (...args) => 
     async getKeysetPage<T>(path: string, options: RequestOptions = {}): Promise<{ items: T[]; next: string | null }> {
       const response = await send('GET', path, options);
       return { items: ((await readBody(response)) ?? []) as T[], next: nextLink(response.headers.get('link')) };
+    },
+    /**
+     * A GET polled with an ETag: `If-None-Match` carries the tag of what the caller holds (setting
+     * it makes the browser hand the 304 over instead of answering from its cache).
+     */
+    async getIfNoneMatch<T>(path: string, etag: string | null, options: RequestOptions = {}): Promise<ConditionalAnswer<T>> {
+      const response = await send('GET', path, options, etag ? { 'If-None-Match': etag } : {});
+      if (response.status === 304) return { unchanged: true };
+      return { unchanged: false, data: (await readBody(response)) as T | undefined, etag: response.headers.get('etag') };
     },
     /** The raw bytes of a GET (raw files whose size or binary nature matters). */
     async getBlob(path: string, options?: RequestOptions): Promise<Blob> {

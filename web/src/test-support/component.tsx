@@ -21,6 +21,8 @@ export interface SentRequest {
   method: string;
   path: string;
   body: unknown;
+  /** the request's headers as the client set them */
+  headers: Record<string, string>;
 }
 
 /** Answers a request, or undefined to pass it to the next route. */
@@ -45,7 +47,8 @@ export function fakeNetwork(routes: Route[]) {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.origin);
     const text = typeof init.body === 'string' ? init.body : null;
-    const request: SentRequest = { method: (init.method ?? 'GET').toUpperCase(), path: url.pathname, body: text === null ? null : JSON.parse(text) };
+    const headers = init.headers && !(init.headers instanceof Headers) && !Array.isArray(init.headers) ? (init.headers as Record<string, string>) : {};
+    const request: SentRequest = { method: (init.method ?? 'GET').toUpperCase(), path: url.pathname, body: text === null ? null : JSON.parse(text), headers };
     sent.push(request);
     for (const route of routes) {
       const answer = await route(request);

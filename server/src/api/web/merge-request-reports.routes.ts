@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../../auth/actor.js';
 import { assertApiScope } from '../../auth/authorizer.js';
+import type { ExposedArtifacts } from '../../domains/ci-reports/exposed-artifacts.js';
 import type { MergeRequestReports } from '../../domains/ci-reports/merge-request-reports.service.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { UrlBuilder } from '../rest/entities/users.js';
@@ -19,7 +20,10 @@ import { projectPathRoute } from './project-path-routes.js';
 /** GitLab's reports_response asks for the next poll after 3 seconds while a comparison is computed. */
 export const REPORT_POLL_INTERVAL_MS = 3000;
 
-export function mergeRequestReportsRoutes(app: FastifyInstance, deps: { authenticate(request: FastifyRequest): Promise<Actor>; reports: MergeRequestReports; urls: UrlBuilder }): void {
+export function mergeRequestReportsRoutes(
+  app: FastifyInstance,
+  deps: { authenticate(request: FastifyRequest): Promise<Actor>; reports: MergeRequestReports; exposedArtifacts: ExposedArtifacts; urls: UrlBuilder },
+): void {
   app.addHook('onRequest', async (request) => {
     request.actor = await deps.authenticate(request);
     assertApiScope(request.actor, request.method);
@@ -38,6 +42,19 @@ export function mergeRequestReportsRoutes(app: FastifyInstance, deps: { authenti
     // still being computed: GitLab's 204 with the interval its widget polls at
     if (result.status === 'parsing') return reply.status(204).header('poll-interval', String(REPORT_POLL_INTERVAL_MS)).send();
     return testReportsComparerEntity(result.data, fullPath, deps.urls);
+  });
+
+  // GitLab's exposed_artifacts: 204 when no job of the head pipeline exposes artifacts, else
+  // `[{text, url, job_name, job_path}]` with an ETag; a poll sending it back (If-None-Match) gets
+  // 304 before any archive is read.
+  projectPathRoute(app, '/-/merge_requests/:iid/exposed_artifacts.json', async (request, reply, fullPath, params) => {
+    const ifNoneMatch = request.headers['if-none-match'];
+    const result = await deps.exposedArtifacts.list(request.actor, fullPath, iidOf(params), typeof ifNoneMatch === 'string' ? ifNoneMatch : null);
+    reply.header('cache-control', 'no-cache');
+    if (result.status === 'none') return reply.status(204).send();
+    reply.header('etag', result.etag);
+    if (result.status === 'unchanged') return reply.status(304).send();
+    return result.data;
   });
 
   projectPathRoute(app, '/-/merge_requests/:iid/coverage_reports.json', async (request, reply, fullPath, params) => {

@@ -23,6 +23,8 @@ export const PROJECT_PATH_SUFFIXES = [
   // the merge request's test report comparison and line coverage
   '/-/merge_requests/:iid/test_reports.json',
   '/-/merge_requests/:iid/coverage_reports.json',
+  // the widget's exposed artifacts (`artifacts:expose_as`)
+  '/-/merge_requests/:iid/exposed_artifacts.json',
   // the merge widget's deployments and their inline actions (GitLab's web routes)
   '/-/merge_requests/:iid/ci_environments_status',
   '/-/merge_requests/:iid/ci_environments_status.json',

@@ -14,6 +14,8 @@ import { AUTO_STOP_ENVIRONMENT_JOB, createDeploymentTracking } from './deploymen
 import { createEnvironmentsRepository } from './environments.repository.js';
 import { createEnvironmentsService } from './environments.service.js';
 import { createMergeRequestEnvironments } from './merge-request-environments.js';
+import { MAX_ROUTE_MAP_BYTES, parseRouteMap, ROUTE_MAP_PATH, type RouteMapEntry } from './route-map.js';
+import { readBlobAt } from '../../git/tree.js';
 
 export { AUTO_STOP_ENVIRONMENT_JOB };
 
@@ -26,7 +28,20 @@ export function createEnvironmentsDomain(deps: {
   pipelinesRepository: PipelinesRepository;
   engine: Pick<PipelineEngine, 'playJob'>;
   repoPath: (projectId: number) => string;
+  /** the paths a merge request's latest version changes (deleted files left out): its deployments' changed pages */
+  changedPaths?: (mergeRequestId: number) => Promise<string[]>;
 }) {
+  /** The project's route map at a commit; none when absent, too large, unreadable or invalid (GitLab rescues its FormatError). */
+  const routeMap = async (projectId: number, sha: string): Promise<RouteMapEntry[] | null> => {
+    try {
+      const blob = await readBlobAt(deps.repoPath(projectId), sha, ROUTE_MAP_PATH, { maxBytes: MAX_ROUTE_MAP_BYTES });
+      if (!blob || blob.content.length > MAX_ROUTE_MAP_BYTES) return null;
+      const parsed = parseRouteMap(blob.content.toString('utf8'));
+      return parsed.ok ? parsed.entries : null;
+    } catch {
+      return null;
+    }
+  };
   const environmentsRepository = createEnvironmentsRepository(deps.db);
   const tracking = createDeploymentTracking({ environments: environmentsRepository, pipelines: deps.pipelinesRepository, queue: deps.queue });
   const environments = createEnvironmentsService({
@@ -45,6 +60,8 @@ export function createEnvironmentsDomain(deps: {
     environments: environmentsRepository,
     pipelines: deps.pipelines,
     pipelinesRepository: deps.pipelinesRepository,
+    routeMap,
+    changedPaths: deps.changedPaths,
   });
   return {
     environments,

@@ -15,6 +15,7 @@ import type { Project } from '../projects/project.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { DeploymentRow, EnvironmentRow } from './environment.js';
 import type { EnvironmentsRepository } from './environments.repository.js';
+import { changedPages, type RouteMapEntry } from './route-map.js';
 
 export type EnvironmentTarget = 'head' | 'merge_commit';
 
@@ -27,9 +28,12 @@ export interface MergeRequestEnvironment {
   mayRetry: boolean;
   /** the deployment's job is a manual job the caller may play */
   mayPlay: boolean;
+  /** the pages the merge request changed, by the route map at the deployed commit (route-map.ts) */
+  changes: { path: string; external_url: string | null }[];
 }
 
 export interface MergeRequestCommits {
+  id: number;
   state: string;
   target_project_id: number;
   source_project_id: number | null;
@@ -52,6 +56,10 @@ export function createMergeRequestEnvironments(deps: {
   environments: Pick<EnvironmentsRepository, 'deploymentsOfSha'>;
   pipelines: Pick<PipelinesService, 'mayUpdateRef'>;
   pipelinesRepository: Pick<PipelinesRepository, 'jobsByIds'>;
+  /** the project's `.gitlab/route-map.yml` at a commit, parsed; null when absent or invalid */
+  routeMap?: (projectId: number, sha: string) => Promise<RouteMapEntry[] | null>;
+  /** the paths the merge request's latest version changes, deleted files left out, in the diff's order */
+  changedPaths?: (mergeRequestId: number) => Promise<string[]>;
 }) {
   /** The projects among these whose deployments the caller may read, with the caller's abilities there. */
   async function readable(actor: Actor, projectIds: readonly number[]) {
@@ -79,10 +87,22 @@ export function createMergeRequestEnvironments(deps: {
       // the deployments' jobs in one read
       const jobs = await deps.pipelinesRepository.jobsByIds(found.flatMap(({ deployment }) => (deployment.job_id === null ? [] : [Number(deployment.job_id)])));
       const listed: MergeRequestEnvironment[] = [];
+      // GitLab's EnvironmentStatus#changes: the route map at the deployed commit, read once per project
+      const routeMaps = new Map<number, Promise<RouteMapEntry[] | null>>();
+      const routeMapOf = (projectId: number) => {
+        if (!deps.routeMap) return Promise.resolve(null);
+        let map = routeMaps.get(projectId);
+        if (!map) routeMaps.set(projectId, (map = deps.routeMap(projectId, sha)));
+        return map;
+      };
+      let paths: Promise<string[]> | null = null;
+      const changedPaths = () => (paths ??= deps.changedPaths ? deps.changedPaths(mr.id) : Promise.resolve([]));
       for (const { environment, deployment } of found) {
         const { project, abilities } = byId.get(Number(environment.project_id))!;
         const mayUpdateRef = abilities.has('update_pipeline') && (await deps.pipelines.mayUpdateRef(actor, project, deployment.ref, deployment.tag));
         const job = deployment.job_id === null ? null : (jobs.get(Number(deployment.job_id)) ?? null);
+        const routeMap = await routeMapOf(project.id);
+        const changes = routeMap ? changedPages(routeMap, await changedPaths(), environment.external_url) : [];
         listed.push({
           project,
           environment,
@@ -90,6 +110,7 @@ export function createMergeRequestEnvironments(deps: {
           mayStop: abilities.has('update_deployment') && environment.state === 'available',
           mayRetry: job !== null && mayUpdateRef,
           mayPlay: job !== null && job.status === 'manual' && mayUpdateRef,
+          changes,
         });
       }
       return listed.sort((a, b) => a.environment.name.localeCompare(b.environment.name));

@@ -200,6 +200,23 @@ export function createMergeRequestsRepository(
       );
       return rows.map((row) => ({ id: Number(row.id), target_project_id: Number(row.target_project_id) }));
     },
+    /**
+     * The merged merge requests whose post-merge pipeline this may be: a branch pipeline of their
+     * target branch at the commit they landed as (the merge commit, else the squash commit, else
+     * — a fast-forward — the head of their latest version). In the caller's transaction.
+     */
+    async mergedAtPipeline(pipeline: { merge_request_id: number | null; project_id: number; ref: string; tag: boolean; sha: string }, tx?: Queryable): Promise<{ id: number; target_project_id: number }[]> {
+      if (pipeline.tag || pipeline.merge_request_id !== null) return [];
+      const { rows } = await on(db, tx).query<{ id: number; target_project_id: number }>(
+        `SELECT m.id, m.target_project_id FROM merge_requests m
+          WHERE m.state = 'merged' AND m.target_project_id = $1 AND m.target_branch = $2 AND (m.merge_commit_sha = $3 OR (m.merge_commit_sha IS NULL AND m.squash_commit_sha = $3))
+         UNION
+         SELECT m.id, m.target_project_id FROM merge_request_diffs d JOIN merge_requests m ON m.latest_diff_id = d.id
+          WHERE d.head_commit_sha = $3 AND m.state = 'merged' AND m.target_project_id = $1 AND m.target_branch = $2 AND m.merge_commit_sha IS NULL AND m.squash_commit_sha IS NULL`,
+        [pipeline.project_id, pipeline.ref, pipeline.sha],
+      );
+      return rows.map((row) => ({ id: Number(row.id), target_project_id: Number(row.target_project_id) }));
+    },
     /** Open merge requests into this branch (pushes to it invalidate mergeability). */
     async openWithTarget(targetProjectId: number, branch: string): Promise<MergeRequest[]> {
       const { rows } = await db.query<MergeRequest>(`${SELECT} WHERE m.target_project_id = $1 AND m.target_branch = $2 AND m.state = 'opened' ORDER BY m.id`, [targetProjectId, branch]);

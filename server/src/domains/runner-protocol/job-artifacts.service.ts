@@ -195,6 +195,23 @@ export function createJobArtifacts(deps: {
       return { artifact, path: dir, entries };
     },
 
+    /**
+     * Every entry of the job's archive (a merge request's exposed artifacts), with the download's
+     * reading rule; null when the job has no archive or it is not a readable zip.
+     */
+    async entries(actor: Actor, projectIdOrPath: string, jobId: number): Promise<{ path: string; size: number; directory: boolean }[] | null> {
+      let body: Readable;
+      try {
+        ({ body } = await this.download(actor, projectIdOrPath, jobId));
+      } catch (error) {
+        if (error instanceof NotFoundError || error instanceof ForbiddenError) return null;
+        throw error;
+      }
+      const pieces: Buffer[] = [];
+      for await (const piece of body) pieces.push(Buffer.isBuffer(piece) ? piece : Buffer.from(piece as string));
+      return listZipEntries(Buffer.concat(pieces));
+    },
+
     /** The artifacts of these jobs, by job (the jobs API's `artifacts`, `artifacts_file`, `artifacts_expire_at`). */
     async describe(jobIds: readonly number[]): Promise<Map<number, JobArtifactRow[]>> {
       const byJob = new Map<number, JobArtifactRow[]>();

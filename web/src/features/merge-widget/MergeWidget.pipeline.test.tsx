@@ -34,7 +34,9 @@ const job = (status: string) => ({ id: 9, status, stage: 'test', name: 'rspec', 
 const jobRoutes = (status: string): Route[] => [on('GET', '/api/v4/projects/1/pipelines/5/jobs', () => json(200, [job(status)])), on('GET', '/api/v4/projects/1/pipelines/5/bridges', () => json(200, []))];
 
 async function showWidget(data: MergeRequestWidgetData, options: { project?: Partial<MergeRequestWidgetProject>; routes?: Route[]; dismissed?: string[] } = {}) {
-  const network = fakeNetwork([sessionRoute, calloutsRoute(options.dismissed), widgetRoute(() => widgetProject(data, options.project)), ...jobRoutes('running'), ...(options.routes ?? [])]);
+  // no job exposes artifacts (GitLab's 204)
+  const exposedArtifacts = on('GET', '/acme/app/-/merge_requests/7/exposed_artifacts.json', () => new Response(null, { status: 204 }));
+  const network = fakeNetwork([sessionRoute, calloutsRoute(options.dismissed), widgetRoute(() => widgetProject(data, options.project)), ...jobRoutes('running'), exposedArtifacts, ...(options.routes ?? [])]);
   renderInApp(<MergeWidget project={PROJECT} mr={MR} />);
   await screen.findByRole('status');
   return { widget: screen.getByRole('region', { name: 'Merge status' }), network };

@@ -34,6 +34,7 @@ import { followRebase, NOT_WATCHING, type RebaseWatch } from './rebase-watch';
 import { useFallbackPolling } from './useFallbackPolling';
 import { useMergeFlow } from './useMergeFlow';
 import { useMergeStatusSubscription } from './useMergeStatusSubscription';
+import { ExposedArtifacts } from './artifacts/ExposedArtifacts';
 import { deriveWidgetState, missingBranchType, SPECIAL_STATES, type WidgetStateInput } from './widget-state';
 import { WidgetAlertFlash, type WidgetAlert } from './WidgetAlert';
 import { widgetBanners } from './widget-banners';
@@ -248,6 +249,7 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
             branch={data.sourceBranch}
             onRunPipeline={runPipeline.run}
             runningPipeline={runPipeline.running}
+            artifacts={data.headPipeline ? <ExposedArtifacts fullPath={fullPath} iid={mr.iid} pipeline={data.headPipeline} /> : null}
           />
         ) : null}
         {shown !== 'preparing' && shown !== 'nothingToMerge' ? (

@@ -3,12 +3,13 @@ import { AnchoredOverlay, Button, IconButton, Link, Spinner } from '@primer/reac
 import { useQuery } from '@tanstack/react-query';
 import { t } from '@tributary/contracts/i18n';
 import type { WidgetHeadPipeline } from '@tributary/contracts/merge-widget';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { TimeAgo } from '../../components/TimeAgo';
 import { urls } from '../../lib/routes';
 import { PipelineMiniGraph, pipelineJobsQuery, PipelineStatusIcon, type PipelineDetailedStatus } from '../pipelines';
 import { MSG } from './messages';
+import { PipelineArtifacts } from './artifacts/PipelineArtifacts';
 import styles from './MergeWidget.module.css';
 import { eventTypeHelp, idOf, PIPELINE_DOCS, pipelineContainerState, shortSha } from './pipeline-rules';
 import { RichMessage } from './RichMessage';
@@ -43,7 +44,7 @@ function EventTypeHelp({ eventTypeName }: { eventTypeName: string }) {
   );
 }
 
-/** The stages of the pipeline as dropdowns; its jobs are read again whenever the pipeline moves. */
+/** The stages of the pipeline as dropdowns, and its jobs' archives; its jobs are read again whenever the pipeline moves. */
 function MiniGraph({ pipeline }: { pipeline: WidgetHeadPipeline }) {
   const projectId = pipeline.project ? idOf(pipeline.project.id) : null;
   const pipelineId = idOf(pipeline.id);
@@ -58,7 +59,12 @@ function MiniGraph({ pipeline }: { pipeline: WidgetHeadPipeline }) {
     void refetch();
   }, [moved, refetch]);
   if (projectId === null || !pipeline.project || !jobs.data) return null;
-  return <PipelineMiniGraph projectId={projectId} fullPath={pipeline.project.fullPath} pipelineId={pipelineId} jobs={jobs.data} mergeTrain={pipeline.mergeRequestEventType === 'MERGE_TRAIN'} />;
+  return (
+    <span className={styles.pipelineGraph}>
+      <PipelineMiniGraph projectId={projectId} fullPath={pipeline.project.fullPath} pipelineId={pipelineId} jobs={jobs.data} mergeTrain={pipeline.mergeRequestEventType === 'MERGE_TRAIN'} />
+      <PipelineArtifacts projectId={projectId} pipelineId={pipelineId} />
+    </span>
+  );
 }
 
 /**
@@ -75,6 +81,7 @@ export function PipelineContainer({
   postMerge = false,
   onRunPipeline,
   runningPipeline = false,
+  artifacts = null,
 }: {
   pipeline: WidgetHeadPipeline | null;
   hasCi: boolean;
@@ -84,6 +91,8 @@ export function PipelineContainer({
   postMerge?: boolean;
   onRunPipeline?: () => void;
   runningPipeline?: boolean;
+  /** the pipeline's exposed artifacts (artifacts/ExposedArtifacts), under its details */
+  artifacts?: ReactNode;
 }) {
   const state = pipelineContainerState({ hasCi, pipeline, retargeted });
   if (state === null) return null;
@@ -178,6 +187,7 @@ export function PipelineContainer({
             {t(MSG.testCoverage)} {pipeline.coverage}%
           </div>
         ) : null}
+        {artifacts}
       </div>
     </div>
   );

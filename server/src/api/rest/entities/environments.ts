@@ -89,7 +89,7 @@ export function environmentStatusEntity(item: MergeRequestEnvironment) {
     details: item.mayPlay && jobPath ? { playable_build: { play_path: `${jobPath}/play`, retry_path: `${jobPath}/retry` } } : {},
     deployment_approved: false,
     environment_available: environment.state === 'available',
-    // no route map (`.gitlab/route-map.yml`) is read yet: GitLab answers [] without one
-    changes: [] as { path: string; external_url: string }[],
+    // the changed pages by the project's route map (`.gitlab/route-map.yml`); [] without one, as GitLab
+    changes: item.changes,
   };
 }

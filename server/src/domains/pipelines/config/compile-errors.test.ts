@@ -40,7 +40,14 @@ describe('compilePipelineConfig: GitLab’s yaml_errors', () => {
     ['job:\n  script: x\n  timeout: forever\n', 'jobs:job timeout should be a duration'],
     ['job:\n  script: x\n  coverage: "/(unclosed/"\n', 'jobs:job:coverage config must be a regular expression with re2 syntax'],
     ['job:\n  script: x\n  artifacts:\n    when: sometimes\n', 'jobs:job:artifacts when should be on_success, on_failure or always'],
-    ['job:\n  script: x\n  artifacts:\n    expose_as: report\n', 'jobs:job:artifacts expose as requires paths to be defined'],
+    ['job:\n  script: x\n  artifacts:\n    expose_as: report\n', "jobs:job:artifacts paths can't be blank"],
+    ['job:\n  script: x\n  artifacts:\n    expose_as: report\n    paths: []\n', "jobs:job:artifacts paths can't be blank"],
+    ['job:\n  script: x\n  artifacts:\n    expose_as: report\n    paths: [a.txt, "out/*.html"]\n', "jobs:job:artifacts paths can't contain '*' when used with 'expose_as'"],
+    ['job:\n  script: x\n  artifacts:\n    expose_as: 1\n    paths: [a.txt]\n', 'jobs:job:artifacts expose as should be a string'],
+    [`job:\n  script: x\n  artifacts:\n    expose_as: ${'A'.repeat(101)}\n    paths: [a.txt]\n`, 'jobs:job:artifacts expose as is too long (maximum is 100 characters)'],
+    ['job:\n  script: x\n  artifacts:\n    expose_as: ""\n    paths: [a.txt]\n', "jobs:job:artifacts expose as can contain only letters, digits, '-', '_' and spaces"],
+    ['job:\n  script: x\n  artifacts:\n    expose_as: \'<script>alert("xss")</script>\'\n    paths: [a.txt]\n', "jobs:job:artifacts expose as can contain only letters, digits, '-', '_' and spaces"],
+    ['job:\n  script: x\n  artifacts:\n    expose_as: " report"\n    paths: [a.txt]\n', "jobs:job:artifacts expose as can contain only letters, digits, '-', '_' and spaces"],
     ['job:\n  script: x\n  artifacts:\n    reports: { junitt: a.xml }\n', 'jobs:job:artifacts:reports config contains unknown keys: junitt'],
     ['job:\n  script: x\n  environment: { name: prod, action: deploy }\n', 'jobs:job:environment action should be start, stop, prepare, verify, or access'],
     ['job:\n  script: x\n  tags: docker\n', 'jobs:job tags should be an array of strings'],
@@ -85,6 +92,12 @@ describe('compilePipelineConfig: GitLab’s yaml_errors', () => {
     ],
   ])('%j → %s (the first logical error)', async (yaml, message) => {
     expect(await errorsOf(yaml)).toEqual([message]);
+  });
+
+  it('accepts expose_as with paths of one file or directory each (GitLab’s valid examples)', async () => {
+    for (const yaml of ['job:\n  script: x\n  artifacts:\n    expose_as: Test results-2_b\n    paths: [results.txt, coverage/]\n', `job:\n  script: x\n  artifacts:\n    expose_as: ${'A'.repeat(100)}\n    paths: [a.txt]\n`]) {
+      expect((await compilePipelineConfig(yaml, pushContext(), memoryRepository({}))).status).not.toBe('error');
+    }
   });
 
   it('refuses more than 50 needs for one job with GitLab’s message', async () => {

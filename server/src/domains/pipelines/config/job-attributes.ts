@@ -116,6 +116,29 @@ const REPORT_KEYS = [
   'cluster_image_scanning',
 ];
 
+/** GitLab's `expose_as`: a word character, then letters, digits, '_', '-' and spaces. */
+const EXPOSE_AS = /^\w[-\w ]*$/;
+/** The longest `expose_as` GitLab accepts. */
+export const EXPOSE_AS_MAX_LENGTH = 100;
+
+/**
+ * GitLab's rules for `artifacts:expose_as` (its Entry::Artifacts validations): the name is a
+ * string of at most 100 characters matching EXPOSE_AS, and `paths` must be given and may not
+ * hold a `*` (the merge request links one file or one directory per path, never a glob). Pure.
+ */
+export function exposeAsErrors(exposeAs: unknown, paths: unknown, where: string): string[] {
+  const errors: string[] = [];
+  if (paths === undefined || paths === null || (Array.isArray(paths) && paths.length === 0)) errors.push(`${where} paths can't be blank`);
+  else if (Array.isArray(paths) && paths.some((path) => typeof path === 'string' && path.includes('*'))) errors.push(`${where} paths can't contain '*' when used with 'expose_as'`);
+  if (typeof exposeAs !== 'string') {
+    errors.push(`${where} expose as should be a string`);
+    return errors;
+  }
+  if (exposeAs.length > EXPOSE_AS_MAX_LENGTH) errors.push(`${where} expose as is too long (maximum is ${EXPOSE_AS_MAX_LENGTH} characters)`);
+  if (!EXPOSE_AS.test(exposeAs)) errors.push(`${where} expose as can contain only letters, digits, '-', '_' and spaces`);
+  return errors;
+}
+
 export function normalizeArtifacts(value: unknown, at: string, errors: Errors): Record<string, unknown> | undefined {
   if (value === undefined || value === null) return undefined;
   const where = `${at}:artifacts`;
@@ -135,7 +158,7 @@ export function normalizeArtifacts(value: unknown, at: string, errors: Errors): 
   if (value.expire_in !== undefined && value.expire_in !== 'never' && parseDuration(value.expire_in) === null) {
     errors.push(`${where} expire in should be a duration`);
   }
-  if (value.expose_as !== undefined && value.paths === undefined) errors.push(`${where} expose as requires paths to be defined`);
+  if (value.expose_as !== undefined && value.expose_as !== null) exposeAsErrors(value.expose_as, value.paths, where).forEach((error) => errors.push(error));
   if (value.access !== undefined && !['all', 'developer', 'maintainer', 'none'].includes(String(value.access))) {
     errors.push(`${where} access should be one of: all, developer, maintainer, none`);
   }

@@ -1,5 +1,5 @@
 import { LinkExternalIcon, PlayIcon, SquareFillIcon, SyncIcon } from '@primer/octicons-react';
-import { Button, Flash, IconButton, Link, useConfirm } from '@primer/react';
+import { ActionList, ActionMenu, Button, Flash, IconButton, Link, useConfirm } from '@primer/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -128,7 +128,9 @@ function DeploymentRow({ fullPath, iid, deployment, onError }: { fullPath: strin
             {busy === 'redeploy' ? 'This environment is being re-deployed' : DEPLOYMENT_ACTIONS.redeploy.button}
           </Button>
         ) : null}
-        {deployment.external_url && deployment.external_url_formatted ? (
+        {deployment.external_url && deployment.external_url_formatted && deployment.changes.length > 0 ? (
+          <ChangedPagesMenu deployment={deployment} label={status === 'success' ? 'View app' : 'View latest app'} />
+        ) : deployment.external_url && deployment.external_url_formatted ? (
           <Link href={deployment.external_url} target="_blank" rel="noopener noreferrer nofollow" className={styles.viewApp} title={status === 'success' ? undefined : 'View the latest successful deployment to this environment'}>
             {status === 'success' ? 'View app' : 'View latest app'} <LinkExternalIcon size={12} />
           </Link>
@@ -146,5 +148,34 @@ function DeploymentRow({ fullPath, iid, deployment, onError }: { fullPath: strin
         ) : null}
       </span>
     </li>
+  );
+}
+
+/**
+ * 'View app' when the merge request changed pages the route map knows (GitLab's
+ * DeploymentViewButton with changes): a menu of the app itself and each changed page, each
+ * opening in a new tab at its address in the deployed environment.
+ */
+function ChangedPagesMenu({ deployment, label }: { deployment: EnvironmentDeployment; label: string }) {
+  return (
+    <ActionMenu>
+      <ActionMenu.Button size="small" trailingVisual={LinkExternalIcon}>
+        {label}
+      </ActionMenu.Button>
+      <ActionMenu.Overlay width="medium">
+        <ActionList>
+          <ActionList.LinkItem href={deployment.external_url!} target="_blank" rel="noopener noreferrer nofollow">
+            {deployment.external_url_formatted}
+          </ActionList.LinkItem>
+          <ActionList.Divider />
+          {deployment.changes.map((change) => (
+            <ActionList.LinkItem key={change.path} href={change.external_url} target="_blank" rel="noopener noreferrer nofollow">
+              {change.path}
+              <ActionList.Description variant="block">{change.external_url}</ActionList.Description>
+            </ActionList.LinkItem>
+          ))}
+        </ActionList>
+      </ActionMenu.Overlay>
+    </ActionMenu>
   );
 }
