@@ -40,6 +40,6 @@ describe('PickDialog', () => {
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Start a new merge request with these changes' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cherry-pick', exact: true } as never));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(network.sent.find((request) => request.method === 'POST')).toEqual({ method: 'POST', path: `/api/v4/projects/1/repository/commits/${SHA}/cherry_pick`, body: { branch: 'stable' } });
+    expect(network.sent.find((request) => request.method === 'POST')).toMatchObject({ method: 'POST', path: `/api/v4/projects/1/repository/commits/${SHA}/cherry_pick`, body: { branch: 'stable' } });
   });
 });
