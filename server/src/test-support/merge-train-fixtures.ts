@@ -30,14 +30,14 @@ export interface RunnerJob {
 
 export type Verdict = 'success' | 'failed';
 
-export async function mergeTrainFixtures(fx: RepositoryFixtures, name: string) {
+export async function mergeTrainFixtures(fx: RepositoryFixtures, name: string, ciConfig = TRAIN_CI_CONFIG) {
   const project = await fx.createProject(name);
   const runner = (await fx.root.Users.createCIRunner('project_type', { projectId: project.id, runUntagged: true })) as { id: number; token: string };
   const cli: GitCli = gitCli({ url: fx.server.url, username: 'root', password: fx.server.root.token });
   await cli.git(['clone', cli.repoUrl(project.path_with_namespace), 'repo']);
   await cli.git(['config', 'user.email', 'root@example.com'], { cwd: 'repo' });
   await cli.git(['config', 'user.name', 'Root'], { cwd: 'repo' });
-  writeFileSync(join(cli.dir, 'repo', '.gitlab-ci.yml'), TRAIN_CI_CONFIG);
+  writeFileSync(join(cli.dir, 'repo', '.gitlab-ci.yml'), ciConfig);
   await cli.git(['add', '.gitlab-ci.yml'], { cwd: 'repo' });
   await cli.git(['commit', '-m', 'Add CI'], { cwd: 'repo' });
   await cli.git(['push', 'origin', 'main'], { cwd: 'repo' });
