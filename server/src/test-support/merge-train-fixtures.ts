@@ -30,6 +30,48 @@ export interface RunnerJob {
 
 export type Verdict = 'success' | 'failed';
 
+/**
+ * gitlab-runner's side of the protocol, against the server at `url`: ask for a job once, send its
+ * log and report its end. `filesOf` names the files of the commit a job tests.
+ */
+export function runnerClient(url: string, runnerToken: string, filesOf: (sha: string) => string[]) {
+  /** gitlab-runner asks for a job once: the job, or null when none is pending. */
+  async function requestJob(): Promise<RunnerJob | null> {
+    const response = await fetch(`${url}/api/v4/jobs/request`, {
+      method: 'POST',
+      headers: { ...RUNNER_HEADERS, 'RUNNER-TOKEN': runnerToken },
+      body: JSON.stringify({ info: RUNNER_INFO, token: runnerToken, last_update: '' }),
+    });
+    if (response.status !== 201) {
+      await response.arrayBuffer();
+      return null;
+    }
+    const payload = (await response.json()) as { id: number; token: string; git_info: { sha: string; ref: string }; variables: Array<{ key: string; value: string }> };
+    const iid = payload.variables.find((variable) => variable.key === 'CI_MERGE_REQUEST_IID')?.value;
+    return { id: payload.id, token: payload.token, sha: payload.git_info.sha, ref: payload.git_info.ref, iid: iid ? Number(iid) : null, files: filesOf(payload.git_info.sha) };
+  }
+
+  /** The runner sends the job's log and reports its end. */
+  async function finishJob(job: RunnerJob, verdict: Verdict, log = verdict === 'success' ? 'ok\n' : 'FAIL: the build is broken\n'): Promise<void> {
+    const body = Buffer.from(`$ make test\n${log}`);
+    const trace = await fetch(`${url}/api/v4/jobs/${job.id}/trace`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'text/plain', 'JOB-TOKEN': job.token, 'Content-Range': `0-${body.length - 1}` },
+      body,
+    });
+    await trace.arrayBuffer();
+    const update = await fetch(`${url}/api/v4/jobs/${job.id}`, {
+      method: 'PUT',
+      headers: { ...RUNNER_HEADERS, 'JOB-TOKEN': job.token },
+      body: JSON.stringify({ info: RUNNER_INFO, token: job.token, state: verdict, ...(verdict === 'failed' ? { failure_reason: 'script_failure', exit_code: 1 } : { exit_code: 0 }) }),
+    });
+    await update.arrayBuffer();
+    if (update.status !== 200) throw new Error(`finishing job ${job.id} answered ${update.status}`);
+  }
+
+  return { requestJob, finishJob };
+}
+
 export async function mergeTrainFixtures(fx: RepositoryFixtures, name: string, ciConfig = TRAIN_CI_CONFIG) {
   const project = await fx.createProject(name);
   const runner = (await fx.root.Users.createCIRunner('project_type', { projectId: project.id, runUntagged: true })) as { id: number; token: string };
@@ -69,39 +111,7 @@ export async function mergeTrainFixtures(fx: RepositoryFixtures, name: string, c
     return iid;
   }
 
-  /** gitlab-runner asks for a job once: the job, or null when none is pending. */
-  async function requestJob(): Promise<RunnerJob | null> {
-    const response = await fetch(`${fx.server.url}/api/v4/jobs/request`, {
-      method: 'POST',
-      headers: { ...RUNNER_HEADERS, 'RUNNER-TOKEN': runner.token },
-      body: JSON.stringify({ info: RUNNER_INFO, token: runner.token, last_update: '' }),
-    });
-    if (response.status !== 201) {
-      await response.arrayBuffer();
-      return null;
-    }
-    const payload = (await response.json()) as { id: number; token: string; git_info: { sha: string; ref: string }; variables: Array<{ key: string; value: string }> };
-    const iid = payload.variables.find((variable) => variable.key === 'CI_MERGE_REQUEST_IID')?.value;
-    return { id: payload.id, token: payload.token, sha: payload.git_info.sha, ref: payload.git_info.ref, iid: iid ? Number(iid) : null, files: filesOf(payload.git_info.sha) };
-  }
-
-  /** The runner sends the job's log and reports its end. */
-  async function finishJob(job: RunnerJob, verdict: Verdict, log = verdict === 'success' ? 'ok\n' : 'FAIL: the build is broken\n'): Promise<void> {
-    const body = Buffer.from(`$ make test\n${log}`);
-    const trace = await fetch(`${fx.server.url}/api/v4/jobs/${job.id}/trace`, {
-      method: 'PATCH',
-      headers: { 'Content-Type': 'text/plain', 'JOB-TOKEN': job.token, 'Content-Range': `0-${body.length - 1}` },
-      body,
-    });
-    await trace.arrayBuffer();
-    const update = await fetch(`${fx.server.url}/api/v4/jobs/${job.id}`, {
-      method: 'PUT',
-      headers: { ...RUNNER_HEADERS, 'JOB-TOKEN': job.token },
-      body: JSON.stringify({ info: RUNNER_INFO, token: job.token, state: verdict, ...(verdict === 'failed' ? { failure_reason: 'script_failure', exit_code: 1 } : { exit_code: 0 }) }),
-    });
-    await update.arrayBuffer();
-    if (update.status !== 200) throw new Error(`finishing job ${job.id} answered ${update.status}`);
-  }
+  const { requestJob, finishJob } = runnerClient(fx.server.url, runner.token, filesOf);
 
   /**
    * Runs every job that becomes pending, judged by `verdict` (merge train jobs; other jobs
