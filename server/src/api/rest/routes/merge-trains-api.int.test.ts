@@ -12,6 +12,17 @@ import { eventually } from '../../../test-support/eventually.js';
 import { mergeTrainFixtures, type MergeTrainFixtures } from '../../../test-support/merge-train-fixtures.js';
 import { startRepositoryFixtures, type RepositoryFixtures } from '../../../test-support/repository-fixtures.js';
 import type { TestUser } from '../../../test-support/server.js';
+import { graphql } from '../../graphql/testing.js';
+
+/** The merge widget's MergeTrainPosition and MergeTrainCarCount fragments, as GitLab's frontend asks them. */
+const POSITION_QUERY = `query($fullPath: ID!, $iid: String!, $targetBranches: [String!]) {
+  project(fullPath: $fullPath) {
+    id
+    ciCdSettings { mergeTrainsEnabled mergeTrainsSkipTrainAllowed }
+    mergeTrains(targetBranches: $targetBranches) { nodes { targetBranch cars { count nodes { id index status mergeRequest { iid } pipeline { id mergeRequestEventType } } } } }
+    mergeRequest(iid: $iid) { id mergeTrainsCount mergeTrainIndex mergeTrainCar { id index } }
+  }
+}`;
 
 const RETRY_CONFIG = ['stages: [test]', 'test:', '  stage: test', '  script: make test', '  retry:', '    max: 1', '    when: script_failure', '  rules:', '    - if: $CI_PIPELINE_SOURCE == "merge_request_event"', ''].join('\n');
 
@@ -74,6 +85,29 @@ describe(`merge trains API (${testDatabaseKind()})`, () => {
     expect(active.map((car) => car.merge_request.iid)).toEqual([iid]);
     expect(await fx.root.MergeTrains.all(t.project.id, { scope: 'complete' })).toEqual([]);
     expect(await t.notes(iid)).toContain('started a merge train');
+  });
+
+  it('GraphQL: a car and its position (mergeTrainCar, mergeTrainsCount), the project\'s trains; nothing for a Reporter', async () => {
+    const iid = await t.openMergeRequest('feature-graphql', 'graphql.txt');
+    await t.addToTrain(iid);
+    await eventually(async () => (await t.car(iid)).body.pipeline, { what: 'the second car\'s pipeline' });
+    const variables = { fullPath: t.project.path_with_namespace, iid: String(iid), targetBranches: ['main'] };
+    const answer = await graphql(fx.server.url, POSITION_QUERY, variables, { token: fx.server.root.token });
+    expect(answer.body.errors).toBeUndefined();
+    const project = answer.body.data.project;
+    expect(project.ciCdSettings).toEqual({ mergeTrainsEnabled: true, mergeTrainsSkipTrainAllowed: false });
+    const carId = (await t.car(iid)).body.id as number;
+    expect(project.mergeRequest).toMatchObject({ mergeTrainsCount: 2, mergeTrainIndex: 1, mergeTrainCar: { id: `gid://gitlab/MergeTrains::Car/${carId}`, index: 1 } });
+    const [train] = project.mergeTrains.nodes;
+    expect(train.targetBranch).toBe('main');
+    expect(train.cars.count).toBe(2);
+    expect(train.cars.nodes.map((car: any) => [car.index, car.status])).toEqual([
+      [0, 'FRESH'],
+      [1, 'FRESH'],
+    ]);
+    expect(train.cars.nodes[1]).toMatchObject({ mergeRequest: { iid: String(iid) }, pipeline: { mergeRequestEventType: 'MERGE_TRAIN' } });
+    const hidden = await graphql(fx.server.url, POSITION_QUERY, variables, { token: reporter.token });
+    expect(hidden.body.data.project).toMatchObject({ mergeTrains: null, mergeRequest: { mergeTrainCar: null, mergeTrainsCount: null } });
   });
 
   it('refuses a project that does not run merge trains (403), and needs merged results pipelines for them', async () => {
