@@ -35,6 +35,7 @@ import { benchDiscussions } from './benchmarks/discussions.js';
 import { benchTestReports } from './benchmarks/test-reports.js';
 import { benchPipelines } from './benchmarks/pipelines.js';
 import { benchApprovalState } from './benchmarks/approval-state.js';
+import { benchMergeTrain } from './benchmarks/merge-train.js';
 
 /** The whole bench stops (and cleans up) after this, whatever is running. */
 const WATCHDOG_MS = 15 * 60_000;
@@ -56,6 +57,7 @@ const BENCHMARKS: Benchmark[] = [
   { id: 'test-reports', title: 'A pipeline test report of 5,000 cases', run: benchTestReports },
   { id: 'pipelines', title: 'Pipelines: push to running, a 500-job pipeline, idle runners, a 20 MB log', run: benchPipelines },
   { id: 'approval-state', title: 'Approval state with code owners', run: benchApprovalState },
+  { id: 'merge-train', title: 'A merge train of 10 cars', run: benchMergeTrain },
 ];
 
 function selected(argv: string[]): Benchmark[] {
