@@ -44,6 +44,15 @@ export function createMergeTrainsRepository(db: Queryable) {
       return normalize(rows[0]!);
     },
 
+    /**
+     * Serializes additions to one train until the transaction ends: a car's id (its place) and
+     * the count of cars ahead (its note's position) are then read after every earlier addition
+     * committed. A transaction-scoped advisory lock on the train's name.
+     */
+    async lockTrain(projectId: number, targetBranch: string, tx: Queryable): Promise<void> {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`merge_train:${projectId}:${targetBranch}`]);
+    },
+
     /** The cars on one train (active and merging), front first. */
     async onTrain(projectId: number, targetBranch: string, tx?: Queryable): Promise<Car[]> {
       const { rows } = await on(db, tx).query<Car>(

@@ -91,6 +91,7 @@ export function createMergeTrainsService(deps: {
     if (refusal) throw new ValidationError(refusal);
     try {
       return await deps.db.transaction(async (tx) => {
+        await cars.lockTrain(project.id, mergeRequest.target_branch, tx);
         const car = await cars.insert(
           {
             merge_request_id: mergeRequest.id,
