@@ -151,8 +151,8 @@ export function createTrainRefresh(deps: TrainRefreshDeps) {
     return 'back';
   }
 
-  /** Step 3: a new train commit and pipeline for a car; false when it left or another refresh won. */
-  async function rebuild(project: Project, car: Car, mergeRequest: MergeRequest, base: string, users: Map<number, User>): Promise<Car | null> {
+  /** Step 3: a new train commit and pipeline for a car; 'left' when it left the train, 'lost' when another refresh moved it first. */
+  async function rebuild(project: Project, car: Car, mergeRequest: MergeRequest, base: string, users: Map<number, User>): Promise<Car | 'left' | 'lost'> {
     const repoPath = deps.storage.pathFor(project.id);
     const adder = car.user_id === null ? undefined : users.get(car.user_id);
     const author = mergeRequest.author_id === null ? null : (users.get(mergeRequest.author_id) ?? null);
@@ -180,11 +180,11 @@ export function createTrainRefresh(deps: TrainRefreshDeps) {
     });
     if (!built) {
       await drop(car, 'it has merge conflicts with the merge train');
-      return null;
+      return 'left';
     }
     const ref = trainRefName(mergeRequest.iid);
     const refTip = (await tipsOf(repoPath, [ref])).get(ref) ?? null;
-    if (refTip !== built.newTarget && !(await swapRef(repoPath, ref, built.newTarget, refTip))) return null;
+    if (refTip !== built.newTarget && !(await swapRef(repoPath, ref, built.newTarget, refTip))) return 'lost';
     const actor = adder && adder.state === 'active' ? actorFor(adder, 'session') : ANONYMOUS;
     const outcome = await deps.mergeRequestPipelines.createForTrain(actor, mergeRequest, project, { sha: built.newTarget, targetSha: base });
     const pipeline = outcome && 'pipeline' in outcome ? outcome.pipeline : null;
@@ -196,7 +196,7 @@ export function createTrainRefresh(deps: TrainRefreshDeps) {
     });
     if (!won) {
       if (pipeline) await cancelQuietly(pipeline.id);
-      return null;
+      return 'lost';
     }
     if (car.pipeline_id !== null && car.pipeline_id !== build.pipeline_id) await cancelQuietly(car.pipeline_id);
     // A pipeline that ended before the car named it was not heard by the listener: look again.
@@ -204,7 +204,7 @@ export function createTrainRefresh(deps: TrainRefreshDeps) {
     // A configuration with no train jobs (or a broken one) gives no pipeline: the car cannot be tested.
     if (!pipeline) {
       await drop({ ...car, ...build, status: 'fresh' }, 'the pipeline could not be created');
-      return null;
+      return 'left';
     }
     return { ...car, ...build, status: 'fresh' };
   }
@@ -270,10 +270,7 @@ export function createTrainRefresh(deps: TrainRefreshDeps) {
       await enqueueRefresh(car, tx);
       return true;
     });
-    if (moved) {
-      const ref = trainRefName((await deps.mergeRequests.findById(car.merge_request_id))!.iid);
-      await swapRef(repoPath, ref, car.train_sha!, car.train_sha!).catch(() => undefined);
-    }
+    if (!moved) deps.logger.warn({ carId: car.id }, 'a merge train car could not merge: the target branch moved; it goes back on the train');
   }
 
   async function refresh(payload: { projectId: number; targetBranch: string }): Promise<void> {
@@ -299,6 +296,11 @@ export function createTrainRefresh(deps: TrainRefreshDeps) {
         }
         if (settled === 'merged') continue;
         kept.push({ ...car, status: 'stale' });
+        continue;
+      }
+      // merged some other way (merge immediately, another process): it simply leaves the train
+      if (mergeRequest?.state === 'merged') {
+        await deps.db.transaction(async (tx) => (await cars.remove(car.id, tx)) && (await enqueueRefresh(car, tx)));
         continue;
       }
       const reason = invalidity(project, mergeRequest, car);
@@ -331,11 +333,9 @@ export function createTrainRefresh(deps: TrainRefreshDeps) {
         continue;
       }
       const rebuilt = await rebuild(project, car, mergeRequests.get(car.merge_request_id)!, base, users);
-      // A car that left: the ones behind build on the same base. Another refresh won: stop here.
-      if (!rebuilt) {
-        if ((await cars.findById(car.id))?.status === 'fresh') return;
-        continue;
-      }
+      // A car that left: the ones behind build on the same base. Another refresh moved it first: its pass goes on.
+      if (rebuilt === 'left') continue;
+      if (rebuilt === 'lost') return;
       current.push(rebuilt);
       base = rebuilt.train_sha!;
     }
