@@ -36,6 +36,7 @@ import { benchTestReports } from './benchmarks/test-reports.js';
 import { benchMergeRequestPage } from './benchmarks/merge-request-page.js';
 import { benchPipelines } from './benchmarks/pipelines.js';
 import { benchApprovalState } from './benchmarks/approval-state.js';
+import { benchMergeTrain } from './benchmarks/merge-train.js';
 
 /**
  * The whole bench stops (and cleans up) after this, whatever is running. Every benchmark together
@@ -61,6 +62,7 @@ const BENCHMARKS: Benchmark[] = [
   { id: 'merge-request-page', title: 'The merge request page: a 300-job pipeline, 20 deployments, 5,000 test cases', run: benchMergeRequestPage },
   { id: 'pipelines', title: 'Pipelines: push to running, a 500-job pipeline, idle runners, a 20 MB log', run: benchPipelines },
   { id: 'approval-state', title: 'Approval state with code owners', run: benchApprovalState },
+  { id: 'merge-train', title: 'A merge train of 10 cars', run: benchMergeTrain },
 ];
 
 function selected(argv: string[]): Benchmark[] {

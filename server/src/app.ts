@@ -15,6 +15,7 @@ import { composeRepository } from './composition/repository.js';
 import { composePeople } from './composition/people.js';
 import { composeMergeRequests } from './composition/merge-requests.js';
 import { composeCi } from './composition/ci.js';
+import { composeMergeTrains } from './composition/merge-trains.js';
 import { createHttpServer } from './composition/http.js';
 import { registerWebRoutes, type RoutePlugin } from './composition/web-routes.js';
 
@@ -61,12 +62,14 @@ export function createServices(deps: AppDeps) {
     headPipelines: (list) => ci.mergeRequestPipelines.headPipelines(list),
   });
   const ci = composeCi({ config, db, queue, events, storage, accounts, repository, people, mergeability: mergeRequests.mergeability });
+  const mergeTrains = composeMergeTrains({ config, db, logger, queue, events, storage, accounts, repository, mergeRequests, ci });
 
   const services = {
     ...people.services,
     ...repository.services,
     ...ci.services,
     ...mergeRequests.services,
+    ...mergeTrains.services,
     queue,
     events,
   };

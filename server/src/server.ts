@@ -82,6 +82,8 @@ export async function startServer(config: Config, options: { logger?: Logger; da
     // Merges a killed process left half done end merged or open before anyone is served
     // (after event delivery starts, so the push events it records reach this process too).
     await app.services.reconcileMerges();
+    // Every merge train is walked once: a train merge a killed process left half done is settled there.
+    await app.services.reconcileMergeTrains();
     await app.http.listen({ port: config.port, host: config.host });
     // Jobs start once the server listens: a start does not wait for their first claim.
     await app.queue.start();

@@ -163,7 +163,7 @@ export function composeCi(deps: {
     environmentsRepository: environmentsDomain.environmentsRepository,
     mergeRequestEnvironments: environmentsDomain.mergeRequestEnvironments,
   };
-  return { services, pipelineScheduleRunner, mergeRequestPipelines: pipelinesDomain.mergeRequestPipelines };
+  return { services, pipelineScheduleRunner, mergeRequestPipelines: pipelinesDomain.mergeRequestPipelines, listenToJobs: pipelinesDomain.listenToJobs };
 }
 
 export type CiFamily = ReturnType<typeof composeCi>;

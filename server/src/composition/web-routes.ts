@@ -97,7 +97,7 @@ export async function registerWebRoutes(
     users: services.usersRepository,
     markdown: services.markdown,
   };
-  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor, labels: { labels: services.labels, milestones: services.milestones, mergeRequests: services.mergeRequests }, approvals: { approvals: services.approvals }, pipelines: { pipelines: services.pipelines, pipelinesRepository: services.pipelinesRepository, downstream: services.downstreamRepository, artifacts: services.jobArtifacts, logs: services.runnerProtocol } }));
+  await http.register(async (graphql) => registerGraphql(graphql, { authenticate, events, widgets, watch: writeWatch, urls: ctx.urls, externalUrl: deps.config.externalUrl, editor, labels: { labels: services.labels, milestones: services.milestones, mergeRequests: services.mergeRequests }, approvals: { approvals: services.approvals }, pipelines: { pipelines: services.pipelines, pipelinesRepository: services.pipelinesRepository, downstream: services.downstreamRepository, artifacts: services.jobArtifacts, logs: services.runnerProtocol } , mergeTrains: { mergeTrains: services.mergeTrains } }));
   await http.register(async (web) => mergeRequestWidgetRoutes(web, { authenticate, widgets, urls: ctx.urls }));
   // the hints a user dismissed (GitLab's user callouts)
   await http.register(async (web) => userCalloutRoutes(web, { authenticate, callouts: createUserCallouts(db) }));

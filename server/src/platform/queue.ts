@@ -40,6 +40,8 @@ export interface JobPayloadMap {
   'merge_requests.rebase': { mergeRequestId: number; userId: number; skipCi: boolean };
   /** the push event and source branch deletion after a merge */
   'merge_requests.post_merge': { intentId: number };
+  /** a merge train is walked: cars rebuilt, merged or ejected (domains/merge-trains/train-refresh.ts) */
+  'merge_trains.refresh': { projectId: number; targetBranch: string };
   /** diff threads and drafts traced onto a merge request's latest version */
   'notes.update_diff_positions': { mergeRequestId: number };
   /** system notes not written yet: a version's "added N commits", and after an upgrade older events */

@@ -70,6 +70,8 @@ describe('parseProjectPage', () => {
     [['environments', '7'], { kind: 'environment', id: 7 }],
     [['environments', '7', 'x'], { kind: 'unknown' }],
     [['environments', 'folders'], { kind: 'unknown' }],
+    [['merge_trains'], { kind: 'merge-trains' }],
+    [['merge_trains', 'main'], { kind: 'unknown' }],
     [['forks', 'new'], { kind: 'new-fork' }],
     [['forks'], { kind: 'unknown' }],
     [['edit', 'main', 'src', 'a.ts'], { kind: 'edit', refAndPath: 'main/src/a.ts' }],

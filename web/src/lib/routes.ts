@@ -28,6 +28,7 @@ export type ProjectPage =
   | { kind: 'job'; id: number }
   | { kind: 'environments' }
   | { kind: 'environment'; id: number }
+  | { kind: 'merge-trains' }
   | { kind: 'job-artifacts'; id: number; path: string }
   | { kind: 'unknown' };
 
@@ -158,6 +159,8 @@ export function parseProjectPage(rest: string[] | null): ProjectPage {
       return parseJobPage(tail);
     case 'environments':
       return parseEnvironmentPage(tail);
+    case 'merge_trains':
+      return tail.length === 0 ? { kind: 'merge-trains' } : { kind: 'unknown' };
     case 'forks':
       return tail.length === 1 && tail[0] === 'new' ? { kind: 'new-fork' } : { kind: 'unknown' };
     case 'edit':
@@ -233,6 +236,9 @@ export const urls = {
   environments: (fullPath: string, scope?: 'available' | 'stopped') =>
     withSearch(join(encodeSegments(fullPath), '-', 'environments'), scope ? new URLSearchParams({ scope }) : undefined),
   environment: (fullPath: string, id: number) => join(encodeSegments(fullPath), '-', 'environments', String(id)),
+  /** GitLab's merge trains page: each target branch's queue and the merged history (`?scope=complete`). */
+  mergeTrains: (fullPath: string, scope?: 'active' | 'complete') =>
+    withSearch(join(encodeSegments(fullPath), '-', 'merge_trains'), scope ? new URLSearchParams({ scope }) : undefined),
   jobArtifacts: (fullPath: string, id: number, path = '') => join(encodeSegments(fullPath), '-', 'jobs', String(id), 'artifacts', 'browse', path ? encodeSegments(path) : ''),
   newFork: (fullPath: string) => join(encodeSegments(fullPath), '-', 'forks', 'new'),
   /** GitLab's new file form: in `dir` of `ref`, with `?file_name=` and `?commit_message=` filled in. */

@@ -7,6 +7,8 @@ export type GlobalIdType =
   | 'Project'
   | 'User'
   | 'AwardEmoji'
+  // a merge request's car on a merge train
+  | 'MergeTrains::Car'
   // approval rules: a merge request's own, or the project's when it is in force
   | 'ApprovalMergeRequestRule'
   | 'ApprovalProjectRule'

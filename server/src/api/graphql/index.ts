@@ -13,6 +13,7 @@ import { withEditor, type EditorDeps } from './editor/index.js';
 import { withGlobalIdMessage } from './editor/errors.js';
 import { withLabels, type LabelsGraphqlDeps } from './labels/resolvers.js';
 import { withApprovals, type ApprovalsGraphqlDeps } from './approvals/resolvers.js';
+import { withMergeTrains, type MergeTrainsGraphqlDeps } from './merge-trains/resolvers.js';
 import { bridgePipelineEvents, withPipelines, type PipelineGraphqlDeps } from './pipelines/subscriptions.js';
 import { createResolvers, type GraphqlContext } from './resolvers.js';
 import { schema } from './schema.js';
@@ -40,6 +41,8 @@ export interface GraphqlDeps {
   approvals: ApprovalsGraphqlDeps;
   /** pipelines and jobs: their fields, mutations and the live pages' subscriptions */
   pipelines: PipelineGraphqlDeps;
+  /** merge trains (domains/merge-trains/): a merge request's car and position, a project's trains */
+  mergeTrains: MergeTrainsGraphqlDeps;
 }
 
 declare module 'fastify' {
@@ -123,7 +126,7 @@ export async function registerGraphql(app: FastifyInstance, deps: GraphqlDeps): 
 
   await app.register(mercurius, {
     schema,
-    resolvers: withPipelines(withApprovals(withLabels(withEditor(createResolvers({ urls: deps.urls, createScope }), { ...deps.editor, urls: deps.urls }), deps.labels), deps.approvals), deps.pipelines) as never,
+    resolvers: withMergeTrains(withPipelines(withApprovals(withLabels(withEditor(createResolvers({ urls: deps.urls, createScope }), { ...deps.editor, urls: deps.urls }), deps.labels), deps.approvals), deps.pipelines), deps.mergeTrains) as never,
     path: GRAPHQL_PATH,
     graphiql: false,
     // Compile a query to JavaScript after its first run: the widget's one query is run by every page.

@@ -60,7 +60,7 @@ export function createResolvers(deps: { urls: UrlBuilder } & SubscriptionDeps) {
     mergeRequestsFfOnlyEnabled: (project) => project.merge_method === 'ff',
     onlyAllowMergeIfPipelineSucceeds: (project) => project.only_allow_merge_if_pipeline_succeeds,
     allowMergeOnSkippedPipeline: (project) => project.allow_merge_on_skipped_pipeline,
-    ciCdSettings: (project) => ({ mergePipelinesEnabled: project.merge_pipelines_enabled, mergeTrainsEnabled: false }),
+    ciCdSettings: (project) => ({ mergePipelinesEnabled: project.merge_pipelines_enabled, mergeTrainsEnabled: project.merge_trains_enabled, mergeTrainsSkipTrainAllowed: project.merge_trains_skip_train_allowed }),
     onlyAllowMergeIfAllDiscussionsAreResolved: (project) => project.only_allow_merge_if_all_discussions_are_resolved,
     removeSourceBranchAfterMerge: (project) => project.remove_source_branch_after_merge,
     squashOption: (project) => project.squash_option,

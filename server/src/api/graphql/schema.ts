@@ -3,6 +3,7 @@ import { editorSchema } from './editor/schema.js';
 import { labelsSchema } from './labels/schema.js';
 import { approvalsSchema } from './approvals/schema.js';
 import { pipelinesSchema } from './pipelines/schema.js';
+import { mergeTrainsSchema } from './merge-trains/schema.js';
 
 /**
  * The GraphQL schema at /api/graphql: the part of GitLab's schema that Tributary has, with
@@ -310,4 +311,4 @@ const widgetSchema = /* GraphQL */ `
   }
 `;
 
-export const schema = widgetSchema + editorSchema + labelsSchema + approvalsSchema + pipelinesSchema;
+export const schema = widgetSchema + editorSchema + labelsSchema + approvalsSchema + pipelinesSchema + mergeTrainsSchema;

@@ -5,6 +5,7 @@ import { groupRoutes } from './routes/groups.js';
 import { memberRoutes } from './routes/members.js';
 import { mergeRequestRoutes } from './routes/merge-requests/index.js';
 import { approvalRoutes } from './routes/approvals.js';
+import { mergeTrainRoutes } from './routes/merge-trains.js';
 import { markdownRoutes } from './routes/markdown.js';
 import { namespaceRoutes } from './routes/namespaces.js';
 import { notesRoutes } from './routes/notes/index.js';
@@ -37,7 +38,7 @@ import { Input, routes } from './input/route-kit.js';
 const VERSION = { version: '17.0.0-tributary', revision: 'tributary' };
 
 /** Every GitLab REST API v4 route module, mounted under /api/v4. */
-export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, pushRuleRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes, markdownRoutes, notesRoutes, suggestionRoutes, uploadRoutes, abuseReportRoutes, descriptionVersionRoutes, labelRoutes, milestoneRoutes, ciLintRoutes, runnerRoutes, pipelineRoutes, resourceGroupRoutes, ciVariableRoutes, runnerJobRoutes, runnerArtifactRoutes, pipelineScheduleRoutes, environmentRoutes, commitStatusRoutes, testReportRoutes, applicationSettingsRoutes, approvalRoutes];
+export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, pushRuleRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes, markdownRoutes, notesRoutes, suggestionRoutes, uploadRoutes, abuseReportRoutes, descriptionVersionRoutes, labelRoutes, milestoneRoutes, ciLintRoutes, runnerRoutes, pipelineRoutes, resourceGroupRoutes, ciVariableRoutes, runnerJobRoutes, runnerArtifactRoutes, pipelineScheduleRoutes, environmentRoutes, commitStatusRoutes, testReportRoutes, applicationSettingsRoutes, approvalRoutes, mergeTrainRoutes];
 
 export async function registerRestApi(api: FastifyInstance, ctx: RestContext): Promise<void> {
   const registered = collectRoutes(api);

@@ -122,7 +122,9 @@ export interface DiffFileRow {
  */
 export type MergeRequestEventAction = 'opened' | 'closed' | 'reopened' | 'merged' | 'retargeted' | 'draft' | 'ready' | 'title' | 'description' | 'labels' | 'milestone' | 'assignees' | 'reviewers'
   // approvals and reviews (domains/approvals/)
-  | 'approved' | 'unapproved' | 'approvals_reset' | 'approvals_kept' | 'requested_changes' | 'reviewed';
+  | 'approved' | 'unapproved' | 'approvals_reset' | 'approvals_kept' | 'requested_changes' | 'reviewed'
+  // merge trains (domains/merge-trains/): from_value the note's kind, to_value its detail
+  | 'merge_train';
 
 /** A merge request with the project it lives in and what the caller may do there. */
 export interface OpenedMergeRequest {

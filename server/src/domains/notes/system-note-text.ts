@@ -3,6 +3,7 @@
  * MergeRequestsService). Pure: the projection (system-notes.service.ts) supplies the facts.
  */
 import { draftlessTitle } from '../merge-requests/draft.js';
+import { trainNoteBody } from '../merge-trains/train-notes.js';
 import type { MergeRequestEventAction } from '../merge-requests/merge-request.js';
 
 export interface SystemNoteText {
@@ -88,6 +89,8 @@ export function eventNote(event: EventFacts): SystemNoteText | null {
       return { body: 'requested changes', action: 'requested_changes' };
     case 'reviewed':
       return null;
+    case 'merge_train':
+      return { body: trainNoteBody(event.from, event.to), action: 'merge' };
     case 'title': {
       const from = event.from ?? '';
       const to = event.to ?? '';

@@ -40,7 +40,7 @@ export const CREATE_FOR_MERGE_REQUEST_JOB = 'pipelines.create_for_merge_request'
 /** GitLab's answer when a merge request gets no pipeline (the API turns it into 405). */
 export const CANNOT_CREATE_PIPELINE = 'Cannot create a pipeline for this merge request.';
 
-export const mergeRequestRefPath = (iid: number, kind: 'head' | 'merge') => `refs/merge-requests/${iid}/${kind}`;
+export const mergeRequestRefPath = (iid: number, kind: 'head' | 'merge' | 'train') => `refs/merge-requests/${iid}/${kind}`;
 
 /** Where and on what a merge request pipeline runs. */
 export interface MergeRequestPipelinePlan {
@@ -114,6 +114,10 @@ export function createMergeRequestPipelines(deps: {
     if (!source) return null;
     const chosen = await plan(actor, mergeRequest, target, source);
     if (!chosen) return null;
+    return createPlanned(actor, mergeRequest, target, source, chosen);
+  }
+
+  async function createPlanned(actor: Actor, mergeRequest: MergeRequest, target: Project, source: Project, chosen: MergeRequestPipelinePlan): Promise<CreateOutcome | null> {
     const [metadata, targetProtections, sourceProtections] = await Promise.all([
       deps.mergeRequests.ciMetadata(mergeRequest.id),
       deps.protectedBranches.listForProject(target.id),
@@ -162,6 +166,25 @@ export function createMergeRequestPipelines(deps: {
   }
 
   return {
+    /**
+     * A merge train pipeline (GitLab's MergeTrains::CreatePipelineService): on the car's train
+     * commit at refs/merge-requests/:iid/train, in the target project, source
+     * merge_request_event, event type merge_train; as `actor` (who added the car).
+     */
+    async createForTrain(actor: Actor, mergeRequest: MergeRequest, target: Project, train: { sha: string; targetSha: string }): Promise<CreateOutcome | null> {
+      if (mergeRequest.source_project_id === null || mergeRequest.head_commit_sha === null) return null;
+      const source = mergeRequest.source_project_id === target.id ? target : await deps.projectRows.findById(mergeRequest.source_project_id);
+      if (!source) return null;
+      return createPlanned(actor, mergeRequest, target, source, {
+        project: target,
+        ref: mergeRequestRefPath(mergeRequest.iid, 'train'),
+        sha: train.sha,
+        eventType: 'merge_train',
+        sourceSha: mergeRequest.head_commit_sha,
+        targetSha: train.targetSha,
+      });
+    },
+
     /** The `merge_request.version_recorded` reaction: the creation job, in the version's transaction. */
     async onVersionRecorded(event: DomainEvent<'merge_request.version_recorded'>, tx: Queryable): Promise<void> {
       const { mergeRequestId, versionId, userId } = event.payload;

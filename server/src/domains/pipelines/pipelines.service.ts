@@ -31,6 +31,8 @@ import type { ProjectsRepository } from '../projects/projects.repository.js';
 export const PIPELINE_MESSAGES = {
   protectedRef: (ref: string) => `You do not have sufficient permission to run a pipeline on '${ref}'. Please select a different branch or contact your administrator for assistance.`,
   notRetryable: '403 Forbidden - Job is not retryable',
+  /** GitLab: a finished merge train pipeline is not retried; the merge request is added to the train again */
+  mergeTrainNotRetryable: 'Merge train pipeline jobs can not be retried',
   insufficientPermissions: 'Insufficient permissions to create a new pipeline',
   unplayable: '400 Bad request - Unplayable Job',
   /** GitLab's BuildUnscheduleService answer for a job that is not scheduled */
@@ -197,6 +199,7 @@ export function createPipelinesService(deps: {
 
     async retry(actor: Actor, idOrPath: string | number, pipelineId: number) {
       const { project, pipeline } = await openToUpdate(actor, idOrPath, (p) => pipelineFor(p, pipelineId));
+      if (mergeTrainRetryRefused(pipeline)) throw new ForbiddenError(PIPELINE_MESSAGES.mergeTrainNotRetryable);
       const retried = await deps.engine.retryPipeline(pipeline.id, actor.user!.id);
       return { project, pipeline: retried, ...(await pipelineFacts([retried])) };
     },
@@ -251,10 +254,13 @@ export function createPipelinesService(deps: {
 
     async retryJob(actor: Actor, idOrPath: string | number, jobId: number) {
       let job!: JobRow;
+      let pipeline!: PipelineRow;
       const { project } = await openToUpdate(actor, idOrPath, async (p) => {
         job = await jobFor(p, jobId);
-        return (await repo.pipelineById(job.pipeline_id))!;
+        pipeline = (await repo.pipelineById(job.pipeline_id))!;
+        return pipeline;
       });
+      if (mergeTrainRetryRefused(pipeline)) throw new ForbiddenError(PIPELINE_MESSAGES.mergeTrainNotRetryable);
       try {
         const copy = (await repo.findJob((await deps.engine.retryJob(job.id, actor.user!.id)).id))!;
         return { project, job: copy, facts: await jobFacts(actor, project, [copy]) };
@@ -303,3 +309,11 @@ export function createPipelinesService(deps: {
 export type PipelinesService = ReturnType<typeof createPipelinesService>;
 export type { Status, User };
 export type JobFacts = Awaited<ReturnType<PipelinesService['job']>>['facts'];
+
+/**
+ * A merge train pipeline that has ended is not retried (GitLab: the merge request is added to
+ * the train again instead); while it runs, a job may be retried. Pure.
+ */
+export function mergeTrainRetryRefused(pipeline: Pick<PipelineRow, 'merge_request_id' | 'ref' | 'status'>): boolean {
+  return pipeline.merge_request_id !== null && /^refs\/merge-requests\/\d+\/train$/.test(pipeline.ref) && ['success', 'failed', 'canceled', 'skipped'].includes(pipeline.status);
+}

@@ -25,6 +25,10 @@ export interface Project extends ProjectFeatureLevels {
   allow_merge_on_skipped_pipeline: boolean;
   /** merge request pipelines run on the trial merge commit (merged results pipelines) */
   merge_pipelines_enabled: boolean;
+  /** merge requests join a merge train per target branch; effective only with merged results pipelines (domains/merge-trains/) */
+  merge_trains_enabled: boolean;
+  /** "Merge immediately" may skip the train instead of restarting it */
+  merge_trains_skip_train_allowed: boolean;
   only_allow_merge_if_all_discussions_are_resolved: boolean;
   /** a push that outdates a diff thread resolves it (GitLab's setting; domains/notes/outdated-discussions.service.ts) */
   resolve_outdated_diff_discussions: boolean;
@@ -60,6 +64,8 @@ export const EDITABLE_SETTINGS = [
   'only_allow_merge_if_pipeline_succeeds',
   'allow_merge_on_skipped_pipeline',
   'merge_pipelines_enabled',
+  'merge_trains_enabled',
+  'merge_trains_skip_train_allowed',
   'only_allow_merge_if_all_discussions_are_resolved',
   'resolve_outdated_diff_discussions',
   'remove_source_branch_after_merge',

@@ -6,7 +6,7 @@ import type { Project } from './project.js';
 
 const SELECT = `SELECT p.id, p.namespace_id, p.name, p.path, r.path AS full_path, r.name AS full_name, p.description, p.visibility,
        p.default_branch, p.creator_id, p.forked_from_id, p.archived, p.empty_repo, p.pending_delete, p.merge_method, p.squash_option,
-       p.only_allow_merge_if_pipeline_succeeds, p.allow_merge_on_skipped_pipeline, p.merge_pipelines_enabled, p.only_allow_merge_if_all_discussions_are_resolved, p.resolve_outdated_diff_discussions,
+       p.only_allow_merge_if_pipeline_succeeds, p.allow_merge_on_skipped_pipeline, p.merge_pipelines_enabled, p.merge_trains_enabled, p.merge_trains_skip_train_allowed, p.only_allow_merge_if_all_discussions_are_resolved, p.resolve_outdated_diff_discussions,
        p.remove_source_branch_after_merge, p.merge_commit_template, p.squash_commit_template,
        p.merge_request_title_regex, p.merge_request_title_regex_description, p.avatar_filename, ${PROJECT_FEATURES.map((f) => `p.${featureField(f)}`).join(', ')},
        p.public_builds, p.created_at, p.updated_at, p.last_activity_at,

@@ -18,6 +18,7 @@ import { loadBlobPage, loadEditFilePage, loadNewFilePage, loadProjectOverviewPag
 import { loadArtifactsBrowserPage, loadJobPage, loadJobsPage, loadNewPipelinePage, loadPipelinePage, loadPipelinesPage } from '../pipelines';
 import { loadProjectSettingsRoute } from '../settings';
 import { loadEnvironmentPage, loadEnvironmentsPage } from '../environments';
+import { loadMergeTrainsPage } from '../merge-trains';
 import { ProjectLayout, type ProjectSection } from './ProjectLayout';
 
 type PageProps<P> = { project: Project } & P;
@@ -48,6 +49,7 @@ const JobPage = lazyPage<{ id: number }>(() => loadJobPage().then((m) => m.JobPa
 const NewFilePage = lazyPage<{ refAndPath: string }>(() => loadNewFilePage().then((m) => m.NewFilePage));
 const EnvironmentsPage = lazyPage(() => loadEnvironmentsPage().then((m) => m.EnvironmentsPage));
 const EnvironmentPage = lazyPage<{ id: number }>(() => loadEnvironmentPage().then((m) => m.EnvironmentPage));
+const MergeTrainsPage = lazyPage(() => loadMergeTrainsPage().then((m) => m.MergeTrainsPage));
 const ArtifactsBrowserPage = lazyPage<{ id: number; path: string }>(() => loadArtifactsBrowserPage().then((m) => m.ArtifactsBrowserPage));
 const EditFilePage = lazyPage<{ refAndPath: string }>(() => loadEditFilePage().then((m) => m.EditFilePage));
 
@@ -72,6 +74,7 @@ function sectionOf(page: ProjectPage): ProjectSection | null {
     case 'merge-requests':
     case 'new-merge-request':
     case 'merge-request':
+    case 'merge-trains':
       return 'merge-requests';
     case 'pipelines':
     case 'new-pipeline':
@@ -135,6 +138,8 @@ function PageFor({ project, page }: { project: Project; page: ProjectPage }) {
       return <EnvironmentsPage project={project} />;
     case 'environment':
       return <EnvironmentPage project={project} id={page.id} />;
+    case 'merge-trains':
+      return <MergeTrainsPage project={project} />;
     case 'job-artifacts':
       return <ArtifactsBrowserPage project={project} id={page.id} path={page.path} />;
     case 'settings':
@@ -192,6 +197,8 @@ function titleFor(page: ProjectPage): string[] | null {
       return [`Job #${page.id}`, 'Jobs'];
     case 'environments':
       return ['Environments'];
+    case 'merge-trains':
+      return ['Merge trains'];
     case 'job-artifacts':
       return ['Artifacts', `Job #${page.id}`, 'Jobs'];
     case 'settings':

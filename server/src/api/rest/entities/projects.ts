@@ -84,6 +84,8 @@ export function projectFull(project: Project, urls: ProjectUrls, extras: Project
     only_allow_merge_if_pipeline_succeeds: project.only_allow_merge_if_pipeline_succeeds,
     allow_merge_on_skipped_pipeline: project.allow_merge_on_skipped_pipeline,
     merge_pipelines_enabled: project.merge_pipelines_enabled,
+    merge_trains_enabled: project.merge_trains_enabled,
+    merge_trains_skip_train_allowed: project.merge_trains_skip_train_allowed,
     only_allow_merge_if_all_discussions_are_resolved: project.only_allow_merge_if_all_discussions_are_resolved,
     remove_source_branch_after_merge: project.remove_source_branch_after_merge,
     request_access_enabled: true,

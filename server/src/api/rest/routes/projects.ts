@@ -129,6 +129,8 @@ export function projectRoutes(app: FastifyInstance, ctx: RestContext<'projectAva
       only_allow_merge_if_pipeline_succeeds: Optional(Bool()),
       allow_merge_on_skipped_pipeline: Optional(Bool()),
       merge_pipelines_enabled: Optional(Bool()),
+      merge_trains_enabled: Optional(Bool()),
+      merge_trains_skip_train_allowed: Optional(Bool()),
       only_allow_merge_if_all_discussions_are_resolved: Optional(Bool()),
       resolve_outdated_diff_discussions: Optional(Bool()),
       remove_source_branch_after_merge: Optional(Bool()),

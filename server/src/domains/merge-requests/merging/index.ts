@@ -57,6 +57,8 @@ export function createMergingDomain(deps: {
     merging,
     rebasing,
     mergeIntents: repository,
+    /** merge trains merge through the same intents and finalize (domains/merge-trains/) */
+    mergeSettlement: settlement,
     /** Settles every merge whose process died before finishing it (see merge-settlement.ts): on start, and every few seconds. */
     reconcileMerges: () => settlement.reconcileAll(),
     /** The POST_MERGE_JOB handler. */

@@ -29,7 +29,8 @@ export function isMergeStep(value: string): value is MergeStep {
 
 /** The production hook: inert unless configured; kills this process (no cleanup, like a power cut) at the step. */
 export function crashHook(crashAt: string | undefined, logger: { warn(obj: object, msg: string): void }): StepHook {
-  if (!crashAt) return noSteps;
+  // merge train steps have their own hook (domains/merge-trains/train-refresh.ts)
+  if (!crashAt || crashAt.startsWith('train:')) return noSteps;
   if (!isMergeStep(crashAt)) throw new Error(`TRIBUTARY_TEST_CRASH_AT must be one of ${MERGE_STEPS.join(', ')}`);
   logger.warn({ crashAt }, 'test crash hook armed: this process will SIGKILL itself during a merge');
   return (step) => {

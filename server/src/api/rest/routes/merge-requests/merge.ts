@@ -19,6 +19,8 @@ export const MergeParams = Input({
   should_remove_source_branch: Optional(Bool()),
   auto_merge: Optional(Bool()),
   merge_when_pipeline_succeeds: Optional(Bool()),
+  /** merge immediately without restarting the merge train (needs merge_trains_skip_train_allowed) */
+  skip_merge_train: Optional(Bool()),
 });
 
 export function mergeInput(params: Static<typeof MergeParams>): MergeInput {
@@ -35,7 +37,10 @@ export function mergeInput(params: Static<typeof MergeParams>): MergeInput {
 export function mergeRoutes(app: FastifyInstance, ctx: RestContext<'mergeRequestPipelines' | 'mergeRequestViews' | 'mergeRequests' | 'merging' | 'pipelines'>): void {
   routes(app).put('/projects/:id/merge_requests/:iid/merge', MergeParams, async (params, request) => {
     const actor = signedIn(request);
+    if (params.skip_merge_train) await ctx.services.mergeTrains.checkMergeImmediately((await ctx.services.mergeRequests.open(actor, params.id, params.iid)).project, true);
     const merged = await ctx.services.merging.merge(actor, params.id, params.iid, mergeInput(params));
+    // A merge immediately on a project with merge trains: the train restarts on the new target (domains/merge-trains/).
+    await ctx.services.mergeTrains.mergedImmediately(actor, merged, params.skip_merge_train);
     return renderMergeRequest(ctx, actor, merged);
   });
 }
