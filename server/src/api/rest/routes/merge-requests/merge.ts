@@ -34,7 +34,7 @@ export function mergeInput(params: Static<typeof MergeParams>): MergeInput {
 }
 
 /** `PUT /projects/:id/merge_requests/:iid/merge`: the merged request, or GitLab's 401/405/409/422. */
-export function mergeRoutes(app: FastifyInstance, ctx: RestContext<'mergeRequestPipelines' | 'mergeRequestViews' | 'mergeRequests' | 'merging' | 'pipelines'>): void {
+export function mergeRoutes(app: FastifyInstance, ctx: RestContext<'mergeRequestPipelines' | 'mergeRequestViews' | 'mergeRequests' | 'mergeTrains' | 'merging' | 'pipelines'>): void {
   routes(app).put('/projects/:id/merge_requests/:iid/merge', MergeParams, async (params, request) => {
     const actor = signedIn(request);
     if (params.skip_merge_train) await ctx.services.mergeTrains.checkMergeImmediately((await ctx.services.mergeRequests.open(actor, params.id, params.iid)).project, true);
