@@ -122,7 +122,9 @@ export interface DiffFileRow {
  */
 export type MergeRequestEventAction = 'opened' | 'closed' | 'reopened' | 'merged' | 'retargeted' | 'draft' | 'ready' | 'title' | 'description' | 'labels' | 'milestone' | 'assignees' | 'reviewers'
   // approvals and reviews (domains/approvals/)
-  | 'approved' | 'unapproved' | 'approvals_reset' | 'approvals_kept' | 'requested_changes' | 'reviewed';
+  | 'approved' | 'unapproved' | 'approvals_reset' | 'approvals_kept' | 'requested_changes' | 'reviewed'
+  // auto-merge (domains/auto-merge/): to_value is the head sha it was set for, or the abort reason
+  | 'auto_merge_enabled' | 'auto_merge_canceled' | 'auto_merge_aborted';
 
 /** A merge request with the project it lives in and what the caller may do there. */
 export interface OpenedMergeRequest {
