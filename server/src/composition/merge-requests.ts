@@ -23,6 +23,7 @@ import type { JobQueue } from '../platform/queue.js';
 import type { RepositoryStorage } from '../domains/projects/repository-storage.js';
 import type { MergeRequest } from '../domains/merge-requests/merge-request.js';
 import type { PipelineRow } from '../domains/pipelines/pipeline.js';
+import type { Project } from '../domains/projects/project.js';
 import { cacheProtectedBranches } from '../api/graphql/widget/protected-branches-cache.js';
 import { createMergeRequestsDomain, REFRESH_JOB } from '../domains/merge-requests/index.js';
 import { createMergeRequestsRepository } from '../domains/merge-requests/merge-requests.repository.js';
@@ -61,6 +62,8 @@ export function composeMergeRequests(deps: {
   people: PeopleFamily;
   /** each merge request's head pipeline, from the CI family (built after this one; called only once running) */
   headPipelines: (mergeRequests: readonly MergeRequest[]) => Promise<Map<number, PipelineRow>>;
+  /** whether a merge request has had any pipeline (GitLab's has_ci?), from the CI family (called only once running) */
+  hasPipelines: (opened: { project: Project; mergeRequest: MergeRequest }) => Promise<boolean>;
   /** merge trains, for auto-merge's train strategies (none until the merge trains domain is wired here) */
   mergeTrains?: MergeTrainsPort;
 }) {
@@ -179,6 +182,7 @@ export function composeMergeRequests(deps: {
     merging: mergingDomain.merging,
     mergeability: mergeRequestsDomain.mergeability,
     headPipelineStatuses: async (mergeRequests) => new Map([...(await deps.headPipelines(mergeRequests))].map(([id, pipeline]) => [id, pipeline.status])),
+    hasPipelines: (opened) => deps.hasPipelines(opened),
     trains: deps.mergeTrains ?? NO_MERGE_TRAINS,
   });
   queue.register(EVALUATE_JOB, (payload) => autoMerge.runEvaluation(payload));

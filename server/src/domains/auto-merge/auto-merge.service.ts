@@ -64,6 +64,8 @@ export function createAutoMergeService(deps: {
   merging: Pick<MergeService, 'merge' | 'canMerge'>;
   mergeability: Pick<MergeabilityService, 'evaluate'>;
   headPipelineStatuses: (mergeRequests: readonly MergeRequest[]) => Promise<Map<number, HeadPipelineStatus>>;
+  /** the request has had any pipeline (GitLab's has_ci?; the pipelines domain) */
+  hasPipelines: (opened: OpenedMergeRequest) => Promise<boolean>;
   trains: MergeTrainsPort;
 }) {
   const { repository } = deps;
@@ -74,10 +76,11 @@ export function createAutoMergeService(deps: {
   /** The strategies `actor` could set on the request now, and what decides them. */
   async function strategiesFor(actor: Actor, opened: OpenedMergeRequest) {
     const { mergeRequest, project } = opened;
-    const [canMerge, result, pipelineStatus, trainsEnabled] = await Promise.all([
+    const [canMerge, result, pipelineStatus, hasCi, trainsEnabled] = await Promise.all([
       deps.merging.canMerge(actor, opened),
       deps.mergeability.evaluate(mergeRequest, project),
       pipelineOf(mergeRequest),
+      deps.hasPipelines(opened),
       deps.trains.enabled(project.id),
     ]);
     const checks = new Map(result.checks.map((check) => [check.identifier, check.status]));
@@ -87,10 +90,11 @@ export function createAutoMergeService(deps: {
       broken: mergeRequest.commits_count === 0 || checks.get('COMMITS_STATUS') === 'FAILED',
       mergeTrainsEnabled: trainsEnabled,
       mergeableNow: result.detailedMergeStatus === 'MERGEABLE',
-      pipelineInProgress: pipelineInProgress(pipelineStatus),
+      // a head pipeline not created yet (CI, no pipeline for this head) is one still to come
+      pipelineInProgress: pipelineInProgress(pipelineStatus) || (hasCi && pipelineStatus === null),
       pipelineComplete: pipelineStatus !== null && !pipelineInProgress(pipelineStatus),
     });
-    return { canMerge, available, pipelineStatus };
+    return { canMerge, available, pipelineStatus, hasCi };
   }
 
   async function enable(user: NonNullable<Actor['user']>, opened: OpenedMergeRequest, strategy: AutoMergeStrategy, input: MergeInput): Promise<void> {
@@ -164,8 +168,8 @@ export function createAutoMergeService(deps: {
       return 'aborted';
     }
     const opened = setter.opened!;
-    const result = await deps.mergeability.evaluate(mergeRequest, opened.project);
-    if (mergeDecision({ detailedMergeStatus: result.detailedMergeStatus, pipelineStatus, skippedPipelineSucceeds: opened.project.allow_merge_on_skipped_pipeline }) === 'wait') return 'waiting';
+    const [result, hasCi] = await Promise.all([deps.mergeability.evaluate(mergeRequest, opened.project), deps.hasPipelines(opened)]);
+    if (mergeDecision({ detailedMergeStatus: result.detailedMergeStatus, hasCi, pipelineStatus, skippedPipelineSucceeds: opened.project.allow_merge_on_skipped_pipeline }) === 'wait') return 'waiting';
 
     if (isTrainStrategy(setting.strategy)) {
       // The train merges it from here (merge-trains-port.ts).
@@ -244,7 +248,7 @@ export function createAutoMergeService(deps: {
       const user = actor.user;
       if (!user) throw new UnauthorizedError();
       const opened = await deps.mergeRequestsService.open(actor, idOrPath, iid);
-      const { canMerge, available, pipelineStatus } = await strategiesFor(actor, opened);
+      const { canMerge, available, pipelineStatus, hasCi } = await strategiesFor(actor, opened);
       if (!canMerge) throw new UnauthorizedError();
       const head = opened.mergeRequest.head_commit_sha;
       if (input.sha !== undefined && input.sha !== head) throw new ConflictError(t(MERGE_MESSAGES.shaMismatch, { sha: head ?? '' }));
@@ -254,7 +258,8 @@ export function createAutoMergeService(deps: {
         return { ...opened, mergeRequest: (await deps.mergeRequests.findById(opened.mergeRequest.id))! };
       }
       if (input.strategy !== undefined && input.strategy !== '') throw new MethodNotAllowedError();
-      if (pipelineStatus === null || pipelineStatus === 'success') return deps.merging.merge(actor, idOrPath, iid, input);
+      // GitLab's pipeline_allows_merge?: no pipeline (none coming either), or it succeeded
+      if ((pipelineStatus === null && !hasCi) || pipelineStatus === 'success') return deps.merging.merge(actor, idOrPath, iid, input);
       throw new MethodNotAllowedError();
     },
 

@@ -24,10 +24,11 @@ describe('abortReason: every cancel rule', () => {
 });
 
 describe('mergeDecision', () => {
-  const ready: MergeFacts = { detailedMergeStatus: 'MERGEABLE', pipelineStatus: 'success', skippedPipelineSucceeds: false };
+  const ready: MergeFacts = { detailedMergeStatus: 'MERGEABLE', hasCi: true, pipelineStatus: 'success', skippedPipelineSucceeds: false };
   it.each<[string, Partial<MergeFacts>, 'merge' | 'wait']>([
     ['every check passes and the pipeline succeeded', {}, 'merge'],
-    ['no pipeline, every check passes', { pipelineStatus: null }, 'merge'],
+    ['no CI at all, every check passes', { hasCi: false, pipelineStatus: null }, 'merge'],
+    ["CI, but the new head's pipeline is not created yet", { pipelineStatus: null }, 'wait'],
     ['pipeline running (even when the project does not require it)', { pipelineStatus: 'running' }, 'wait'],
     ['pipeline skipped, skipped does not count', { pipelineStatus: 'skipped' }, 'wait'],
     ['pipeline skipped, skipped counts', { pipelineStatus: 'skipped', skippedPipelineSucceeds: true }, 'merge'],

@@ -50,17 +50,21 @@ export function abortReason(facts: AbortFacts): AbortReason | null {
 export interface MergeFacts {
   /** the request's detailed merge status with every check */
   detailedMergeStatus: string;
+  /** the request has had pipelines (GitLab's has_ci?): then its head's pipeline must succeed, and one not created yet is waited for */
+  hasCi: boolean;
   pipelineStatus: HeadPipelineStatus | null;
   /** "Skipped pipelines are considered successful" */
   skippedPipelineSucceeds: boolean;
 }
 
 /**
- * GitLab's MergeWhenChecksPassService#process: wait while the head pipeline (when there is
- * one) has not succeeded, whatever the project's "pipelines must succeed" says, and while any
- * check fails; merge otherwise.
+ * GitLab's MergeWhenChecksPassService#process: with CI (the request has had pipelines), wait
+ * until the head's pipeline has succeeded, whatever the project's "pipelines must succeed"
+ * says (a push's pipeline not created yet is waited for too); and wait while any check fails;
+ * merge otherwise.
  */
 export function mergeDecision(facts: MergeFacts): 'merge' | 'wait' {
+  if (facts.hasCi && facts.pipelineStatus === null) return 'wait';
   if (facts.pipelineStatus !== null) {
     const passed = facts.pipelineStatus === 'success' || (facts.pipelineStatus === 'skipped' && facts.skippedPipelineSucceeds);
     if (!passed) return 'wait';
