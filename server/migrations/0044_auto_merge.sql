@@ -19,6 +19,8 @@ CREATE TABLE merge_request_auto_merges (
   merge_commit_message text,
   squash_commit_message text,
   failure text,
+  -- bumped by every change of the setting: removing it is conditional on the version read
+  lock_version integer NOT NULL DEFAULT 0,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );

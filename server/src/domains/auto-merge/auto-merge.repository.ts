@@ -17,6 +17,8 @@ export interface AutoMergeSetting {
   merge_commit_message: string | null;
   squash_commit_message: string | null;
   failure: string | null;
+  /** bumped by every change; a removal names the version it read */
+  lock_version: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -46,21 +48,22 @@ export function createAutoMergeRepository(db: Queryable) {
         `INSERT INTO merge_request_auto_merges (merge_request_id, user_id, strategy, sha, target_branch, squash, should_remove_source_branch, merge_commit_message, squash_commit_message)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          ON CONFLICT (merge_request_id) DO UPDATE SET user_id = $2, strategy = $3, state = 'enabled', sha = $4, target_branch = $5, squash = $6,
-           should_remove_source_branch = $7, merge_commit_message = $8, squash_commit_message = $9, failure = NULL, updated_at = now()`,
+           should_remove_source_branch = $7, merge_commit_message = $8, squash_commit_message = $9, failure = NULL,
+           lock_version = merge_request_auto_merges.lock_version + 1, updated_at = now()`,
         [setting.merge_request_id, setting.user_id, setting.strategy, setting.sha, setting.target_branch, setting.squash, setting.should_remove_source_branch, setting.merge_commit_message, setting.squash_commit_message],
       );
       await tx.query('UPDATE merge_requests SET merge_user_id = $2, merge_error = NULL, updated_at = now() WHERE id = $1', [setting.merge_request_id, setting.user_id]);
     },
 
     /**
-     * Removes the setting when it is still the one the caller read (same update time): a
-     * setting replaced meanwhile stays. Clears the merge user of an open request. False when
+     * Removes the setting when it is still the one the caller read (same lock_version): a
+     * setting changed meanwhile stays. Clears the merge user of an open request. False when
      * there was nothing to remove.
      */
-    async remove(mergeRequestId: number, tx: Queryable, expectedUpdatedAt?: Date): Promise<boolean> {
+    async remove(mergeRequestId: number, tx: Queryable, expectedVersion?: number): Promise<boolean> {
       const { rowCount } = await tx.query(
-        `DELETE FROM merge_request_auto_merges WHERE merge_request_id = $1 AND ($2::timestamptz IS NULL OR updated_at = $2::timestamptz)`,
-        [mergeRequestId, expectedUpdatedAt ?? null],
+        `DELETE FROM merge_request_auto_merges WHERE merge_request_id = $1 AND ($2::integer IS NULL OR lock_version = $2::integer)`,
+        [mergeRequestId, expectedVersion ?? null],
       );
       if (rowCount === 0) return false;
       await tx.query(`UPDATE merge_requests SET merge_user_id = NULL, merge_error = NULL, updated_at = now() WHERE id = $1 AND state <> 'merged'`, [mergeRequestId]);
@@ -69,12 +72,12 @@ export function createAutoMergeRepository(db: Queryable) {
 
     /** The merge failed: the setting stays, marked failed with the error, for the page. */
     async markFailed(mergeRequestId: number, failure: string, tx?: Queryable): Promise<void> {
-      await on(db, tx).query(`UPDATE merge_request_auto_merges SET state = 'failed', failure = $2, updated_at = now() WHERE merge_request_id = $1 AND state = 'enabled'`, [mergeRequestId, failure]);
+      await on(db, tx).query(`UPDATE merge_request_auto_merges SET state = 'failed', failure = $2, lock_version = lock_version + 1, updated_at = now() WHERE merge_request_id = $1 AND state = 'enabled'`, [mergeRequestId, failure]);
     },
 
     /** The setter's own push: the auto-merge follows the branch to its new head. */
     async follow(mergeRequestId: number, sha: string, tx: Queryable): Promise<void> {
-      await tx.query(`UPDATE merge_request_auto_merges SET sha = $2, updated_at = now() WHERE merge_request_id = $1`, [mergeRequestId, sha]);
+      await tx.query(`UPDATE merge_request_auto_merges SET sha = $2, lock_version = lock_version + 1, updated_at = now() WHERE merge_request_id = $1`, [mergeRequestId, sha]);
     },
 
     /**

@@ -120,12 +120,13 @@ export function createAutoMergeService(deps: {
     });
   }
 
-  /** Removes the setting read as `setting` and writes the abort note, once. */
-  async function abort(setting: AutoMergeSetting, mergeRequest: MergeRequest, reason: AbortReason): Promise<void> {
-    await deps.db.transaction(async (tx) => {
-      if (!(await repository.remove(mergeRequest.id, tx, setting.updated_at))) return;
+  /** Removes the setting read as `setting` and writes the abort note, once; false when it changed meanwhile (a later evaluation decides). */
+  async function abort(setting: AutoMergeSetting, mergeRequest: MergeRequest, reason: AbortReason): Promise<boolean> {
+    return deps.db.transaction(async (tx) => {
+      if (!(await repository.remove(mergeRequest.id, tx, setting.lock_version))) return false;
       await deps.mergeRequests.recordEvent(mergeRequest.id, setting.user_id, 'auto_merge_aborted', { to: reason }, tx);
       await changed(mergeRequest, tx);
+      return true;
     });
   }
 
@@ -150,7 +151,7 @@ export function createAutoMergeService(deps: {
     if (!mergeRequest) return 'none';
     if (mergeRequest.state === 'merged') {
       // merged by hand, or by an evaluation that died before tidying up
-      await deps.db.transaction((tx) => repository.remove(mergeRequestId, tx, setting.updated_at));
+      await deps.db.transaction((tx) => repository.remove(mergeRequestId, tx, setting.lock_version));
       return 'none';
     }
     const [setter, pipelineStatus] = await Promise.all([setterOf(setting, mergeRequest), pipelineOf(mergeRequest)]);
@@ -163,10 +164,7 @@ export function createAutoMergeService(deps: {
       setterCanMerge: setter.canMerge,
       pipelineStatus,
     });
-    if (reason !== null) {
-      await abort(setting, mergeRequest, reason);
-      return 'aborted';
-    }
+    if (reason !== null) return (await abort(setting, mergeRequest, reason)) ? 'aborted' : 'none';
     const opened = setter.opened!;
     const [result, hasCi] = await Promise.all([deps.mergeability.evaluate(mergeRequest, opened.project), deps.hasPipelines(opened)]);
     if (mergeDecision({ detailedMergeStatus: result.detailedMergeStatus, hasCi, pipelineStatus, skippedPipelineSucceeds: opened.project.allow_merge_on_skipped_pipeline }) === 'wait') return 'waiting';
@@ -174,7 +172,7 @@ export function createAutoMergeService(deps: {
     if (isTrainStrategy(setting.strategy)) {
       // The train merges it from here (merge-trains-port.ts).
       await deps.db.transaction(async (tx) => {
-        if (!(await repository.remove(mergeRequestId, tx, setting.updated_at))) return;
+        if (!(await repository.remove(mergeRequestId, tx, setting.lock_version))) return;
         await deps.trains.add(
           {
             mergeRequestId,
@@ -216,10 +214,7 @@ export function createAutoMergeService(deps: {
       // Not mergeable after all, being merged by another process, or a push arrived: the
       // next change evaluates again (and a push by someone else aborts it then).
       if (error instanceof MethodNotAllowedError || error instanceof ConflictError) return 'waiting';
-      if (error instanceof UnauthorizedError) {
-        await abort(setting, mergeRequest, 'the merge user can no longer merge');
-        return 'aborted';
-      }
+      if (error instanceof UnauthorizedError) return (await abort(setting, mergeRequest, 'the merge user can no longer merge')) ? 'aborted' : 'none';
       throw error;
     }
     await deps.db.transaction((tx) => repository.remove(mergeRequestId, tx));
@@ -230,7 +225,9 @@ export function createAutoMergeService(deps: {
     EVALUATE_JOB,
 
     /** The auto-merge state of a request for `actor` (entities, the widget). */
-    async stateFor(actor: Actor, opened: OpenedMergeRequest): Promise<AutoMergeState> {
+    async stateFor(actor: Actor, node: Pick<OpenedMergeRequest, 'project' | 'mergeRequest'>): Promise<AutoMergeState> {
+      // what the strategies read of an opened request is its project and the request itself
+      const opened = node as OpenedMergeRequest;
       const [setting, strategies] = await Promise.all([repository.find(opened.mergeRequest.id), opened.mergeRequest.state === 'opened' && actor.user ? strategiesFor(actor, opened) : null]);
       const available = setting?.state === 'enabled' ? [] : (strategies?.available ?? []);
       return { setting: setting ?? null, available, preferred: preferredStrategy(available) };
@@ -276,7 +273,7 @@ export function createAutoMergeService(deps: {
       if (mergeRequest.state !== 'opened') throw new MethodNotAllowedError();
       const cancelled = await deps.db.transaction(async (tx) => {
         const setting = await repository.find(mergeRequest.id, tx);
-        if (!setting || !(await repository.remove(mergeRequest.id, tx, setting.updated_at))) return false;
+        if (!setting || !(await repository.remove(mergeRequest.id, tx, setting.lock_version))) return false;
         if (isTrainStrategy(setting.strategy)) await deps.trains.remove(mergeRequest.id, user.id, tx);
         await deps.mergeRequests.recordEvent(mergeRequest.id, user.id, 'auto_merge_canceled', {}, tx);
         await changed(mergeRequest, tx);

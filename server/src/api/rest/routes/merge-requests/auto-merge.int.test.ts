@@ -19,6 +19,7 @@ import { eventually } from '../../../../test-support/eventually.js';
 import { startRepositoryFixtures, type RepositoryFixtures } from '../../../../test-support/repository-fixtures.js';
 import { countRows } from '../../../../test-support/rest-fixtures.js';
 import { gitbeakerClient, gitCli, type GitCli, type TestUser } from '../../../../test-support/server.js';
+import { graphql } from '../../../graphql/testing.js';
 
 const CONFIG = ['mr-test:', '  script: make test', '  rules:', '    - if: $CI_PIPELINE_SOURCE == "merge_request_event"', ''].join('\n');
 
@@ -181,6 +182,28 @@ describe(`auto-merge (${testDatabaseKind()})`, () => {
     const now = await fx.call('PUT', `${path}/merge`, { body: { merge_when_pipeline_succeeds: true } });
     expect(now.status).toBe(200);
     expect(now.body).toMatchObject({ state: 'merged', merge_when_pipeline_succeeds: false });
+  });
+
+  it('GraphQL: availableAutoMergeStrategies, mergeRequestAccept with a strategy, autoMergeEnabled / autoMergeStrategy / mergeUser', async () => {
+    const { iid, head } = await openWithPipeline('feature-graphql');
+    const FIELDS = 'autoMergeEnabled autoMergeStrategy availableAutoMergeStrategies preferredAutoMergeStrategy mergeUser { username }';
+    const read = async (token: string) =>
+      (await graphql(fx.server.url, `query($p: ID!, $iid: String!) { project(fullPath: $p) { mergeRequest(iid: $iid) { ${FIELDS} } } }`, { p: project.path_with_namespace, iid: String(iid) }, { token })).body.data
+        .project?.mergeRequest;
+    expect(await read(fx.server.root.token)).toEqual({ autoMergeEnabled: false, autoMergeStrategy: null, availableAutoMergeStrategies: ['merge_when_checks_pass'], preferredAutoMergeStrategy: 'merge_when_checks_pass', mergeUser: null });
+    // who may not merge is offered nothing
+    expect((await read(developer.token)).availableAutoMergeStrategies).toEqual([]);
+
+    const ACCEPT = `mutation($p: ID!, $iid: String!, $sha: String!) { mergeRequestAccept(input: { projectPath: $p, iid: $iid, sha: $sha, strategy: MERGE_WHEN_CHECKS_PASS }) { errors mergeRequest { ${FIELDS} state } } }`;
+    const refused = await graphql(fx.server.url, ACCEPT, { p: project.path_with_namespace, iid: String(iid), sha: '0'.repeat(40) }, { token: fx.server.root.token });
+    expect(refused.body.data.mergeRequestAccept.errors).toEqual(['The merge-head is not at the anticipated SHA']);
+    const accepted = await graphql(fx.server.url, ACCEPT, { p: project.path_with_namespace, iid: String(iid), sha: head }, { token: fx.server.root.token });
+    expect(accepted.body.data.mergeRequestAccept).toEqual({
+      errors: [],
+      mergeRequest: { autoMergeEnabled: true, autoMergeStrategy: 'merge_when_checks_pass', availableAutoMergeStrategies: [], preferredAutoMergeStrategy: null, mergeUser: { username: 'root' }, state: 'opened' },
+    });
+    await runNextJob('success');
+    await eventually(async () => (await mergeRequest(iid)).state === 'merged');
   });
 
   it('merges once when two evaluations race (a second merging service, as in another process)', async () => {
