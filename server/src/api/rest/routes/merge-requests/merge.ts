@@ -20,6 +20,7 @@ export const MergeParams = Input({
   should_remove_source_branch: Optional(Bool()),
   auto_merge: Optional(Bool()),
   merge_when_pipeline_succeeds: Optional(Bool()),
+  auto_merge_strategy: Optional(Str({ description: 'the auto-merge strategy the merge widget sends (merge_when_checks_pass…)' })),
 });
 
 export function mergeInput(params: Static<typeof MergeParams>): MergeInput {
@@ -42,9 +43,10 @@ export function mergeRoutes(app: FastifyInstance, ctx: RestContext): void {
   const r = routes(app);
   r.put('/projects/:id/merge_requests/:iid/merge', MergeParams, async (params, request) => {
     const actor = signedIn(request);
-    const autoMerge = params.auto_merge === true || params.merge_when_pipeline_succeeds === true;
+    const strategy = params.auto_merge_strategy;
+    const autoMerge = params.auto_merge === true || params.merge_when_pipeline_succeeds === true || (strategy !== undefined && strategy !== '');
     const input = mergeInput(params);
-    const merged = autoMerge ? await ctx.services.autoMerge.mergeOrSet(actor, params.id, params.iid, input) : await ctx.services.merging.merge(actor, params.id, params.iid, input);
+    const merged = autoMerge ? await ctx.services.autoMerge.mergeOrSet(actor, params.id, params.iid, { ...input, strategy }) : await ctx.services.merging.merge(actor, params.id, params.iid, input);
     return renderMergeRequest(ctx, actor, merged);
   });
   r.post('/projects/:id/merge_requests/:iid/cancel_merge_when_pipeline_succeeds', Input({ ...MergeRequestPath }), async (params, request, reply) => {
