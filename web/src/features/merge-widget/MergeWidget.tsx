@@ -302,7 +302,8 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
               onMarkReady={data.userPermissions.updateMergeRequest ? () => markReady.mutate({ title: titleWithDraft(data.title, false) }) : null}
               markingReady={markReady.isPending}
             />
-            {data.commitCount > 0 ? (
+            {/* with auto-merge set, its panel and the merge checks show, not the merge controls */}
+            {data.commitCount > 0 && shown !== 'autoMergeEnabled' ? (
               <ReadyToMerge
                 data={data}
                 project={project_}
