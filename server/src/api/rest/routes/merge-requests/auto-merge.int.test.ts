@@ -154,6 +154,18 @@ describe(`auto-merge (${testDatabaseKind()})`, () => {
     expect((await mergeRequest(iid)).state).toBe('opened');
   });
 
+  it('re-checks the setter at the merge: demoted to Developer, the pipeline passes and it is aborted, not merged', async () => {
+    const maintainer = await fx.member(project.id, 40);
+    const { iid } = await openWithPipeline('feature-demoted');
+    const set = await fx.call('PUT', `/projects/${project.id}/merge_requests/${iid}/merge`, { token: maintainer.token, body: { auto_merge: true } });
+    expect(set.status).toBe(200);
+    expect(set.body.merge_user).toMatchObject({ username: maintainer.username });
+    await fx.root.ProjectMembers.edit(project.id, maintainer.id, 30);
+    await runNextJob('success');
+    await eventually(async () => (await systemNotes(iid)).includes('aborted the automatic merge because the merge user can no longer merge'));
+    expect(await mergeRequest(iid)).toMatchObject({ state: 'opened', merge_when_pipeline_succeeds: false });
+  });
+
   it('cancels (gitbeaker cancelOnPipelineSuccess: 201), 406 when none is set; strangers 404, a Reporter 401', async () => {
     const { iid } = await openWithPipeline('feature-cancel');
     const path = `/projects/${project.id}/merge_requests/${iid}`;
