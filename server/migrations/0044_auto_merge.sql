@@ -31,3 +31,7 @@ ALTER TABLE merge_request_events ADD CONSTRAINT merge_request_events_action_chec
   CHECK (action IN ('opened', 'closed', 'reopened', 'merged', 'retargeted', 'draft', 'ready', 'title', 'description', 'labels', 'milestone', 'assignees', 'reviewers',
                     'approved', 'unapproved', 'approvals_reset', 'approvals_kept', 'requested_changes', 'reviewed',
                     'auto_merge_enabled', 'auto_merge_canceled', 'auto_merge_aborted'));
+
+-- The merge widget and the REST entity read the setting: its writes are announced like every
+-- table a cached read depends on (migration 0010, platform/db/write-watch.ts).
+CREATE TRIGGER merge_request_auto_merges_notify_write AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON merge_request_auto_merges FOR EACH STATEMENT EXECUTE FUNCTION tributary_notify_table_write();

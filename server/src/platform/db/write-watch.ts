@@ -43,6 +43,8 @@ export const WATCHED_TABLES = [
   'merge_request_approvals', 'approval_project_rules', 'approval_project_rule_users', 'approval_project_rule_groups',
   'approval_project_rule_protected_branches', 'approval_merge_request_rules', 'approval_merge_request_rule_users',
   'approval_merge_request_rule_groups', 'approval_settings', 'approval_instance_settings',
+  // auto-merge: the widget shows the setting (domains/auto-merge/)
+  'merge_request_auto_merges',
 ] as const;
 
 /**
