@@ -39,4 +39,5 @@ ALTER TABLE projects ADD COLUMN merge_trains_skip_train_allowed boolean NOT NULL
 ALTER TABLE merge_request_events DROP CONSTRAINT merge_request_events_action_check;
 ALTER TABLE merge_request_events ADD CONSTRAINT merge_request_events_action_check
   CHECK (action IN ('opened', 'closed', 'reopened', 'merged', 'retargeted', 'draft', 'ready', 'title', 'description', 'labels', 'milestone', 'assignees', 'reviewers',
-                    'approved', 'unapproved', 'approvals_reset', 'approvals_kept', 'requested_changes', 'reviewed', 'merge_train'));
+                    'approved', 'unapproved', 'approvals_reset', 'approvals_kept', 'requested_changes', 'reviewed',
+                    'auto_merge_enabled', 'auto_merge_canceled', 'auto_merge_aborted', 'merge_train'));

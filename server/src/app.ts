@@ -60,6 +60,7 @@ export function createServices(deps: AppDeps) {
     repository,
     people,
     headPipelines: (list) => ci.mergeRequestPipelines.headPipelines(list),
+    hasPipelines: async (opened) => (await ci.mergeRequestPipelines.list(opened, { limit: 1, offset: 0 })).total > 0,
   });
   const ci = composeCi({ config, db, queue, events, storage, accounts, repository, people, mergeability: mergeRequests.mergeability });
   const mergeTrains = composeMergeTrains({ config, db, logger, queue, events, storage, accounts, repository, mergeRequests, ci });

@@ -161,6 +161,13 @@ export interface MergeRequestWidgetData {
   mergeOngoing: boolean;
   mergeError: string | null;
   mergeUser: WidgetUser | null;
+  /** auto-merge is set (it waits for the checks; or its merge failed, then mergeError says why) */
+  autoMergeEnabled: boolean;
+  /** merge_when_checks_pass, add_to_merge_train_when_checks_pass or merge_train, while set */
+  autoMergeStrategy: string | null;
+  /** what the viewer could set now, in GitLab's priority order; the first is the preferred one */
+  availableAutoMergeStrategies: string[];
+  preferredAutoMergeStrategy: string | null;
   mergedAt: string | null;
   mergeCommitSha: string | null;
   squashCommitSha: string | null;
@@ -289,6 +296,10 @@ export const MERGE_REQUEST_WIDGET_QUERY = /* GraphQL */ `
         mergeOngoing
         mergeError
         mergeUser { ${USER_FIELDS} }
+        autoMergeEnabled
+        autoMergeStrategy
+        availableAutoMergeStrategies
+        preferredAutoMergeStrategy
         mergedAt
         mergeCommitSha
         squashCommitSha

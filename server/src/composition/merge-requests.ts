@@ -23,11 +23,13 @@ import type { JobQueue } from '../platform/queue.js';
 import type { RepositoryStorage } from '../domains/projects/repository-storage.js';
 import type { MergeRequest } from '../domains/merge-requests/merge-request.js';
 import type { PipelineRow } from '../domains/pipelines/pipeline.js';
+import type { Project } from '../domains/projects/project.js';
 import { cacheProtectedBranches } from '../api/graphql/widget/protected-branches-cache.js';
 import { createMergeRequestsDomain, REFRESH_JOB } from '../domains/merge-requests/index.js';
 import { createMergeRequestsRepository } from '../domains/merge-requests/merge-requests.repository.js';
 import { crashHook, createMergingDomain, POST_MERGE_JOB, REBASE_JOB } from '../domains/merge-requests/merging/index.js';
 import { createApprovalsDomain } from '../domains/approvals/index.js';
+import { createAutoMergeRepository, createAutoMergeService, EVALUATE_JOB, NO_MERGE_TRAINS, type MergeTrainsPort } from '../domains/auto-merge/index.js';
 import { createCodeOwnersRepository, createCodeOwnersService, createCodeOwnersView } from '../domains/code-owners/index.js';
 import { createNotesDomain } from '../domains/notes/index.js';
 import { createSystemNotes, SYSTEM_NOTES_JOB } from '../domains/notes/system-notes.service.js';
@@ -60,6 +62,10 @@ export function composeMergeRequests(deps: {
   people: PeopleFamily;
   /** each merge request's head pipeline, from the CI family (built after this one; called only once running) */
   headPipelines: (mergeRequests: readonly MergeRequest[]) => Promise<Map<number, PipelineRow>>;
+  /** whether a merge request has had any pipeline (GitLab's has_ci?), from the CI family (called only once running) */
+  hasPipelines: (opened: { project: Project; mergeRequest: MergeRequest }) => Promise<boolean>;
+  /** merge trains, for auto-merge's train strategies (none until the merge trains domain is wired here) */
+  mergeTrains?: MergeTrainsPort;
 }) {
   const { db, logger, queue, events, writeWatch, storage } = deps;
   const { users, namespaces, authorizer } = deps.accounts;
@@ -163,6 +169,25 @@ export function composeMergeRequests(deps: {
   });
   queue.register(REBASE_JOB, (payload, job) => mergingDomain.rebasing.run(payload, job));
   queue.register(POST_MERGE_JOB, (payload) => mergingDomain.runPostMergeJob(payload));
+  // auto-merge: every change the page hears enqueues an evaluation in its transaction (domains/auto-merge/)
+  const autoMerge = createAutoMergeService({
+    db,
+    repository: createAutoMergeRepository(db),
+    queue,
+    events,
+    logger,
+    mergeRequestsService: mergeRequestsDomain.mergeRequests,
+    mergeRequests: createMergeRequestsRepository(db, { events }),
+    projects: projectsRepository,
+    merging: mergingDomain.merging,
+    mergeability: mergeRequestsDomain.mergeability,
+    headPipelineStatuses: async (mergeRequests) => new Map([...(await deps.headPipelines(mergeRequests))].map(([id, pipeline]) => [id, pipeline.status])),
+    hasPipelines: (opened) => deps.hasPipelines(opened),
+    trains: deps.mergeTrains ?? NO_MERGE_TRAINS,
+  });
+  queue.register(EVALUATE_JOB, (payload) => autoMerge.runEvaluation(payload));
+  events.react('merge_request.changed', (event, tx) => autoMerge.onChanged(event, tx));
+  events.react('merge_request.version_recorded', (event, tx) => autoMerge.onVersionRecorded(event, tx));
   // suggested changes in diff comments: shown with the notes, applied as commits (domains/suggestions/)
   const suggestions = createSuggestionsService({
     suggestions: createSuggestionsRepository(db),
@@ -186,6 +211,7 @@ export function composeMergeRequests(deps: {
     codeOwnersOfFiles: createCodeOwnersView({ access: repositoryAccess, codeOwners }),
     approvalsRepository: approvalsDomain.repository,
     ...mergingDomain,
+    autoMerge,
     // discussions: notes, threads, drafts, award emoji (domains/notes/)
     ...createNotesDomain({ db, notes: notesRepository, awards: awardEmojiRepository, access: noteAccess, storage, events, suggestions }),
     discussionStats,

@@ -50,13 +50,14 @@ describe('the composition root registers reactions in dependency order', () => {
     expect(pushed[1]).toContain('pipelinesDomain.onPushed');
   });
 
-  it('a new version: outdated threads, system notes, approvals, then the merge request pipeline', () => {
+  it('a new version: outdated threads, system notes, approvals, auto-merge following the push, then the merge request pipeline', () => {
     const recorded = reactionsTo('merge_request.version_recorded');
-    expect(recorded).toHaveLength(4);
+    expect(recorded).toHaveLength(5);
     expect(recorded[0]).toContain('outdatedDiscussions.onVersionRecorded');
     expect(recorded[1]).toContain('systemNotes.onVersionRecorded');
     expect(recorded[2]).toContain('approvalsDomain.reactions.onVersionRecorded');
-    expect(recorded[3]).toContain('mergeRequestPipelines.onVersionRecorded');
+    expect(recorded[3]).toContain('autoMerge.onVersionRecorded');
+    expect(recorded[4]).toContain('mergeRequestPipelines.onVersionRecorded');
   });
 
   it('a merge request event: the system note, then approvals', () => {

@@ -93,6 +93,7 @@ export async function registerWebRoutes(
     locator: createNoteLocator({ notes: services.notesRepository, mergeRequests: services.mergeRequestsRepository }),
     mergeRequests: services.mergeRequests,
     merging: services.merging,
+    autoMerge: services.autoMerge,
     mergeRequestUsers: services.mergeRequestsRepository,
     users: services.usersRepository,
     markdown: services.markdown,

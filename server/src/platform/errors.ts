@@ -72,6 +72,11 @@ export class ConflictError extends DomainError {
   readonly status = 409;
 }
 
+/** 406: GitLab's answer when there is nothing to do that the call asks for ("Can't cancel the automatic merge"). */
+export class NotAcceptableError extends DomainError {
+  readonly status = 406;
+}
+
 /** 410: what existed and is switched off (GitLab's runner registration with a registration token when disallowed). */
 export class GoneError extends DomainError {
   readonly status = 410;

@@ -73,6 +73,8 @@ export interface JobPayloadMap {
   'ci.stuck_jobs': Record<string, never>;
   /** a finished CI job's coverage (its log and `coverage` regex) and its junit and Cobertura reports are read (domains/ci-reports/) */
   'ci_reports.ingest': { jobId: number };
+  /** a merge request with auto-merge set is merged, aborted or left waiting (domains/auto-merge/) */
+  'auto_merge.evaluate': { mergeRequestId: number };
 }
 
 /** A map of any names and payloads, for tests of the queue itself. */

@@ -1,4 +1,5 @@
 import type { MergeRequestStateName } from '@tributary/contracts';
+import { isAutoMergeSet } from '../../domains/auto-merge/rules.js';
 import type { GitCommit } from '../../git/index.js';
 import type { Project } from '../../domains/projects/project.js';
 import type { User } from '../../domains/users/user.js';
@@ -136,7 +137,10 @@ export function createResolvers(deps: { urls: UrlBuilder } & SubscriptionDeps) {
     mergedBy: ({ mergeRequest }, _, ctx) => userOf(mergeRequest.merged_by_id, ctx),
     closedBy: ({ mergeRequest }, _, ctx) => userOf(mergeRequest.closed_by_id, ctx),
     closedAt: ({ mergeRequest }) => iso(mergeRequest.closed_at),
-    autoMergeEnabled: () => false,
+    autoMergeEnabled: ({ mergeRequest }) => isAutoMergeSet(mergeRequest),
+    autoMergeStrategy: async (node, _, ctx) => (await ctx.scope.autoMerge(node)).setting?.strategy ?? null,
+    availableAutoMergeStrategies: async (node, _, ctx) => (await ctx.scope.autoMerge(node)).available,
+    preferredAutoMergeStrategy: async (node, _, ctx) => (await ctx.scope.autoMerge(node)).preferred,
     blockingMergeRequests: async (node, _, ctx) => {
       const { visible, hiddenCount } = await view(node, ctx).blockers();
       return { count: visible.length, hiddenCount, totalCount: visible.length + hiddenCount, nodes: visible, visibleMergeRequests: visible };

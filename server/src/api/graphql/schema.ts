@@ -208,7 +208,14 @@ const widgetSchema = /* GraphQL */ `
     mergedBy: UserCore
     closedBy: UserCore
     closedAt: Time
+    "Auto-merge is set (GitLab's auto_merge_enabled): it waits for the checks, or its merge failed (mergeError says why)."
     autoMergeEnabled: Boolean!
+    "The strategy auto-merge is set with: merge_when_checks_pass, add_to_merge_train_when_checks_pass or merge_train."
+    autoMergeStrategy: String
+    "What the caller could set now, in the page's priority order (none while auto-merge is set)."
+    availableAutoMergeStrategies: [String!]!
+    "GitLab's preferred strategy: the first available one."
+    preferredAutoMergeStrategy: String
     blockingMergeRequests: BlockingMergeRequests!
     userPermissions: MergeRequestPermissions!
     "The pipeline for the diff head (merge request pipelines first); null when none or not readable."

@@ -124,7 +124,9 @@ export type MergeRequestEventAction = 'opened' | 'closed' | 'reopened' | 'merged
   // approvals and reviews (domains/approvals/)
   | 'approved' | 'unapproved' | 'approvals_reset' | 'approvals_kept' | 'requested_changes' | 'reviewed'
   // merge trains (domains/merge-trains/): from_value the note's kind, to_value its detail
-  | 'merge_train';
+  | 'merge_train'
+  // auto-merge (domains/auto-merge/): to_value is the head sha it was set for, or the abort reason
+  | 'auto_merge_enabled' | 'auto_merge_canceled' | 'auto_merge_aborted';
 
 /** A merge request with the project it lives in and what the caller may do there. */
 export interface OpenedMergeRequest {

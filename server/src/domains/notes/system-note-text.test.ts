@@ -27,6 +27,9 @@ describe('eventNote', () => {
     ['approvals_reset', 'alice', null, 'reset approvals from @alice', 'reset'],
     ['approvals_kept', 'alice', null, 'kept approvals from @alice because the push left the diff unchanged', 'approved'],
     ['requested_changes', null, null, 'requested changes', 'requested_changes'],
+    ['auto_merge_enabled', null, '0123456789abcdef0123456789abcdef01234567', 'enabled an automatic merge when all merge checks for 01234567 pass', 'merge'],
+    ['auto_merge_canceled', null, null, 'canceled the automatic merge', 'merge'],
+    ['auto_merge_aborted', null, 'source branch was updated', 'aborted the automatic merge because source branch was updated', 'merge'],
   ] as const)('%s', (action, from, to, body, icon) => {
     expect(eventNote({ action, from, to })).toEqual({ body, action: icon });
   });

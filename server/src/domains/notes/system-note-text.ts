@@ -91,6 +91,13 @@ export function eventNote(event: EventFacts): SystemNoteText | null {
       return null;
     case 'merge_train':
       return { body: trainNoteBody(event.from, event.to), action: 'merge' };
+    // GitLab's SystemNotes::MergeRequestsService (merge_when_checks_pass, cancel_auto_merge, abort_auto_merge)
+    case 'auto_merge_enabled':
+      return { body: `enabled an automatic merge when all merge checks for ${(event.to ?? '').slice(0, 8)} pass`, action: 'merge' };
+    case 'auto_merge_canceled':
+      return { body: 'canceled the automatic merge', action: 'merge' };
+    case 'auto_merge_aborted':
+      return { body: `aborted the automatic merge because ${event.to ?? ''}`, action: 'merge' };
     case 'title': {
       const from = event.from ?? '';
       const to = event.to ?? '';

@@ -45,6 +45,8 @@ export const WATCHED_TABLES = [
   'approval_merge_request_rule_groups', 'approval_settings', 'approval_instance_settings',
   // merge trains: a merge request's car and position (domains/merge-trains/)
   'merge_trains',
+  // auto-merge: the widget shows the setting (domains/auto-merge/)
+  'merge_request_auto_merges',
 ] as const;
 
 /**

@@ -20,6 +20,7 @@ import { MergeErrorBanner } from './MergeErrorBanner';
 import { MSG } from './messages';
 import styles from './MergeWidget.module.css';
 import { ClosedPanel } from './panels/ClosedPanel';
+import { AutoMergeEnabledPanel, AutoMergeFailedPanel } from './panels/AutoMergePanels';
 import { FailedToMergePanel } from './panels/FailedToMergePanel';
 import { MergedPanel } from './panels/MergedPanel';
 import { MergingPanel } from './panels/MergingPanel';
@@ -50,6 +51,8 @@ const ANNOUNCEMENTS: Record<string, string> = {
   checking: MSG.checking,
   shaMismatch: MSG.shaMismatch,
   readyToMerge: MSG.readyToMerge,
+  autoMergeEnabled: 'Auto-merge enabled',
+  autoMergeFailed: MSG.autoMergeFailed,
   merged: MSG.merged,
   closed: MSG.closed,
 };
@@ -89,8 +92,9 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
           canMerge: data.userPermissions.canMerge,
           diffHeadSha: data.diffHeadSha,
           lastKnownSha,
-          autoMergeEnabled: false,
-          preferredAutoMergeStrategy: null,
+          autoMergeEnabled: data.autoMergeEnabled,
+          preferredAutoMergeStrategy: data.preferredAutoMergeStrategy,
+          mergeError: data.mergeError,
           clientMergeError: null,
         }
       : null;
@@ -179,6 +183,8 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
   const banners = widgetBanners({ alert, state: data.state, mergeError: data.mergeError, rebaseInProgress: data.rebaseInProgress, failedToMergeShown: shown === 'failedToMerge', dismissedError });
 
   const sameProject = mr.source_project_id === project.id;
+  // GitLab's can_cancel_automatic_merge: who may merge, or the author
+  const canCancelAutoMerge = data.userPermissions.canMerge || (session !== undefined && session !== null && session.user.id === mr.author?.id);
   const suggestPipeline =
     sameProject &&
     showSuggestPipeline({
@@ -225,7 +231,20 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
         );
       case 'closed':
         return <ClosedPanel project={project} mr={mr} data={data!} signedIn={signedIn} />;
+      case 'autoMergeFailed':
+        return (
+          <AutoMergeFailedPanel
+            data={data!}
+            projectId={project.id}
+            iid={mr.iid}
+            canCancel={canCancelAutoMerge}
+            onCancelled={() => void refetch()}
+            onRefresh={() => void refetch()}
+            onAlert={setAlert}
+          />
+        );
       case 'readyToMerge':
+      case 'autoMergeEnabled':
       case null:
         return null;
     }
@@ -275,6 +294,9 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
           <div>{mainArea()}</div>
         ) : (
           <div>
+            {shown === 'autoMergeEnabled' ? (
+              <AutoMergeEnabledPanel data={data} projectId={project.id} iid={mr.iid} canCancel={canCancelAutoMerge} onCancelled={() => void refetch()} onAlert={setAlert} />
+            ) : null}
             <MergeChecks
               checks={data.mergeabilityChecks}
               canMerge={data.userPermissions.canMerge}
@@ -282,7 +304,8 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
               onMarkReady={data.userPermissions.updateMergeRequest ? () => markReady.mutate({ title: titleWithDraft(data.title, false) }) : null}
               markingReady={markReady.isPending}
             />
-            {data.commitCount > 0 ? (
+            {/* with auto-merge set, its panel and the merge checks show, not the merge controls */}
+            {data.commitCount > 0 && shown !== 'autoMergeEnabled' ? (
               <ReadyToMerge
                 data={data}
                 project={project_}
@@ -290,6 +313,7 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
                 state={shown}
                 merging={flow.mergeInFlight}
                 onMerge={flow.startMerge}
+                onAutoMerge={flow.startAutoMerge}
                 onRebaseScheduled={() => setRebaseWatch({ phase: 'watching', since: Date.now() })}
                 onRefetch={() => void refetch()}
                 onAlert={setAlert}

@@ -1,4 +1,5 @@
-import { Button, Checkbox, FormControl } from '@primer/react';
+import { ActionList, ActionMenu, Button, Checkbox, FormControl, IconButton } from '@primer/react';
+import { TriangleDownIcon } from '@primer/octicons-react';
 import { t } from '@tributary/contracts/i18n';
 import type { MergeRequestWidgetData, MergeRequestWidgetProject } from '@tributary/contracts/merge-widget';
 import { useState } from 'react';
@@ -6,6 +7,7 @@ import { commitSummary } from './commit-summary';
 import { CommitMessageEditor } from './CommitMessageEditor';
 import { DivergenceLine } from './DivergenceLine';
 import {
+  autoMergeTexts,
   isMergeButtonDisabled,
   mergeButtonText,
   mergePayload,
@@ -41,6 +43,7 @@ export function ReadyToMerge({
   state,
   merging,
   onMerge,
+  onAutoMerge,
   onRebaseScheduled,
   onRefetch,
   onAlert,
@@ -54,6 +57,8 @@ export function ReadyToMerge({
   state: WidgetStateName | null;
   merging: boolean;
   onMerge: (payload: MergeRequestPayload) => void;
+  /** 'Set to auto-merge': the merge call with the preferred strategy */
+  onAutoMerge: (payload: MergeRequestPayload) => void;
   onRebaseScheduled: () => void;
   onRefetch: () => void;
   onAlert: (alert: WidgetAlert) => void;
@@ -75,14 +80,16 @@ export function ReadyToMerge({
   // A read-only squash follows the project (derived, not copied): it cannot be chosen.
   const squashChecked = squash.readOnly ? squash.initial : squashChosen;
 
-  const showControls = shouldShowMergeControls({ canMerge, autoMergeEnabled: false, state });
+  const showControls = shouldShowMergeControls({ canMerge, autoMergeEnabled: data.autoMergeEnabled, state });
+  // the preferred auto-merge strategy (GitLab's fixed priority; the server lists what is available)
+  const autoMerge = canMerge ? autoMergeTexts(data.preferredAutoMergeStrategy) : null;
   const squashing = squash.available && squashChecked;
   const showSquashEditor = squashing;
   const showMergeEditor = !ffOnly;
   const [confirming, setConfirming] = useState(false);
-  const status = readyStatus({ hasCi: data.hasCi, pipelineStatus: data.headPipeline?.status ?? null, onlyAllowMergeIfPipelineSucceeds: project.onlyAllowMergeIfPipelineSucceeds, autoMergeAvailable: false });
+  const status = readyStatus({ hasCi: data.hasCi, pipelineStatus: data.headPipeline?.status ?? null, onlyAllowMergeIfPipelineSucceeds: project.onlyAllowMergeIfPipelineSucceeds, autoMergeAvailable: autoMerge !== null });
   const pipelineFailed = isPipelineFailed(data.headPipeline?.status);
-  const buttonText = mergeButtonText({ mergingImmediately: false, autoMergeText: null, status, pipelineFailed });
+  const buttonText = mergeButtonText({ mergingImmediately: false, autoMergeText: autoMerge ? t(autoMerge.button) : null, status, pipelineFailed });
   const buttonVariant = mergeButtonVariant({ status, pipelineFailed });
   const disabled = isMergeButtonDisabled({
     mergeMessage: mergeMessage.value,
@@ -101,10 +108,8 @@ export function ReadyToMerge({
     else merge();
   }
 
-  function merge() {
-    setConfirming(false);
-    onMerge(
-      mergePayload({
+  function payload() {
+    return mergePayload({
         sha: data.diffHeadSha ?? '',
         removeSourceBranch: removeSourceBranch && data.userPermissions.removeSourceBranch,
         squash: squashing,
@@ -112,8 +117,16 @@ export function ReadyToMerge({
         squashMessage,
         mergeMessage,
         ffOnly,
-      }),
-    );
+      });
+  }
+
+  function merge() {
+    setConfirming(false);
+    onMerge(payload());
+  }
+
+  function setAutoMerge() {
+    onAutoMerge({ ...payload(), auto_merge_strategy: data.preferredAutoMergeStrategy! });
   }
 
   const details = (
@@ -170,10 +183,26 @@ export function ReadyToMerge({
         </div>
       ) : null}
       {details}
-      <div>
-        <Button variant={buttonVariant} disabled={disabled} loading={merging} onClick={requestMerge}>
+      <div className={styles.mergeActions}>
+        <Button variant={buttonVariant} disabled={disabled} loading={merging} onClick={autoMerge ? setAutoMerge : requestMerge}>
           {buttonText}
         </Button>
+        {autoMerge ? (
+          <>
+            {/* the merge-moment dropdown: merge now instead of when the checks pass */}
+            <ActionMenu>
+              <ActionMenu.Anchor>
+                <IconButton icon={TriangleDownIcon} aria-label={t(MSG.mergeOptions)} variant={buttonVariant} disabled={disabled} />
+              </ActionMenu.Anchor>
+              <ActionMenu.Overlay>
+                <ActionList>
+                  <ActionList.Item onSelect={requestMerge}>{t(MSG.mergeImmediately)}</ActionList.Item>
+                </ActionList>
+              </ActionMenu.Overlay>
+            </ActionMenu>
+            <span className={styles.autoMergeHelper}>{t(autoMerge.helper)}</span>
+          </>
+        ) : null}
       </div>
       {confirming ? (
         <UnverifiedChangesDialog

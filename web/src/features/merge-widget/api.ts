@@ -103,6 +103,13 @@ export const mergeMutation = (projectId: number, iid: number) =>
     mutationFn: (payload: MergeRequestPayload) => api.put<MergeRequest>(`${mrPath(projectId, iid)}/merge`, { body: payload }),
   });
 
+/** POST /projects/:id/merge_requests/:iid/cancel_merge_when_pipeline_succeeds: cancels auto-merge (201). */
+export const cancelAutoMergeMutation = (projectId: number, iid: number) =>
+  mutationOptions({
+    mutationKey: ['merge-widget', 'cancel-auto-merge', projectId, iid],
+    mutationFn: () => api.post<MergeRequest>(`${mrPath(projectId, iid)}/cancel_merge_when_pipeline_succeeds`),
+  });
+
 /** PUT /projects/:id/merge_requests/:iid/rebase: answers 202 with `rebase_in_progress`. */
 export const rebaseMutation = (projectId: number, iid: number) =>
   mutationOptions({

@@ -115,6 +115,19 @@ export interface MergeRequestPayload {
   squash: boolean;
   squash_commit_message?: string;
   merge_commit_message?: string;
+  /** only when setting auto-merge: the strategy (GitLab's widget sends the preferred one) */
+  auto_merge_strategy?: string;
+}
+
+/**
+ * The merge button's auto-merge words for the preferred strategy (GitLab's ready_to_merge
+ * mixin): the button text and the helper text beside it; null when none is available.
+ */
+export function autoMergeTexts(preferred: string | null): { button: string; helper: string } | null {
+  if (preferred === null) return null;
+  if (preferred === 'merge_train') return { button: MSG.merge, helper: MSG.addToMergeTrain };
+  if (preferred === 'add_to_merge_train_when_checks_pass') return { button: MSG.setToAutoMerge, helper: MSG.addToMergeTrainWhenChecksPass };
+  return { button: MSG.setToAutoMerge, helper: MSG.mergeWhenChecksPass };
 }
 
 /**

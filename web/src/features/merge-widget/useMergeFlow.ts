@@ -115,6 +115,29 @@ export function useMergeFlow(input: { projectId: number; iid: number; serverStat
     [fire, mergeNow, onAlert],
   );
 
+  /**
+   * 'Set to auto-merge': the same merge call with the strategy. The machine goes to AUTO_MERGE
+   * and back to IDLE when the call answers; the widget then shows the auto-merge panel.
+   */
+  const startAutoMerge = useCallback(
+    (payload: MergeRequestPayload) => {
+      onAlert(null);
+      fire('start-auto-merge');
+      mergeNow(payload, {
+        onSuccess: () => {
+          fire('merge-done');
+          void refetchRef.current();
+        },
+        onError: (error) => {
+          fire('merge-failed');
+          onAlert(mergeRequestErrorAlert(error instanceof Error ? error.message : undefined));
+          void refetchRef.current();
+        },
+      });
+    },
+    [fire, mergeNow, onAlert],
+  );
+
   /** The failed-to-merge panel's refresh: forget the error, poll again, fetch now. */
   const refreshAfterFailure = useCallback(() => {
     setClientMergeError(null);
@@ -125,6 +148,7 @@ export function useMergeFlow(input: { projectId: number; iid: number; serverStat
     machine,
     clientMergeError,
     startMerge,
+    startAutoMerge,
     mergeInFlight: mergeRequestPending || machine === 'MERGING',
     refreshAfterFailure,
     removingSourceBranch,

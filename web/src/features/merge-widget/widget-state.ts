@@ -10,7 +10,9 @@ import type { DetailedMergeStatus, MergeRequestStateName } from '@tributary/cont
  *   4. for a request that is not open: merged or closed.
  *
  * (3, Geo secondaries, is out of scope.) failedToMerge is the client's: a merge error the
- * merge call or the merging poll reported sets it until the widget refreshes.
+ * merge call or the merging poll reported sets it until the widget refreshes. An open request
+ * with auto-merge set shows autoMergeEnabled (its panel above the merge checks), or
+ * autoMergeFailed when its merge failed (the server's merge error).
  */
 export type WidgetStateName =
   | 'merging'
@@ -22,6 +24,8 @@ export type WidgetStateName =
   | 'checking'
   | 'shaMismatch'
   | 'readyToMerge'
+  | 'autoMergeEnabled'
+  | 'autoMergeFailed'
   | 'merged'
   | 'closed';
 
@@ -42,6 +46,8 @@ export interface WidgetStateInput {
   lastKnownSha: string | null;
   autoMergeEnabled: boolean;
   preferredAutoMergeStrategy: string | null;
+  /** The server's merge error (an auto-merge whose merge failed keeps it). */
+  mergeError?: string | null;
   /** A merge error from the merge call or the merging poll, held by the client. */
   clientMergeError: string | null;
 }
@@ -58,6 +64,7 @@ export const SPECIAL_STATES: ReadonlySet<WidgetStateName> = new Set([
   'merging',
   'shaMismatch',
   'failedToMerge',
+  'autoMergeFailed',
 ]);
 
 /** The detailed statuses that mean "still being worked out" (UNCHECKED is shown as checking, as GitLab's API reports it). */
@@ -80,6 +87,7 @@ function deriveOpenState(input: WidgetStateInput): WidgetStateName | null {
   if (isBranchMissing(input) && input.detailedMergeStatus !== 'NOT_OPEN') return 'missingBranch';
   if (CHECKING_STATUSES.has(input.detailedMergeStatus)) return 'checking';
   if (input.canMerge && input.lastKnownSha !== null && input.diffHeadSha !== input.lastKnownSha) return 'shaMismatch';
+  if (input.autoMergeEnabled) return input.mergeError ? 'autoMergeFailed' : 'autoMergeEnabled';
   if (
     input.detailedMergeStatus === 'MERGEABLE' ||
     input.detailedMergeStatus === 'CI_STILL_RUNNING' ||

@@ -1,5 +1,6 @@
 import type { MergeRequestsRepository } from '../../../domains/merge-requests/merge-requests.repository.js';
 import type { MergeRequestsService } from '../../../domains/merge-requests/merge-requests.service.js';
+import type { AutoMergeService } from '../../../domains/auto-merge/index.js';
 import type { MergingDomain } from '../../../domains/merge-requests/merging/index.js';
 import type { AwardEmojiService } from '../../../domains/notes/award-emoji.service.js';
 import type { DiscussionsService } from '../../../domains/notes/discussions.service.js';
@@ -23,6 +24,8 @@ export interface EditorDeps {
   locator: NoteLocator;
   mergeRequests: Pick<MergeRequestsService, 'update'>;
   merging: Pick<MergingDomain['merging'], 'merge'>;
+  /** mergeRequestAccept with a `strategy` sets auto-merge (domains/auto-merge/) */
+  autoMerge: Pick<AutoMergeService, 'mergeOrSet'>;
   /** assignees and reviewers of merge requests */
   mergeRequestUsers: Pick<MergeRequestsRepository, 'assignees' | 'reviewers'>;
   users: Pick<UsersRepository, 'findByUsername'>;

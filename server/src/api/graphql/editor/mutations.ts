@@ -215,14 +215,17 @@ export function createMutationResolvers(deps: EditorDeps) {
       const iid = iidOf(input.iid);
       const result = await mutation(async () => {
         try {
-          // Without pipelines no auto-merge strategy is available: GitLab then merges at once.
-          const merged = await deps.merging.merge(actor, input.projectPath, iid, {
+          const options = {
             sha: input.sha.toLowerCase(),
             mergeCommitMessage: input.commitMessage ?? undefined,
             squashCommitMessage: input.squashCommitMessage ?? undefined,
             squash: input.squash ?? undefined,
             shouldRemoveSourceBranch: input.shouldRemoveSourceBranch ?? undefined,
-          });
+          };
+          // With a strategy (GitLab's enum, upper case) auto-merge is set with it; without one, a merge now.
+          const merged = input.strategy
+            ? await deps.autoMerge.mergeOrSet(actor, input.projectPath, iid, { ...options, strategy: input.strategy.toLowerCase() })
+            : await deps.merging.merge(actor, input.projectPath, iid, options);
           return { mergeRequest: nodeOf(merged) };
         } catch (error) {
           throw acceptError(error);
@@ -234,7 +237,7 @@ export function createMutationResolvers(deps: EditorDeps) {
         return { ...echo(input), ...result, mergeRequest: project ? await ctx.scope.mergeRequest(project, iid) : null };
       }
       return { ...echo(input), ...result };
-    }) satisfies Mutation<MergeRequestInput & { sha: string; commitMessage?: string | null; squashCommitMessage?: string | null; squash?: boolean | null; shouldRemoveSourceBranch?: boolean | null }>,
+    }) satisfies Mutation<MergeRequestInput & { sha: string; commitMessage?: string | null; squashCommitMessage?: string | null; squash?: boolean | null; shouldRemoveSourceBranch?: boolean | null; strategy?: string | null }>,
 
     mergeRequestSetAssignees: setUsers('assignees'),
     mergeRequestSetReviewers: setUsers('reviewers'),

@@ -18,7 +18,7 @@ export type { WidgetDeps } from './request-scope.js';
  * seconds).
  */
 export function createMergeRequestWidgets(deps: {
-  services: Pick<Services, 'projects' | 'mergeRequestsRepository' | 'protectedBranches' | 'storage' | 'mergeability' | 'mergeIntents' | 'mergeRequestPipelines' | 'pipelinesRepository' | 'ciReports'>;
+  services: Pick<Services, 'projects' | 'mergeRequestsRepository' | 'protectedBranches' | 'storage' | 'mergeability' | 'mergeIntents' | 'mergeRequestPipelines' | 'pipelinesRepository' | 'ciReports' | 'autoMerge'>;
   authorizer: Authorizer;
   events: Pick<EventBus, 'subscribe'>;
   watch: Pick<WriteWatch, 'generation'>;
@@ -33,6 +33,7 @@ export function createMergeRequestWidgets(deps: {
     gitFacts: createGitFacts({ storage: services.storage, events: deps.events }),
     mergeability: services.mergeability,
     blockers: (actor, opened) => services.mergeability.blocks.visibleBlockers(actor, opened),
+    autoMerge: (actor, node) => services.autoMerge.stateFor(actor, node),
     mergeOngoing: async (mergeRequestId) => (await services.mergeIntents.intentsFor(mergeRequestId)).some((intent) => isUnfinished(intent.state)),
     pipelines: async (actor, node) => {
       const head = await services.mergeRequestPipelines.headPipelineFor(actor, node);

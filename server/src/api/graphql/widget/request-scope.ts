@@ -68,6 +68,7 @@ export function createRequestScope(deps: WidgetDeps, actor: Actor): RequestScope
       const sha = scope.view(node).mergedCommitSha;
       return sha === null ? Promise.resolve(null) : deps.mergePipeline(actor, node, sha);
     },
+    autoMerge: memo((node: MergeRequestNode) => deps.autoMerge(actor, node)),
     view(node) {
       let view = views.get(node.mergeRequest.id);
       if (!view) views.set(node.mergeRequest.id, (view = createMergeRequestView(deps, scope, node)));

@@ -3,6 +3,7 @@
  * the derived view of one merge request (MergeRequestView, made by merge-request-view.ts), and the
  * dependencies both are built from. Types only, so the two makers need not import each other.
  */
+import type { AutoMergeState } from '../../../domains/auto-merge/index.js';
 import type { Actor } from '../../../auth/actor.js';
 import type { Authorizer } from '../../../auth/authorizer.js';
 import type { ProjectAction } from '../../../auth/permissions.js';
@@ -60,6 +61,8 @@ export interface WidgetDeps {
   mergePipeline(actor: Actor, node: MergeRequestNode, sha: string): Promise<WidgetPipeline | null>;
   /** the merge request's pipelines, newest merge request pipelines first; null when the caller may not read pipelines */
   pipelineList(actor: Actor, node: MergeRequestNode, limit: number): Promise<{ count: number; nodes: WidgetPipeline[] } | null>;
+  /** auto-merge: the setting, and the strategies the caller could set now (domains/auto-merge/) */
+  autoMerge(actor: Actor, node: MergeRequestNode): Promise<AutoMergeState>;
   /** the merge and squash commit messages a merge by `merger` would use (project templates) */
   commitMessages(input: { mergeRequest: MergeRequest; project: Project; author: User | null; merger: User | null; target: string | null; head: string | null }): Promise<{ merge: string; squash: string }>;
 }
@@ -86,6 +89,8 @@ export interface RequestScope {
   pipelines(node: MergeRequestNode, limit: number): Promise<{ count: number; nodes: WidgetPipeline[] } | null>;
   /** the post-merge pipeline of a merged request (MergeRequest.mergePipeline) */
   mergePipeline(node: MergeRequestNode): Promise<WidgetPipeline | null>;
+  /** the auto-merge setting and the strategies the caller could set (MergeRequest.autoMerge* fields) */
+  autoMerge(node: MergeRequestNode): Promise<AutoMergeState>;
 }
 
 /**

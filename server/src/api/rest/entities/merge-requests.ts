@@ -1,4 +1,5 @@
 import type { MergeRequest } from '../../../domains/merge-requests/merge-request.js';
+import { isAutoMergeSet } from '../../../domains/auto-merge/rules.js';
 import { taskCompletion } from '../../../domains/merge-requests/merge-request-rules.js';
 import { publicMergeStatus, restDetailedMergeStatus } from '../../../domains/merge-requests/mergeability/index.js';
 import type { MergeRequestDetail, MergeRequestView } from '../../../domains/merge-requests/merge-request-views.js';
@@ -78,7 +79,7 @@ export function mergeRequestBasic(view: MergeRequestView, urls: UrlBuilder, opti
     draft: mr.draft,
     work_in_progress: mr.draft,
     milestone: view.milestone ? milestoneEntity(view.milestone, urls) : null,
-    merge_when_pipeline_succeeds: false,
+    merge_when_pipeline_succeeds: isAutoMergeSet(mr),
     merge_status: publicMergeStatus(mr.merge_status),
     detailed_merge_status: restDetailedMergeStatus(view.mergeability?.detailedMergeStatus ?? 'UNCHECKED'),
     merge_after: null,

@@ -9,7 +9,7 @@ import { mergeRequestPipelineRoutes } from './pipelines.js';
 import { rebaseRoutes } from './rebase.js';
 
 /** Merge requests, what they change, and the forks they come from. */
-export function mergeRequestRoutes(app: FastifyInstance, ctx: RestContext<'forks' | 'mergeRequestChanges' | 'mergeRequestPipelines' | 'mergeRequestViews' | 'mergeRequests' | 'mergeTrains' | 'mergeability' | 'merging' | 'pipelines' | 'projectAvatars' | 'projectTransfer' | 'projects' | 'rebasing'>): void {
+export function mergeRequestRoutes(app: FastifyInstance, ctx: RestContext<'autoMerge' | 'forks' | 'mergeRequestChanges' | 'mergeRequestPipelines' | 'mergeRequestViews' | 'mergeRequests' | 'mergeTrains' | 'mergeability' | 'merging' | 'pipelines' | 'projectAvatars' | 'projectTransfer' | 'projects' | 'rebasing'>): void {
   mergeRequestCrudRoutes(app, ctx);
   mergeRequestChangeRoutes(app, ctx);
   forkRoutes(app, ctx);

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { abortReason, followsPush, mergeDecision, type AbortFacts, type MergeFacts } from './rules.js';
+
+const SHA = 'a'.repeat(40);
+const base: AbortFacts = { state: 'opened', targetBranch: 'main', setTargetBranch: 'main', headSha: SHA, setSha: SHA, setterCanMerge: true, pipelineStatus: 'running' };
+
+describe('abortReason: every cancel rule', () => {
+  it.each<[string, Partial<AbortFacts>, string | null]>([
+    ['nothing changed: keeps waiting', {}, null],
+    ['closed', { state: 'closed' }, 'merge request was closed'],
+    ['merged: nothing to abort', { state: 'merged', headSha: 'b'.repeat(40) }, null],
+    ['retargeted', { targetBranch: 'release' }, 'target branch was changed'],
+    ['pushed by someone else (the head moved past the sha it was set for)', { headSha: 'b'.repeat(40) }, 'source branch was updated'],
+    ['the setter lost merge rights', { setterCanMerge: false }, 'the merge user can no longer merge'],
+    ['the pipeline failed', { pipelineStatus: 'failed' }, 'the pipeline failed'],
+    ['the pipeline was canceled', { pipelineStatus: 'canceled' }, 'the pipeline was canceled'],
+    ['the pipeline succeeded', { pipelineStatus: 'success' }, null],
+    ['no pipeline', { pipelineStatus: null }, null],
+    ['closed wins over a failed pipeline', { state: 'closed', pipelineStatus: 'failed' }, 'merge request was closed'],
+    ['a push wins over the failed pipeline of the old head', { headSha: 'c'.repeat(40), pipelineStatus: 'failed' }, 'source branch was updated'],
+  ])('%s', (_name, facts, expected) => {
+    expect(abortReason({ ...base, ...facts })).toBe(expected);
+  });
+});
+
+describe('mergeDecision', () => {
+  const ready: MergeFacts = { detailedMergeStatus: 'MERGEABLE', hasCi: true, pipelineStatus: 'success', skippedPipelineSucceeds: false };
+  it.each<[string, Partial<MergeFacts>, 'merge' | 'wait']>([
+    ['every check passes and the pipeline succeeded', {}, 'merge'],
+    ['no CI at all, every check passes', { hasCi: false, pipelineStatus: null }, 'merge'],
+    ["CI, but the new head's pipeline is not created yet", { pipelineStatus: null }, 'wait'],
+    ['pipeline running (even when the project does not require it)', { pipelineStatus: 'running' }, 'wait'],
+    ['pipeline skipped, skipped does not count', { pipelineStatus: 'skipped' }, 'wait'],
+    ['pipeline skipped, skipped counts', { pipelineStatus: 'skipped', skippedPipelineSucceeds: true }, 'merge'],
+    ['waiting for approval', { detailedMergeStatus: 'NOT_APPROVED' }, 'wait'],
+    ['unresolved threads', { detailedMergeStatus: 'DISCUSSIONS_NOT_RESOLVED' }, 'wait'],
+    ['draft', { detailedMergeStatus: 'DRAFT_STATUS' }, 'wait'],
+    ['blocked by another request', { detailedMergeStatus: 'BLOCKED_STATUS' }, 'wait'],
+    ['still checking after a push', { detailedMergeStatus: 'CHECKING' }, 'wait'],
+  ])('%s', (_name, facts, expected) => {
+    expect(mergeDecision({ ...ready, ...facts })).toBe(expected);
+  });
+});
+
+describe('followsPush', () => {
+  it.each<[number | null | undefined, boolean]>([
+    [7, true],
+    [8, false],
+    [null, false],
+    [undefined, false],
+  ])('pusher %s (setter 7) → %s', (pusher, expected) => {
+    expect(followsPush(pusher, 7)).toBe(expected);
+  });
+});
