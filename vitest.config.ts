@@ -34,6 +34,9 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 const workers = Number(process.env.TRIBUTARY_TEST_WORKERS) || Math.min(4, Math.max(2, availableParallelism()));
 
+/** Passwords hashed in test workers use a cheap scrypt cost (see useCheapPasswordHashesForTests). */
+const cheapPasswordHashes = here('server/src/test-support/cheap-password-hashes.ts');
+
 /** Builds the cached PGlite template once per run instead of once per worker. */
 const pgliteSetup = here('server/src/test-support/pglite-global-setup.ts');
 
@@ -115,6 +118,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, '**/*.e2e.test.ts'],
           env: { TRIBUTARY_TEST_DB: 'pglite' },
           globalSetup: [pgliteSetup],
+          setupFiles: [cheapPasswordHashes],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -127,6 +131,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, '**/*.e2e.test.ts'],
           env: { TRIBUTARY_TEST_DB: 'postgres' },
           globalSetup: [pgliteSetup, here('server/src/test-support/postgres-global-setup.ts')],
+          setupFiles: [cheapPasswordHashes],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -137,6 +142,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: [pgliteSetup, here('e2e/support/browser-global-setup.ts')],
+          setupFiles: [cheapPasswordHashes],
           // Only once the other projects are done, two files at a time (on 2 cores one file
           // leaves a core mostly idle: its server, page and test wait on each other; two workers
           // took the project from 435 s to 381 s wall even on a machine loaded by other work).
