@@ -41,7 +41,7 @@ export async function openTestDatabase(options: { migrate?: boolean; kind?: Test
   let url: string | undefined;
   let drop = async (): Promise<void> => undefined;
   if (kind === 'postgres') {
-    const created = await createTestDatabase();
+    const created = await createTestDatabase(undefined, { migrated: options.migrate !== false });
     url = created.url;
     drop = created.drop;
     try {

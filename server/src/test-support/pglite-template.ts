@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -91,7 +91,14 @@ function pruneOldTemplates(keep: string): void {
 let building: Promise<string> | undefined;
 
 /** The path of a prepared PGlite data directory (see above); builds it when missing. */
-export function pgliteTemplate(): Promise<string> {
+export async function pgliteTemplate(): Promise<string> {
+  // A worker keeps its modules across files (vitest.config.ts), so the path found first is
+  // remembered for many files: if the directory went since (another checkout's run pruned it, or
+  // the temp dir was cleaned), forget it and build it again.
+  if (building) {
+    const known = await building.catch(() => undefined);
+    if (known && !existsSync(join(known, DONE_MARKER))) building = undefined;
+  }
   building ??= (async () => {
     const base = join(CACHE_DIR, `pglite-${pgliteVersion()}-${process.arch}`);
     const bare = () =>
@@ -137,6 +144,13 @@ export function pgliteTemplate(): Promise<string> {
 export async function seedPgliteDir(target: string): Promise<boolean> {
   if (!pgliteTemplatesEnabled()) return false;
   const template = await pgliteTemplate();
+  // In use: a run of another checkout prunes templates that nobody used for an hour (by their time).
+  try {
+    const now = new Date();
+    utimesSync(template, now, now);
+  } catch {
+    // best effort
+  }
   const skip = new Set([join(template, DONE_MARKER), join(template, 'postmaster.pid')]);
   cpSync(template, target, { recursive: true, filter: (source) => !skip.has(source) });
   return true;

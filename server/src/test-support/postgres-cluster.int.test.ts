@@ -129,6 +129,35 @@ describe.skipIf(!onPostgres)('throwaway PostgreSQL cluster', () => {
     }
   });
 
+  it('copies a migrated database from the run’s template, and an empty one from nothing', async () => {
+    const migrated = await createTestDatabase(undefined, { migrated: true });
+    const empty = await createTestDatabase();
+    const onMigrated = await openPostgres(migrated.url);
+    const onEmpty = await openPostgres(empty.url);
+    try {
+      // every migration is in the copy already: migrating it (as every caller does) applies nothing
+      expect(await migrate(onMigrated)).toEqual([]);
+      const tables = (db: typeof onEmpty) => db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'");
+      expect((await tables(onMigrated)).rows[0]!.n).toBeGreaterThan(10);
+      expect((await tables(onEmpty)).rows[0]!.n).toBe(0);
+      // a copy is its own database: what one file writes, no other sees
+      await onMigrated.query('CREATE TABLE only_in_this_copy (id int)');
+      const again = await createTestDatabase(undefined, { migrated: true });
+      const onAgain = await openPostgres(again.url);
+      try {
+        expect((await onAgain.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'only_in_this_copy'")).rows[0]!.n).toBe(0);
+      } finally {
+        await onAgain.close();
+        await again.drop();
+      }
+    } finally {
+      await onMigrated.close();
+      await onEmpty.close();
+      await migrated.drop();
+      await empty.drop();
+    }
+  });
+
   it('migrates a PostgreSQL database and a PGlite one to the same schema', async () => {
     const onServer = await openTestDatabase({ kind: 'postgres' });
     const embedded = await openTestDatabase({ kind: 'pglite' });

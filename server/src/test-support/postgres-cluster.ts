@@ -22,10 +22,14 @@ const run = promisify(execFile);
 export const ADMIN_URL_KEY = 'tributaryPostgresAdminUrl';
 /** The same URL as an environment variable: a fallback for code running outside Vitest's `inject`. */
 export const ADMIN_URL_ENV = 'TRIBUTARY_TEST_POSTGRES_URL';
+/** The key (and the variable) naming the migrated template database of the run (see `createMigratedTemplate`). */
+export const TEMPLATE_KEY = 'tributaryPostgresTemplate';
+export const TEMPLATE_ENV = 'TRIBUTARY_TEST_POSTGRES_TEMPLATE';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     tributaryPostgresAdminUrl: string;
+    tributaryPostgresTemplate: string;
   }
 }
 
@@ -334,11 +338,51 @@ async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise
   }
 }
 
-/** Creates a fresh, uniquely named, empty database; one per test file keeps files isolated. */
-export async function createTestDatabase(adminUrl?: string): Promise<TestPostgresDatabase> {
+/** The migrated template database of this run, if the global setup made one. */
+async function templateName(): Promise<string | undefined> {
+  try {
+    const { inject } = await import('vitest');
+    const provided = inject(TEMPLATE_KEY);
+    if (provided) return provided;
+  } catch {
+    // Not inside a Vitest worker.
+  }
+  return process.env[TEMPLATE_ENV] || undefined;
+}
+
+/**
+ * Creates a database named `name` and runs `prepare` on it (the migrations): the template the
+ * run's databases are copied from. Nobody may stay connected to it (PostgreSQL copies only an
+ * unused template), so `prepare` closes what it opens. Returns a function that drops it.
+ */
+export async function createTemplateDatabase(adminUrl: string, name: string, prepare: (url: string) => Promise<void>): Promise<() => Promise<void>> {
+  const drop = () => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`)).then(() => undefined);
+  await drop();
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    await prepare(url.toString());
+  } catch (error) {
+    await drop().catch(() => undefined);
+    throw error;
+  }
+  return drop;
+}
+
+/**
+ * Creates a fresh, uniquely named database; one per test file keeps files isolated. Empty by
+ * default; with `migrated`, a copy of the run's migrated template when the global setup made one
+ * (`CREATE DATABASE … TEMPLATE`: a file copy, about 50 ms of the server's CPU against 300 ms and
+ * two seconds of running every migration), else empty too. Callers migrate it either way, which on
+ * a copy finds nothing to do.
+ */
+export async function createTestDatabase(adminUrl?: string, options: { migrated?: boolean } = {}): Promise<TestPostgresDatabase> {
   const admin = adminUrl ?? (await postgresAdminUrl());
   const name = `tributary_test_${process.pid}_${randomBytes(6).toString('hex')}`;
-  await withAdmin(admin, (client) => client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`));
+  const template = options.migrated ? await templateName() : undefined;
+  const from = template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : '';
+  await withAdmin(admin, (client) => client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}${from}`));
   const url = new URL(admin);
   url.pathname = `/${name}`;
   let dropped = false;

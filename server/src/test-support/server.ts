@@ -81,7 +81,7 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
   try {
     let databaseUrl = options.config?.databaseUrl;
     if (!databaseUrl && testDatabaseKind() === 'postgres') {
-      const database = await createTestDatabase();
+      const database = await createTestDatabase(undefined, { migrated: true });
       databaseUrl = database.url;
       cleanups.push(() => database.drop());
     }

@@ -41,6 +41,15 @@ describe(`approvals and pushes (${testDatabaseKind()})`, () => {
   const approvers = async (path: string) => ((await fx.call('GET', `${path}/approvals`)).body.approved_by as Array<{ user: { username: string } }>).map((entry) => entry.user.username);
   const notes = async (path: string) => ((await fx.call('GET', `${path}/notes?sort=asc`)).body as Array<{ body: string; system: boolean }>).filter((note) => note.system).map((note) => note.body);
   const pushedVersion = async (path: string, sha: string) => eventually(async () => (await fx.call('GET', path)).body.sha === sha && (await fx.call('GET', `${path}/versions`)).body[0]?.head_commit_sha === sha);
+  /** The status once the trial merge a push starts has run (until then the status is 'checking'). */
+  const checkedStatus = (path: string) =>
+    eventually(
+      async () => {
+        const status: string = (await fx.call('GET', path)).body.detailed_merge_status;
+        return status !== 'checking' && status;
+      },
+      { what: 'the merge status after the push to be checked' },
+    );
 
   beforeAll(async () => {
     fx = await startMergeRequestFixtures();
@@ -58,7 +67,7 @@ describe(`approvals and pushes (${testDatabaseKind()})`, () => {
     await pushedVersion(path, (await run(['rev-parse', 'HEAD'])).stdout.trim());
     expect(await approvers(path)).toEqual([]);
     expect(await notes(path)).toContain(`reset approvals from @${developer.username} by pushing to the branch`);
-    expect((await fx.call('GET', path)).body.detailed_merge_status).toBe('not_approved');
+    expect(await checkedStatus(path)).toBe('not_approved');
   });
 
   it('keeps approvals when a rebase onto an unrelated target change leaves the diff identical, and says so', async () => {
@@ -74,7 +83,7 @@ describe(`approvals and pushes (${testDatabaseKind()})`, () => {
     await pushedVersion(path, rebased);
     expect(await approvers(path)).toEqual([developer.username]);
     expect(await notes(path)).toContain(`kept approvals from @${developer.username} because the push left the diff unchanged`);
-    expect((await fx.call('GET', path)).body.detailed_merge_status).toBe('mergeable');
+    expect(await checkedStatus(path)).toBe('mergeable');
 
     // a reworded commit: same diff again
     await run(['commit', '-q', '--amend', '-m', 'Add the feature, reworded']);
