@@ -52,11 +52,11 @@ export function composeMergeTrains(deps: {
     onStep: trainCrashHook(deps.config.testCrashAt),
   });
   queue.register(MERGE_TRAIN_REFRESH_JOB, (payload) => refresh.refresh(payload));
-  const reactions = mergeTrainReactions({ cars, refresh });
-  deps.ci.listenToJobs(reactions.jobListener);
-  events.react('repository.pushed', (event, tx) => reactions.onPushed(event, tx));
-  events.react('merge_request.version_recorded', (event, tx) => reactions.onMergeRequestChanged(event, tx));
-  events.react('merge_request.event_recorded', (event, tx) => reactions.onMergeRequestChanged(event, tx));
+  const trainReactions = mergeTrainReactions({ cars, refresh });
+  deps.ci.listenToJobs(trainReactions.jobListener);
+  events.react('repository.pushed', (event, tx) => trainReactions.onPushed(event, tx));
+  events.react('merge_request.version_recorded', (event, tx) => trainReactions.onMergeRequestChanged(event, tx));
+  events.react('merge_request.event_recorded', (event, tx) => trainReactions.onMergeRequestChanged(event, tx));
 
   const mergeTrains = createMergeTrainsService({
     db,
