@@ -43,27 +43,31 @@ describe('the composition root registers reactions in dependency order', () => {
     internalSocket: '/nonexistent/socket',
   });
 
-  it('a push: the merge request version first, then the pipeline', () => {
+  it('a push: the merge request version first, then the pipeline, then merge trains', () => {
     const pushed = reactionsTo('repository.pushed');
-    expect(pushed).toHaveLength(2);
+    expect(pushed).toHaveLength(3);
     expect(pushed[0]).toContain('mergeRequestVersions.onPushed');
     expect(pushed[1]).toContain('pipelinesDomain.onPushed');
+    expect(pushed[2]).toContain('reactions.onPushed');
   });
 
-  it('a new version: outdated threads, system notes, approvals, auto-merge following the push, then the merge request pipeline', () => {
+  it('a new version: outdated threads, system notes, approvals, auto-merge following the push, the merge request pipeline, then merge trains', () => {
     const recorded = reactionsTo('merge_request.version_recorded');
-    expect(recorded).toHaveLength(5);
+    expect(recorded).toHaveLength(6);
     expect(recorded[0]).toContain('outdatedDiscussions.onVersionRecorded');
     expect(recorded[1]).toContain('systemNotes.onVersionRecorded');
     expect(recorded[2]).toContain('approvalsDomain.reactions.onVersionRecorded');
     expect(recorded[3]).toContain('autoMerge.onVersionRecorded');
     expect(recorded[4]).toContain('mergeRequestPipelines.onVersionRecorded');
+    // a train looks at a car's new version once its pipelines exist (a push takes it off)
+    expect(recorded[5]).toContain('reactions.onMergeRequestChanged');
   });
 
-  it('a merge request event: the system note, then approvals', () => {
+  it('a merge request event: the system note, then approvals, then merge trains', () => {
     const recorded = reactionsTo('merge_request.event_recorded');
-    expect(recorded).toHaveLength(2);
+    expect(recorded).toHaveLength(3);
     expect(recorded[0]).toContain('systemNotes.onEventRecorded');
     expect(recorded[1]).toContain('approvalsDomain.reactions.onEventRecorded');
+    expect(recorded[2]).toContain('reactions.onMergeRequestChanged');
   });
 });
