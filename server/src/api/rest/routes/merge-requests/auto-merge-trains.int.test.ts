@@ -39,6 +39,10 @@ describe(`auto-merge with merge trains (${testDatabaseKind()})`, () => {
         { token: fx.server.root.token },
       )
     ).body.data.project.mergeRequest;
+  const position = async (iid: number) =>
+    (
+      await graphql(fx.server.url, 'query($p: ID!, $iid: String!) { project(fullPath: $p) { mergeRequest(iid: $iid) { mergeTrainCar { index } mergeTrainsCount } } }', { p: t.project.path_with_namespace, iid: String(iid) }, { token: fx.server.root.token })
+    ).body.data.project.mergeRequest;
   const merged = (iid: number) => async () => ((await t.mergeRequest(iid)).state === 'merged' ? true : null);
   /** A merge request whose merged results pipeline passed and that may be merged now. */
   async function openPassing(branch: string, file: string): Promise<number> {
@@ -84,12 +88,16 @@ describe(`auto-merge with merge trains (${testDatabaseKind()})`, () => {
     }
     expect(await t.notes(front)).toContain('started a merge train');
     expect(await t.notes(back)).toContain('added this merge request to the merge train at position #2');
+    // what the widget reads for its position text (MergeTrainPosition)
+    expect(await position(front)).toEqual({ mergeTrainCar: { index: 0 }, mergeTrainsCount: 2 });
+    expect(await position(back)).toEqual({ mergeTrainCar: { index: 1 }, mergeTrainsCount: 2 });
     const backPipeline = await eventually(async () => (await t.car(back)).body.pipeline?.id as number | undefined, { what: "the back car's train pipeline" });
 
     const cancelled = await fx.call<Record<string, any>>('POST', `${path(back)}/cancel_merge_when_pipeline_succeeds`);
     expect(cancelled.status).toBe(201);
     expect(cancelled.body).toMatchObject({ state: 'opened', merge_when_pipeline_succeeds: false });
     expect((await t.car(back)).status).toBe(404);
+    expect(await position(back)).toEqual({ mergeTrainCar: null, mergeTrainsCount: 1 });
     expect(await t.notes(back)).toContain('removed this merge request from the merge train');
     await eventually(async () => (await fx.call<Record<string, any>>('GET', `/projects/${t.project.id}/pipelines/${backPipeline}`)).body.status === 'canceled', { what: 'the removed car’s pipeline canceled' });
     // nothing left to cancel
