@@ -40,7 +40,8 @@ export interface AppDeps {
  * shared repositories and permission function, projects and their repositories, people, merge
  * requests, then CI. Reactions on one event run in the order registered, so merge requests' come
  * before CI's (a push records the new version before its pipeline is created). Mergeability reads
- * head pipelines from CI, built after it: that call back reads `ci` once the server runs.
+ * head pipelines from CI, built after it: that call back reads `ci` once the server runs; auto-merge
+ * reaches merge trains (built last) the same way.
  */
 export function createServices(deps: AppDeps) {
   const { config, logger, storage } = deps;
@@ -61,6 +62,12 @@ export function createServices(deps: AppDeps) {
     people,
     headPipelines: (list) => ci.mergeRequestPipelines.headPipelines(list),
     hasPipelines: async (opened) => (await ci.mergeRequestPipelines.list(opened, { limit: 1, offset: 0 })).total > 0,
+    // auto-merge's train strategies: the merge trains family, built after CI (called only once running)
+    mergeTrains: {
+      enabled: (projectId) => mergeTrains.autoMergeTrains.enabled(projectId),
+      add: (car, tx) => mergeTrains.autoMergeTrains.add(car, tx),
+      remove: (mergeRequestId, userId, tx) => mergeTrains.autoMergeTrains.remove(mergeRequestId, userId, tx),
+    },
   });
   const ci = composeCi({ config, db, queue, events, storage, accounts, repository, people, mergeability: mergeRequests.mergeability });
   const mergeTrains = composeMergeTrains({ config, db, logger, queue, events, storage, accounts, repository, mergeRequests, ci });

@@ -41,6 +41,8 @@ export function openMergeRequestWidget(change: Partial<MergeRequestWidgetData> =
     autoMergeStrategy: null,
     availableAutoMergeStrategies: [],
     preferredAutoMergeStrategy: null,
+    mergeTrainCar: null,
+    mergeTrainsCount: null,
     mergedAt: null,
     mergeCommitSha: null,
     squashCommitSha: null,

@@ -168,6 +168,10 @@ export interface MergeRequestWidgetData {
   /** what the viewer could set now, in GitLab's priority order; the first is the preferred one */
   availableAutoMergeStrategies: string[];
   preferredAutoMergeStrategy: string | null;
+  /** the request's car while it is on a merge train (index 0: the front car; GitLab's MergeTrainPosition), else null */
+  mergeTrainCar: { index: number | null; user: WidgetUser | null } | null;
+  /** the cars on the target branch's merge train; null without merge trains */
+  mergeTrainsCount: number | null;
   mergedAt: string | null;
   mergeCommitSha: string | null;
   squashCommitSha: string | null;
@@ -300,6 +304,8 @@ export const MERGE_REQUEST_WIDGET_QUERY = /* GraphQL */ `
         autoMergeStrategy
         availableAutoMergeStrategies
         preferredAutoMergeStrategy
+        mergeTrainCar { index user { ${USER_FIELDS} } }
+        mergeTrainsCount
         mergedAt
         mergeCommitSha
         squashCommitSha

@@ -64,7 +64,7 @@ export function composeMergeRequests(deps: {
   headPipelines: (mergeRequests: readonly MergeRequest[]) => Promise<Map<number, PipelineRow>>;
   /** whether a merge request has had any pipeline (GitLab's has_ci?), from the CI family (called only once running) */
   hasPipelines: (opened: { project: Project; mergeRequest: MergeRequest }) => Promise<boolean>;
-  /** merge trains, for auto-merge's train strategies (none until the merge trains domain is wired here) */
+  /** merge trains, for auto-merge's train strategies (app.ts passes the merge trains family's; none without it) */
   mergeTrains?: MergeTrainsPort;
 }) {
   const { db, logger, queue, events, writeWatch, storage } = deps;

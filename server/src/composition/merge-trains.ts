@@ -2,7 +2,8 @@
  * Merge trains (domains/merge-trains/, docs/merge-trains.md): built after CI, since a train
  * creates merge request pipelines and hears its pipelines end, and merges through the merging
  * domain's intents. Its reactions register after every other family's, so a push has recorded
- * its version and created its pipelines before a train looks at it.
+ * its version and created its pipelines before a train looks at it. Auto-merge (built with
+ * merge requests, before this family) reaches trains through `autoMergeTrains`, its MergeTrainsPort.
  */
 import type { Config } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
@@ -11,7 +12,7 @@ import type { Logger } from '../platform/logger.js';
 import type { JobQueue } from '../platform/queue.js';
 import type { RepositoryStorage } from '../domains/projects/repository-storage.js';
 import { createMergeRequestsRepository } from '../domains/merge-requests/merge-requests.repository.js';
-import { createMergeTrainsRepository, createMergeTrainsService, createTrainRefresh, MERGE_TRAIN_REFRESH_JOB, mergeTrainReactions, trainCrashHook } from '../domains/merge-trains/index.js';
+import { createAutoMergeTrainsPort, createMergeTrainsRepository, createMergeTrainsService, createTrainRefresh, MERGE_TRAIN_REFRESH_JOB, mergeTrainReactions, trainCrashHook, trainMembership } from '../domains/merge-trains/index.js';
 import type { Accounts } from './accounts.js';
 import type { CiFamily } from './ci.js';
 import type { MergeRequestFamily } from './merge-requests.js';
@@ -69,7 +70,17 @@ export function composeMergeTrains(deps: {
     mergeRequests: createMergeRequestsRepository(db),
     pipelines: ci.pipelinesRepository,
   });
+  // auto-merge's train strategies hand requests to trains and take them off through this port
+  // (composeMergeRequests, built before this family, reaches it through app.ts)
+  const autoMergeTrains = createAutoMergeTrainsPort({
+    cars,
+    membership: trainMembership({ cars, refresh }),
+    projects: deps.repository.projectsRepository,
+    mergeRequests: createMergeRequestsRepository(db),
+    queue,
+  });
   return {
+    autoMergeTrains,
     services: {
       mergeTrains,
       mergeTrainRefresh: refresh,

@@ -262,7 +262,7 @@ export function createAutoMergeService(deps: {
 
     /**
      * `POST …/cancel_merge_when_pipeline_succeeds` (GitLab: who may merge, or the author;
-     * 405 when the request is not open, 406 when no auto-merge is set).
+     * 405 when the request is not open, 406 when no auto-merge is set and it is not on a train).
      */
     async cancel(actor: Actor, idOrPath: string | number, iid: number): Promise<OpenedMergeRequest> {
       const user = actor.user;
@@ -273,7 +273,14 @@ export function createAutoMergeService(deps: {
       if (mergeRequest.state !== 'opened') throw new MethodNotAllowedError();
       const cancelled = await deps.db.transaction(async (tx) => {
         const setting = await repository.find(mergeRequest.id, tx);
-        if (!setting || !(await repository.remove(mergeRequest.id, tx, setting.lock_version))) return false;
+        if (!setting) {
+          // Handed to its train, the request's auto-merge is the train's (GitLab's merge_train
+          // strategy stays set while it is a car): cancelling takes it off, with the train's note.
+          if (!(await deps.trains.remove(mergeRequest.id, user.id, tx))) return false;
+          await changed(mergeRequest, tx);
+          return true;
+        }
+        if (!(await repository.remove(mergeRequest.id, tx, setting.lock_version))) return false;
         if (isTrainStrategy(setting.strategy)) await deps.trains.remove(mergeRequest.id, user.id, tx);
         await deps.mergeRequests.recordEvent(mergeRequest.id, user.id, 'auto_merge_canceled', {}, tx);
         await changed(mergeRequest, tx);

@@ -30,8 +30,11 @@ export interface MergeTrainsPort {
    * setting is removed in that same transaction, the train owns the request from then on.
    */
   add(car: MergeTrainCarRequest, tx: Queryable): Promise<void>;
-  /** Takes the request off its train, if it is on one (cancelling auto-merge of a train strategy: 'Remove from merge train'). */
-  remove(mergeRequestId: number, userId: number, tx: Queryable): Promise<void>;
+  /**
+   * Takes the request off its train, if it is on one (cancelling auto-merge of a train strategy:
+   * 'Remove from merge train'), in the caller's transaction; answers whether a car left.
+   */
+  remove(mergeRequestId: number, userId: number, tx: Queryable): Promise<boolean>;
 }
 
 /** No train domain: no project has merge trains. */
@@ -40,5 +43,5 @@ export const NO_MERGE_TRAINS: MergeTrainsPort = {
   add: async () => {
     throw new Error('merge trains are not available');
   },
-  remove: async () => undefined,
+  remove: async () => false,
 };

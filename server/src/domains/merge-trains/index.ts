@@ -17,6 +17,8 @@ export { MERGE_TRAIN_REFRESH_JOB, MAX_PARALLEL, type TrainStep, type TrainStepHo
 export { createTrainRefresh, trainCrashHook, TRAIN_STEPS } from './train-refresh.js';
 export { createMergeTrainsService, MERGE_TRAIN_MESSAGES, type MergeTrainsService } from './merge-trains.service.js';
 export { createMergeTrainsRepository, type MergeTrainsRepository } from './merge-trains.repository.js';
+export { trainMembership, type TrainMembership } from './train-membership.js';
+export { createAutoMergeTrainsPort } from './auto-merge-port.js';
 export { mergeTrainsEnabled, trainRefName, type Car, type CarStatus } from './car.js';
 
 const TRAIN_REF = /^refs\/merge-requests\/\d+\/train$/;

@@ -25,9 +25,10 @@ import { MERGE_MESSAGES } from '../merge-requests/merging/merge-messages.js';
 import { squashOnMerge } from '../merge-requests/merging/merge-plan.js';
 import type { Project } from '../projects/project.js';
 import type { ProjectsService } from '../projects/projects.service.js';
-import { mergeTrainsEnabled, type Car } from './car.js';
+import { ACTIVE_STATUSES, mergeTrainsEnabled, type Car } from './car.js';
 import type { CarListFilter, MergeTrainsRepository } from './merge-trains.repository.js';
 import type { TrainRefresh } from './train-refresh.js';
+import { trainMembership } from './train-membership.js';
 
 /** The messages of refusals to add a car (GitLab's AddMergeRequestService). */
 export const MERGE_TRAIN_MESSAGES = {
@@ -62,6 +63,7 @@ export function createMergeTrainsService(deps: {
   pipelines: Pick<PipelinesRepository, 'pipelineById'>;
 }) {
   const { cars } = deps;
+  const membership = trainMembership(deps);
 
   /** GitLab's read_merge_train: Developer and above, on a project that runs merge trains. */
   async function authorizeRead(actor: Actor, project: Project): Promise<void> {
@@ -90,9 +92,8 @@ export function createMergeTrainsService(deps: {
     const refusal = addRefusal(mergeRequest);
     if (refusal) throw new ValidationError(refusal);
     try {
-      return await deps.db.transaction(async (tx) => {
-        await cars.lockTrain(project.id, mergeRequest.target_branch, tx);
-        const car = await cars.insert(
+      return await deps.db.transaction((tx) =>
+        membership.board(
           {
             merge_request_id: mergeRequest.id,
             user_id: user.id,
@@ -102,12 +103,8 @@ export function createMergeTrainsService(deps: {
             source_sha: mergeRequest.head_commit_sha!,
           },
           tx,
-        );
-        const index = await cars.indexOf(car, tx);
-        await deps.refresh.note(car, user.id, index === 0 ? 'started' : 'added', index === 0 ? null : `#${index + 1}`, tx);
-        await deps.refresh.enqueueRefresh(car, tx);
-        return car;
-      });
+        ),
+      );
     } catch (error) {
       if (isUniqueViolation(error)) throw new ValidationError(MERGE_TRAIN_MESSAGES.alreadyOnTrain);
       throw error;
@@ -119,14 +116,9 @@ export function createMergeTrainsService(deps: {
     const user = actor.user;
     if (!user) throw new UnauthorizedError();
     const car = await cars.carOf(opened.mergeRequest.id);
-    if (!car || !['idle', 'stale', 'fresh'].includes(car.status)) throw new NotFoundError('Merge Train Merge Request');
+    if (!car || !ACTIVE_STATUSES.includes(car.status)) throw new NotFoundError('Merge Train Merge Request');
     if (!(await deps.merging.canMerge(actor, opened))) throw new UnauthorizedError();
-    const removed = await deps.db.transaction(async (tx) => {
-      if (!(await cars.remove(car.id, tx))) return false;
-      await deps.refresh.note(car, user.id, 'removed', null, tx);
-      await deps.refresh.enqueueRefresh(car, tx);
-      return true;
-    });
+    const removed = await deps.db.transaction((tx) => membership.leave(car, user.id, tx));
     if (removed && car.pipeline_id !== null) await deps.refresh.cancelQuietly(car.pipeline_id);
   }
 

@@ -113,3 +113,24 @@ describe('the merge checks block', () => {
     expect(collapse.getAttribute('aria-expanded')).toBe('true');
   });
 });
+
+describe('a request on its merge train', () => {
+  const GRACE = { id: 'gid://gitlab/User/3', username: 'grace', name: 'Grace Hopper', webUrl: '/grace', avatarUrl: null };
+
+  it("says who added it and its place in the queue; 'Remove from merge train' takes it off", async () => {
+    const data = widgetData({ mergeTrainCar: { index: 1, user: GRACE }, mergeTrainsCount: 3 });
+    const { widget, network } = await showWidget(data, {}, [on('POST', '/api/v4/projects/1/merge_requests/7/cancel_merge_when_pipeline_succeeds', () => json(201, {}))]);
+    expect(await within(widget).findByText(t(MSG.addedToMergeTrainBy, { mergeAuthor: 'Grace Hopper' }))).toBeTruthy();
+    expect(within(widget).getByText(t(MSG.mergeTrainPosition, { mergeTrainPosition: 2, total: 3 }))).toBeTruthy();
+    // its panel replaces the merge controls
+    expect(within(widget).queryByRole('button', { name: MSG.merge })).toBeNull();
+    await userEvent.click(within(widget).getByRole('button', { name: t(MSG.removeFromMergeTrain) }));
+    await waitFor(() => expect(network.sent.some((request) => request.method === 'POST' && request.path.endsWith('/cancel_merge_when_pipeline_succeeds'))).toBe(true));
+    expect(network.unanswered).toEqual([]);
+  });
+
+  it('the front car: a new merge train has started', async () => {
+    const { widget } = await showWidget(widgetData({ mergeTrainCar: { index: 0, user: GRACE }, mergeTrainsCount: 1 }));
+    expect(await within(widget).findByText(t(MSG.mergeTrainFirst))).toBeTruthy();
+  });
+});

@@ -93,6 +93,7 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
           diffHeadSha: data.diffHeadSha,
           lastKnownSha,
           autoMergeEnabled: data.autoMergeEnabled,
+          onMergeTrain: data.mergeTrainCar !== null,
           preferredAutoMergeStrategy: data.preferredAutoMergeStrategy,
           mergeError: data.mergeError,
           clientMergeError: null,

@@ -92,6 +92,11 @@ export const MSG = {
   mergeOptions: 'Select merge moment',
   autoMergeSetBy: 'Set by %{mergeAuthor} to be merged automatically when all merge checks pass',
   autoMergeSetByTrain: 'Set by %{mergeAuthor} to start a merge train when all merge checks pass',
+  autoMergeSetByTrainAdd: 'Set by %{mergeAuthor} to be added to the merge train when all merge checks pass',
+  addedToMergeTrainBy: 'Added to the merge train by %{mergeAuthor}',
+  // GitLab's MergeTrainPosition
+  mergeTrainFirst: 'A new merge train has started and this merge request is the first of the queue.',
+  mergeTrainPosition: 'This merge request is #%{mergeTrainPosition} of %{total} in queue.',
   cancelAutoMerge: 'Cancel auto-merge',
   removeFromMergeTrain: 'Remove from merge train',
   autoMergeFailed: 'This merge request failed to be merged automatically',

@@ -12,7 +12,8 @@ import type { DetailedMergeStatus, MergeRequestStateName } from '@tributary/cont
  * (3, Geo secondaries, is out of scope.) failedToMerge is the client's: a merge error the
  * merge call or the merging poll reported sets it until the widget refreshes. An open request
  * with auto-merge set shows autoMergeEnabled (its panel above the merge checks), or
- * autoMergeFailed when its merge failed (the server's merge error).
+ * autoMergeFailed when its merge failed (the server's merge error); so does a request on a merge
+ * train (GitLab keeps its merge_train auto-merge set while it is a car).
  */
 export type WidgetStateName =
   | 'merging'
@@ -45,6 +46,8 @@ export interface WidgetStateInput {
   /** The head SHA the page showed the user (null until known): a different head is a sha mismatch. */
   lastKnownSha: string | null;
   autoMergeEnabled: boolean;
+  /** The request is a car on its merge train: auto-merge handed it over (GitLab's merge_train strategy). */
+  onMergeTrain?: boolean;
   preferredAutoMergeStrategy: string | null;
   /** The server's merge error (an auto-merge whose merge failed keeps it). */
   mergeError?: string | null;
@@ -87,6 +90,7 @@ function deriveOpenState(input: WidgetStateInput): WidgetStateName | null {
   if (isBranchMissing(input) && input.detailedMergeStatus !== 'NOT_OPEN') return 'missingBranch';
   if (CHECKING_STATUSES.has(input.detailedMergeStatus)) return 'checking';
   if (input.canMerge && input.lastKnownSha !== null && input.diffHeadSha !== input.lastKnownSha) return 'shaMismatch';
+  if (input.onMergeTrain) return 'autoMergeEnabled';
   if (input.autoMergeEnabled) return input.mergeError ? 'autoMergeFailed' : 'autoMergeEnabled';
   if (
     input.detailedMergeStatus === 'MERGEABLE' ||
