@@ -36,6 +36,12 @@ describe('merge request approvals', () => {
     return repo;
   }
 
+  /** Blocked by approvals or requested changes, which can still pass by themselves: no plain Merge, as GitLab offers 'Set to auto-merge' instead. */
+  async function offersAutoMergeOnly() {
+    await h.content().getByRole('button', { name: 'Set to auto-merge' }).waitFor({ timeout: 15_000 });
+    expect(await h.content().getByRole('button', { name: 'Merge', exact: true }).count()).toBe(0);
+  }
+
   it('blocks the merge until both named approvers approve; Revoke blocks it again', async () => {
     const repo = await projectWithRule('two-approvals');
     await commitOn(repo, 'feature', { 'feature.txt': 'new\n' }, 'Add a feature');
@@ -45,7 +51,7 @@ describe('merge request approvals', () => {
     await visit(repo, iid);
     await approvals(h.page).getByText('Requires 2 approvals from Two reviewers.').waitFor();
     await checks().getByText('All required approvals must be given.').waitFor();
-    expect(await h.content().getByRole('button', { name: 'Merge', exact: true }).isDisabled()).toBe(true);
+    await offersAutoMergeOnly();
     // the author may not approve: no Approve button for root
     expect(await approvals(h.page).getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
     await approvals(h.page).getByRole('button', { name: 'Expand eligible approvers' }).click();
@@ -59,7 +65,7 @@ describe('merge request approvals', () => {
     await approvals(adaPage).getByText('Approved by you').waitFor();
     await approvals(adaPage).getByRole('button', { name: 'Revoke approval' }).waitFor();
     await approvals(h.page).getByText('Requires 1 approval from Two reviewers.').waitFor({ timeout: 15_000 });
-    expect(await h.content().getByRole('button', { name: 'Merge', exact: true }).isDisabled()).toBe(true);
+    await offersAutoMergeOnly();
     await adaPage.evaluate(() => window.scrollTo(0, 0));
     await shot(adaPage, 'approvals', 'approved-by-you');
 
@@ -167,7 +173,7 @@ describe('merge request approvals', () => {
     await dialog.waitFor({ state: 'detached' });
 
     await checks().getByText('Change requests must be approved by the requesting user.').waitFor({ timeout: 15_000 });
-    expect(await h.content().getByRole('button', { name: 'Merge', exact: true }).isDisabled()).toBe(true);
+    await offersAutoMergeOnly();
     expect((await rest<{ detailed_merge_status: string }>('GET', `/projects/${repo.id}/merge_requests/${iid}`)).detailed_merge_status).toBe('requested_changes');
     await h.page.evaluate(() => window.scrollTo(0, 0));
     await shot(h.page, 'approvals', 'changes-requested');

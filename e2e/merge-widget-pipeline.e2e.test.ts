@@ -134,7 +134,7 @@ describe('the merge widget pipeline', () => {
     expect((await session.rest<{ state: string }>('GET', `/projects/${project.id}/merge_requests/${iid}`)).state).toBe('opened');
   });
 
-  it('a pipeline blocked on a manual job keeps Merge disabled while pipelines must succeed', async () => {
+  it('a pipeline blocked on a manual job: no plain Merge while pipelines must succeed, only auto-merge', async () => {
     await session.rest('PUT', `/projects/${project.id}`, { only_allow_merge_if_pipeline_succeeds: true });
     try {
       const { iid, pipelineId } = await openMergeRequest('blocked', MANUAL_CONFIG);
@@ -142,7 +142,9 @@ describe('the merge widget pipeline', () => {
       await page.goto(`/${project.path_with_namespace}/-/merge_requests/${iid}`);
       await container().getByRole('link', { name: `#${pipelineId}` }).waitFor();
       await container().getByText(/waiting for manual action/).first().waitFor();
-      expect(await widget().getByRole('button', { name: 'Merge', exact: true }).isDisabled()).toBe(true);
+      // the pipeline can still pass (someone plays the job), so GitLab offers to merge when it does
+      await widget().getByRole('button', { name: 'Set to auto-merge' }).waitFor();
+      expect(await widget().getByRole('button', { name: 'Merge', exact: true }).count()).toBe(0);
       await widget().getByText('Pipeline must succeed.').waitFor();
       await session.snap('blocked', widget());
     } finally {

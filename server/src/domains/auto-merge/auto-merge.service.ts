@@ -90,6 +90,7 @@ export function createAutoMergeService(deps: {
       broken: mergeRequest.commits_count === 0 || checks.get('COMMITS_STATUS') === 'FAILED',
       mergeTrainsEnabled: trainsEnabled,
       mergeableNow: result.detailedMergeStatus === 'MERGEABLE',
+      failedChecks: result.checks.filter((check) => check.status === 'FAILED').map((check) => check.identifier),
       // a head pipeline not created yet (CI, no pipeline for this head) is one still to come
       pipelineInProgress: pipelineInProgress(pipelineStatus) || (hasCi && pipelineStatus === null),
       pipelineComplete: pipelineStatus !== null && !pipelineInProgress(pipelineStatus),

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { availableStrategies, chooseStrategy, preferredStrategy, type StrategyFacts } from './strategy.js';
 
-const base: StrategyFacts = { open: true, canMerge: true, broken: false, mergeTrainsEnabled: false, mergeableNow: false, pipelineInProgress: true, pipelineComplete: false };
+const base: StrategyFacts = { open: true, canMerge: true, broken: false, mergeTrainsEnabled: false, mergeableNow: false, failedChecks: ['CI_STILL_RUNNING'], pipelineInProgress: true, pipelineComplete: false };
 
 describe('availableStrategies', () => {
   it.each<[string, Partial<StrategyFacts>, string[]]>([
     ['a running pipeline offers merge when checks pass', {}, ['merge_when_checks_pass']],
-    ['a failing check (waiting for approval) offers it too', { pipelineInProgress: false, pipelineComplete: true }, ['merge_when_checks_pass']],
-    ['mergeable now with no pipeline running: none (plain Merge)', { mergeableNow: true, pipelineInProgress: false, pipelineComplete: true }, []],
+    ['a failing check (waiting for approval) offers it too', { failedChecks: ['NOT_APPROVED'], pipelineInProgress: false, pipelineComplete: true }, ['merge_when_checks_pass']],
+    ['draft, blocked, unresolved threads, requested changes: all can pass by themselves', { failedChecks: ['DRAFT_STATUS', 'BLOCKED_STATUS', 'DISCUSSIONS_NOT_RESOLVED', 'REQUESTED_CHANGES', 'CI_MUST_PASS'] }, ['merge_when_checks_pass']],
+    ['a conflict needs someone to act: none', { failedChecks: ['CONFLICT'], pipelineInProgress: false, pipelineComplete: true }, []],
+    ['a needed rebase or the title pattern, beside a running pipeline: none', { failedChecks: ['CI_STILL_RUNNING', 'NEED_REBASE'] }, []],
+    ['the title pattern: none', { failedChecks: ['TITLE_REGEX'] }, []],
+    ['trains on: a conflict is left to the train commit', { mergeTrainsEnabled: true, failedChecks: ['CONFLICT', 'CI_STILL_RUNNING'] }, ['add_to_merge_train_when_checks_pass']],
+    ['mergeable now with no pipeline running: none (plain Merge)', { mergeableNow: true, failedChecks: [], pipelineInProgress: false, pipelineComplete: true }, []],
     ['mergeable with a running pipeline: merge when checks pass', { mergeableNow: true }, ['merge_when_checks_pass']],
     ['closed: none', { open: false }, []],
     ['no merge rights: none', { canMerge: false }, []],

@@ -26,6 +26,8 @@ export interface StrategyFacts {
   mergeTrainsEnabled: boolean;
   /** every merge check passes now */
   mergeableNow: boolean;
+  /** the identifiers of the merge checks that fail now */
+  failedChecks: readonly string[];
   /** the head pipeline has not completed */
   pipelineInProgress: boolean;
   /** the head pipeline completed (any final status); merge_train needs one */
@@ -33,8 +35,22 @@ export interface StrategyFacts {
 }
 
 /**
+ * The checks an auto-merge may wait for (GitLab's skipped_mergeable_checks when auto-merge is
+ * requested with a "when checks pass" strategy): the pipeline, approvals, draft, blocking merge
+ * requests, threads and requested changes can all still pass by themselves. Any other failing
+ * check (a conflict, a needed rebase, the title pattern) needs someone to act, so no auto-merge
+ * is offered; a train strategy also waits out a conflict, which the train commit settles.
+ */
+const WAITABLE_CHECKS: ReadonlySet<string> = new Set(['CI_MUST_PASS', 'CI_STILL_RUNNING', 'NOT_APPROVED', 'DRAFT_STATUS', 'BLOCKED_STATUS', 'DISCUSSIONS_NOT_RESOLVED', 'REQUESTED_CHANGES']);
+
+export function mayWaitFor(failedChecks: readonly string[], trainStrategy: boolean): boolean {
+  return failedChecks.every((check) => WAITABLE_CHECKS.has(check) || (trainStrategy && check === 'CONFLICT'));
+}
+
+/**
  * The available strategies, in priority order. GitLab: none when the request may be merged
- * right now and no pipeline is running (then the plain Merge applies); merge_when_checks_pass
+ * right now and no pipeline is running (then the plain Merge applies), and none of the "when
+ * checks pass" ones while a check fails that cannot pass by itself; merge_when_checks_pass
  * only without merge trains; the train strategies only with them, merge_train (add now) once
  * the pipeline completed and the checks pass.
  */
@@ -43,9 +59,10 @@ export function availableStrategies(facts: StrategyFacts): AutoMergeStrategy[] {
   const waitsForSomething = !facts.mergeableNow || facts.pipelineInProgress;
   const available = new Set<AutoMergeStrategy>();
   if (facts.mergeTrainsEnabled) {
-    if (waitsForSomething) available.add(ADD_TO_MERGE_TRAIN_WHEN_CHECKS_PASS);
-    else if (facts.pipelineComplete) available.add(MERGE_TRAIN);
-  } else if (waitsForSomething) {
+    if (waitsForSomething) {
+      if (mayWaitFor(facts.failedChecks, true)) available.add(ADD_TO_MERGE_TRAIN_WHEN_CHECKS_PASS);
+    } else if (facts.pipelineComplete) available.add(MERGE_TRAIN);
+  } else if (waitsForSomething && mayWaitFor(facts.failedChecks, false)) {
     available.add(MERGE_WHEN_CHECKS_PASS);
   }
   return STRATEGY_PRIORITY.filter((strategy) => available.has(strategy));
