@@ -79,8 +79,15 @@ describe('suggested changes', () => {
     const stale = suggestionOf(second);
     const apply = stale.getByRole('button', { name: 'Apply suggestion' });
     await expect.poll(() => apply.getAttribute('aria-disabled')).toBe('true');
-    await apply.hover();
-    await page.locator('[role="tooltip"]:visible', { hasText: "Can't apply as this line was changed in a more recent version." }).waitFor();
+    // hovered again until the tooltip shows: a live refresh of the thread may re-render the button under the pointer
+    const why = page.locator('[role="tooltip"]:visible', { hasText: "Can't apply as this line was changed in a more recent version." });
+    await expect
+      .poll(async () => {
+        await page.mouse.move(0, 0);
+        await apply.hover();
+        return why.waitFor({ timeout: 2_000 }).then(() => true, () => false);
+      }, { timeout: 20_000 })
+      .toBe(true);
     await snap('applied-and-stale', activity());
   });
 
