@@ -100,7 +100,7 @@ describe('diff comments on the Changes tab', () => {
           }
           return false;
         },
-        { timeout: 15_000 },
+        { timeout: 30_000 },
       )
       .toBe(true);
   }
