@@ -52,7 +52,7 @@ export function MergeTrainMergeTypeDialog({ type, onCancel, onConfirm }: Confirm
     <Dialog
       title={title}
       onClose={onCancel}
-      width="medium"
+      width="large"
       footerButtons={[
         { buttonType: 'default', content: t(MSG.cancel), onClick: onCancel, autoFocus: true },
         { buttonType: 'danger', content: title, onClick: onConfirm },
@@ -69,7 +69,7 @@ export function TrainFailedPipelineDialog({ onCancel, onConfirm }: ConfirmProps)
     <Dialog
       title={t(MSG.startMergeTrain)}
       onClose={onCancel}
-      width="medium"
+      width="large"
       footerButtons={[
         { buttonType: 'default', content: t(MSG.cancel), onClick: onCancel, autoFocus: true },
         { buttonType: 'danger', content: t(MSG.startMergeTrain), onClick: onConfirm },
