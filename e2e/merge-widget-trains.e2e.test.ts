@@ -58,9 +58,14 @@ describe('the merge widget with merge trains', () => {
     await until(async () => (await session.rest<{ head_pipeline: { status: string } | null }>('GET', mrPath(iid))).head_pipeline?.status === status);
   }
 
-  /** A picture of the page once its dialog finished opening (no animation running). */
+  /** A picture of the page once its dialog finished opening. */
   async function snapDialog(name: string): Promise<void> {
-    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+    await page.waitForFunction(() => {
+      const shown = document.querySelector('[role="dialog"]');
+      return shown !== null && getComputedStyle(shown).opacity === '1' && shown.getAnimations().every((animation) => animation.playState !== 'running');
+    });
+    // Cancel has the focus: Enter must not merge by accident
+    expect(await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).evaluate((element) => element === document.activeElement)).toBe(true);
     await session.snap(name, page);
   }
 

@@ -123,4 +123,22 @@ describe('the position on the train', () => {
     expect(await within(widget).findByText(t(MSG.mergeTrainPosition, { mergeTrainPosition: 2, total: 2 }))).toBeTruthy();
     expect(within(widget).getByRole('link', { name: t(MSG.viewMergeTrainDetails) }).getAttribute('href')).toBe('/acme/app/-/merge_trains');
   });
+
+  it("an open request taken off the train says 'Merge request was removed from the merge train.'", async () => {
+    let onTrain = true;
+    const network = fakeNetwork([
+      sessionRoute,
+      calloutsRoute(),
+      widgetRoute(() => widgetProject(widgetData(onTrain ? { mergeTrainCar: { id: 'gid://gitlab/MergeTrains::Car/1', index: 0, user: null }, mergeTrainsCount: 1, autoMergeEnabled: true, autoMergeStrategy: 'merge_train' } : {}))),
+      on('POST', '/api/v4/projects/1/merge_requests/7/cancel_merge_when_pipeline_succeeds', () => {
+        onTrain = false;
+        return json(201, {});
+      }),
+    ]);
+    renderInApp(<MergeWidget project={PROJECT} mr={MR} />);
+    const widget = await screen.findByRole('region', { name: 'Merge status' });
+    await userEvent.click(await within(widget).findByRole('button', { name: t(MSG.removeFromMergeTrain) }));
+    expect(await within(widget).findByText(t(MSG.removedFromMergeTrain))).toBeTruthy();
+    expect(network.unanswered).toEqual([]);
+  });
 });
