@@ -88,7 +88,7 @@ export function widgetProjectOf(mergeRequest: MergeRequestWidgetData | null, cha
     mergeRequestsFfOnlyEnabled: false,
     onlyAllowMergeIfPipelineSucceeds: false,
     allowMergeOnSkippedPipeline: false,
-    ciCdSettings: { mergePipelinesEnabled: false },
+    ciCdSettings: { mergePipelinesEnabled: false, mergeTrainsSkipTrainAllowed: false },
     squashOption: 'default_off',
     mergeRequest,
     ...change,

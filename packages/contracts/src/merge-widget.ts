@@ -169,7 +169,7 @@ export interface MergeRequestWidgetData {
   availableAutoMergeStrategies: string[];
   preferredAutoMergeStrategy: string | null;
   /** the request's car while it is on a merge train (index 0: the front car; GitLab's MergeTrainPosition), else null */
-  mergeTrainCar: { index: number | null; user: WidgetUser | null } | null;
+  mergeTrainCar: { id: string; index: number | null; user: WidgetUser | null } | null;
   /** the cars on the target branch's merge train; null without merge trains */
   mergeTrainsCount: number | null;
   mergedAt: string | null;
@@ -227,8 +227,8 @@ export interface MergeRequestWidgetProject {
   onlyAllowMergeIfPipelineSucceeds: boolean;
   /** "Skipped pipelines are considered successful" */
   allowMergeOnSkippedPipeline: boolean;
-  /** mergePipelinesEnabled: merged results pipelines */
-  ciCdSettings: { mergePipelinesEnabled: boolean } | null;
+  /** mergePipelinesEnabled: merged results pipelines; mergeTrainsSkipTrainAllowed: 'Merge now and don't restart train' may be offered */
+  ciCdSettings: { mergePipelinesEnabled: boolean; mergeTrainsSkipTrainAllowed: boolean | null } | null;
   /** 'never' | 'always' | 'default_on' | 'default_off' */
   squashOption: 'never' | 'always' | 'default_on' | 'default_off';
   /** committers of a merge request may not approve it */
@@ -270,7 +270,7 @@ export const MERGE_REQUEST_WIDGET_QUERY = /* GraphQL */ `
       mergeRequestsFfOnlyEnabled
       onlyAllowMergeIfPipelineSucceeds
       allowMergeOnSkippedPipeline
-      ciCdSettings { mergePipelinesEnabled }
+      ciCdSettings { mergePipelinesEnabled mergeTrainsSkipTrainAllowed }
       squashOption
       mergeRequestsDisableCommittersApproval
       mergeRequest(iid: $iid) {
@@ -304,7 +304,7 @@ export const MERGE_REQUEST_WIDGET_QUERY = /* GraphQL */ `
         autoMergeStrategy
         availableAutoMergeStrategies
         preferredAutoMergeStrategy
-        mergeTrainCar { index user { ${USER_FIELDS} } }
+        mergeTrainCar { id index user { ${USER_FIELDS} } }
         mergeTrainsCount
         mergedAt
         mergeCommitSha
@@ -354,7 +354,9 @@ export const MERGE_REQUEST_WIDGET_QUERY = /* GraphQL */ `
 
 /**
  * Pushed over graphql-ws at /api/graphql whenever anything the widget shows changes
- * (a push, a merge, a check). The client refetches MERGE_REQUEST_WIDGET_QUERY on each.
+ * (a push, a merge, a check, a car ahead on its merge train merging or leaving). The client
+ * refetches MERGE_REQUEST_WIDGET_QUERY on each; the merge train position it carries (GitLab's
+ * MergeTrainPosition fragment: the car's index and the train's car count) is shown at once.
  * `issuableId` is the merge request's global id, `gid://gitlab/MergeRequest/<id>`.
  */
 export const MERGE_STATUS_UPDATED_SUBSCRIPTION = /* GraphQL */ `
@@ -364,10 +366,23 @@ export const MERGE_STATUS_UPDATED_SUBSCRIPTION = /* GraphQL */ `
         id
         detailedMergeStatus
         commitCount
+        mergeTrainCar { id index }
+        mergeTrainsCount
       }
     }
   }
 `;
+
+/** What one mergeRequestMergeStatusUpdated message carries. */
+export interface MergeStatusUpdatedPayload {
+  mergeRequestMergeStatusUpdated: {
+    id: string;
+    detailedMergeStatus: string | null;
+    commitCount: number;
+    mergeTrainCar: { id: string; index: number | null } | null;
+    mergeTrainsCount: number | null;
+  } | null;
+}
 
 /** GitLab's global ids. */
 export const mergeRequestGlobalId = (id: number | string): string => `gid://gitlab/MergeRequest/${id}`;

@@ -72,6 +72,9 @@ export interface Project {
   };
   forked_from_project?: Pick<Project, 'id' | 'name' | 'path' | 'path_with_namespace' | 'name_with_namespace' | 'default_branch' | 'web_url'> | null;
   remove_source_branch_after_merge?: boolean;
+  /** merged results pipelines; merge trains run only with them */
+  merge_pipelines_enabled?: boolean;
+  merge_trains_enabled?: boolean;
   squash_option?: 'never' | 'always' | 'default_on' | 'default_off';
   forks_count?: number;
   /** the project's features (`repository_access_level: 'enabled'`, …) and public_jobs */

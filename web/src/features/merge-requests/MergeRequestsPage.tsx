@@ -1,4 +1,4 @@
-import { GitPullRequestIcon } from '@primer/octicons-react';
+import { GitMergeQueueIcon, GitPullRequestIcon } from '@primer/octicons-react';
 import { Stack } from '@primer/react';
 import { LinkButton } from '../../components/AppLink';
 import type { Project } from '../../lib/gitlab-types';
@@ -18,10 +18,17 @@ export function MergeRequestsPage({ project }: { project: Project }) {
       New merge request
     </LinkButton>
   ) : null;
+  // GitLab puts 'Merge trains' above the list of merge requests of a project that runs them
+  const trains = project.merge_trains_enabled === true && project.merge_pipelines_enabled === true;
   return (
     <Stack gap="normal">
       <div className={styles.filters}>
         <span className={styles.spacer} />
+        {trains ? (
+          <LinkButton to={urls.mergeTrains(project.path_with_namespace)} leadingVisual={GitMergeQueueIcon}>
+            Merge trains
+          </LinkButton>
+        ) : null}
         {newButton}
       </div>
       <MergeRequestList

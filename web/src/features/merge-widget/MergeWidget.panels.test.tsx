@@ -118,7 +118,7 @@ describe('a request on its merge train', () => {
   const GRACE = { id: 'gid://gitlab/User/3', username: 'grace', name: 'Grace Hopper', webUrl: '/grace', avatarUrl: null };
 
   it("says who added it and its place in the queue; 'Remove from merge train' takes it off", async () => {
-    const data = widgetData({ mergeTrainCar: { index: 1, user: GRACE }, mergeTrainsCount: 3 });
+    const data = widgetData({ mergeTrainCar: { id: 'gid://gitlab/MergeTrains::Car/1', index: 1, user: GRACE }, mergeTrainsCount: 3 });
     const { widget, network } = await showWidget(data, {}, [on('POST', '/api/v4/projects/1/merge_requests/7/cancel_merge_when_pipeline_succeeds', () => json(201, {}))]);
     expect(await within(widget).findByText(t(MSG.addedToMergeTrainBy, { mergeAuthor: 'Grace Hopper' }))).toBeTruthy();
     expect(within(widget).getByText(t(MSG.mergeTrainPosition, { mergeTrainPosition: 2, total: 3 }))).toBeTruthy();
@@ -130,7 +130,7 @@ describe('a request on its merge train', () => {
   });
 
   it('the front car: a new merge train has started', async () => {
-    const { widget } = await showWidget(widgetData({ mergeTrainCar: { index: 0, user: GRACE }, mergeTrainsCount: 1 }));
+    const { widget } = await showWidget(widgetData({ mergeTrainCar: { id: 'gid://gitlab/MergeTrains::Car/1', index: 0, user: GRACE }, mergeTrainsCount: 1 }));
     expect(await within(widget).findByText(t(MSG.mergeTrainFirst))).toBeTruthy();
   });
 });

@@ -35,6 +35,8 @@ import { followRebase, NOT_WATCHING, type RebaseWatch } from './rebase-watch';
 import { useFallbackPolling } from './useFallbackPolling';
 import { useMergeFlow } from './useMergeFlow';
 import { useMergeStatusSubscription } from './useMergeStatusSubscription';
+import { useTrainRemovalNotice } from './useTrainRemovalNotice';
+import { withLivePosition } from './live-position';
 import { ExposedArtifacts } from './artifacts/ExposedArtifacts';
 import { deriveWidgetState, missingBranchType, SPECIAL_STATES, type WidgetStateInput } from './widget-state';
 import { WidgetAlertFlash, type WidgetAlert } from './WidgetAlert';
@@ -77,7 +79,13 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
 
   const result = widget.data;
   const data = result?.project.mergeRequest ?? null;
-  const channel = useMergeStatusSubscription(data?.id ?? mergeRequestGlobalId(mr.id), () => void refetch());
+  const widgetKey = mergeWidgetQuery(fullPath, mr.iid).queryKey;
+  const channel = useMergeStatusSubscription(data?.id ?? mergeRequestGlobalId(mr.id), (message) => {
+    // the merge train position the message carries shows at once; the refetch brings the rest
+    if (message) queryClient.setQueryData(widgetKey, (cached) => withLivePosition(cached, message));
+    void refetch();
+  });
+  useTrainRemovalNotice(data, setAlert);
 
   const stateInput: WidgetStateInput | null =
     result && data
@@ -296,7 +304,7 @@ export function MergeWidget({ project, mr }: { project: Project; mr: MergeReques
         ) : (
           <div>
             {shown === 'autoMergeEnabled' ? (
-              <AutoMergeEnabledPanel data={data} projectId={project.id} iid={mr.iid} canCancel={canCancelAutoMerge} onCancelled={() => void refetch()} onAlert={setAlert} />
+              <AutoMergeEnabledPanel data={data} fullPath={fullPath} projectId={project.id} iid={mr.iid} canCancel={canCancelAutoMerge} onCancelled={() => void refetch()} onAlert={setAlert} />
             ) : null}
             <MergeChecks
               checks={data.mergeabilityChecks}

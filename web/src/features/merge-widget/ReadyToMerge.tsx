@@ -1,11 +1,11 @@
-import { ActionList, ActionMenu, Button, Checkbox, FormControl, IconButton } from '@primer/react';
-import { TriangleDownIcon } from '@primer/octicons-react';
+import { Button, Checkbox, FormControl } from '@primer/react';
 import { t } from '@tributary/contracts/i18n';
 import type { MergeRequestWidgetData, MergeRequestWidgetProject } from '@tributary/contracts/merge-widget';
 import { useState } from 'react';
 import { commitSummary } from './commit-summary';
 import { CommitMessageEditor } from './CommitMessageEditor';
 import { DivergenceLine } from './DivergenceLine';
+import { MergeActions } from './MergeActions';
 import {
   autoMergeTexts,
   isMergeButtonDisabled,
@@ -22,8 +22,7 @@ import { MSG } from './messages';
 import styles from './MergeWidget.module.css';
 import { RichMessage } from './RichMessage';
 import { SquashOption } from './SquashOption';
-import { isPipelineFailed, mergeButtonVariant, needsUnverifiedConfirmation, pipelinePreventsMerge } from './pipeline-rules';
-import { UnverifiedChangesDialog } from './UnverifiedChangesDialog';
+import { isPipelineFailed, mergeButtonVariant, pipelinePreventsMerge } from './pipeline-rules';
 import type { WidgetAlert } from './WidgetAlert';
 import type { WidgetStateName } from './widget-state';
 import branchName from '../../components/BranchName.module.css';
@@ -86,7 +85,6 @@ export function ReadyToMerge({
   const squashing = squash.available && squashChecked;
   const showSquashEditor = squashing;
   const showMergeEditor = !ffOnly;
-  const [confirming, setConfirming] = useState(false);
   const status = readyStatus({ hasCi: data.hasCi, pipelineStatus: data.headPipeline?.status ?? null, onlyAllowMergeIfPipelineSucceeds: project.onlyAllowMergeIfPipelineSucceeds, autoMergeAvailable: autoMerge !== null });
   const pipelineFailed = isPipelineFailed(data.headPipeline?.status);
   const buttonText = mergeButtonText({ mergingImmediately: false, autoMergeText: autoMerge ? t(autoMerge.button) : null, status, pipelineFailed });
@@ -102,13 +100,7 @@ export function ReadyToMerge({
   });
   const summary = commitSummary({ state: data.state, ffOnly, squash: squashing, commitCount: data.commitCount });
 
-  // A merge whose pipeline failed, or whose target changed, asks 'Merge unverified changes?' first.
-  function requestMerge() {
-    if (needsUnverifiedConfirmation({ status, pipelineFailed, retargeted: data.retargeted, confirmed: false })) setConfirming(true);
-    else merge();
-  }
-
-  function payload() {
+  function payload(skipMergeTrain: boolean) {
     return mergePayload({
         sha: data.diffHeadSha ?? '',
         removeSourceBranch: removeSourceBranch && data.userPermissions.removeSourceBranch,
@@ -117,16 +109,8 @@ export function ReadyToMerge({
         squashMessage,
         mergeMessage,
         ffOnly,
+        skipMergeTrain,
       });
-  }
-
-  function merge() {
-    setConfirming(false);
-    onMerge(payload());
-  }
-
-  function setAutoMerge() {
-    onAutoMerge({ ...payload(), auto_merge_strategy: data.preferredAutoMergeStrategy! });
   }
 
   const details = (
@@ -183,38 +167,19 @@ export function ReadyToMerge({
         </div>
       ) : null}
       {details}
-      <div className={styles.mergeActions}>
-        <Button variant={buttonVariant} disabled={disabled} loading={merging} onClick={autoMerge ? setAutoMerge : requestMerge}>
-          {buttonText}
-        </Button>
-        {autoMerge ? (
-          <>
-            {/* the merge-moment dropdown: merge now instead of when the checks pass */}
-            <ActionMenu>
-              <ActionMenu.Anchor>
-                <IconButton icon={TriangleDownIcon} aria-label={t(MSG.mergeOptions)} variant={buttonVariant} disabled={disabled} />
-              </ActionMenu.Anchor>
-              <ActionMenu.Overlay>
-                <ActionList>
-                  <ActionList.Item onSelect={requestMerge}>{t(MSG.mergeImmediately)}</ActionList.Item>
-                </ActionList>
-              </ActionMenu.Overlay>
-            </ActionMenu>
-            <span className={styles.autoMergeHelper}>{t(autoMerge.helper)}</span>
-          </>
-        ) : null}
-      </div>
-      {confirming ? (
-        <UnverifiedChangesDialog
-          onCancel={() => setConfirming(false)}
-          onMerge={merge}
-          onRunPipeline={() => {
-            setConfirming(false);
-            onRunPipeline();
-          }}
-          runningPipeline={runningPipeline}
-        />
-      ) : null}
+      <MergeActions
+        facts={{ preferredStrategy: autoMerge ? data.preferredAutoMergeStrategy : null, status, pipelineFailed, retargeted: data.retargeted }}
+        skipTrainAllowed={project.ciCdSettings?.mergeTrainsSkipTrainAllowed === true}
+        buttonText={buttonText}
+        buttonVariant={buttonVariant}
+        disabled={disabled}
+        merging={merging}
+        autoMergeHelper={autoMerge ? t(autoMerge.helper) : null}
+        onMerge={(skipMergeTrain) => onMerge(payload(skipMergeTrain))}
+        onAutoMerge={() => onAutoMerge({ ...payload(false), auto_merge_strategy: data.preferredAutoMergeStrategy! })}
+        onRunPipeline={onRunPipeline}
+        runningPipeline={runningPipeline}
+      />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { MSG } from './messages';
 
 /** A message about something the user just did (GitLab's createAlert): a rebase scheduled, a failed request. */
 export interface WidgetAlert {
-  variant: 'success' | 'danger';
+  variant: 'success' | 'danger' | 'default';
   text: string;
   detail?: string;
   /** a link after the text ('Learn more') */

@@ -22,15 +22,15 @@ const rows: [string, Partial<Input>, AutoMergeStatus][] = [
   ['merge_train set, not a car yet', { autoMergeStrategy: 'merge_train', mergeTrainsCount: 0 }, { title: 'Added to the merge train by Ada Lovelace', position: null, cancelLabel: 'Remove from merge train' }],
   [
     'the front car: a new train started',
-    { mergeTrainCar: { index: 0, user: GRACE }, mergeTrainsCount: 1 },
+    { mergeTrainCar: { id: 'gid://gitlab/MergeTrains::Car/1', index: 0, user: GRACE }, mergeTrainsCount: 1 },
     { title: 'Added to the merge train by Grace Hopper', position: 'A new merge train has started and this merge request is the first of the queue.', cancelLabel: 'Remove from merge train' },
   ],
   [
     'a car behind others: its place in the queue',
-    { mergeTrainCar: { index: 2, user: GRACE }, mergeTrainsCount: 4 },
+    { mergeTrainCar: { id: 'gid://gitlab/MergeTrains::Car/1', index: 2, user: GRACE }, mergeTrainsCount: 4 },
     { title: 'Added to the merge train by Grace Hopper', position: 'This merge request is #3 of 4 in queue.', cancelLabel: 'Remove from merge train' },
   ],
-  ['a car whose adder is not visible: the merge user', { mergeTrainCar: { index: 1, user: null }, mergeTrainsCount: 2 }, { title: 'Added to the merge train by Ada Lovelace', position: 'This merge request is #2 of 2 in queue.', cancelLabel: 'Remove from merge train' }],
+  ['a car whose adder is not visible: the merge user', { mergeTrainCar: { id: 'gid://gitlab/MergeTrains::Car/1', index: 1, user: null }, mergeTrainsCount: 2 }, { title: 'Added to the merge train by Ada Lovelace', position: 'This merge request is #2 of 2 in queue.', cancelLabel: 'Remove from merge train' }],
 ];
 
 describe('autoMergeStatus', () => {

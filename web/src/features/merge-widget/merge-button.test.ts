@@ -119,7 +119,8 @@ describe('mergePayload', () => {
   };
 
   it('sends sha, squash and the branch choice, and no message that was not edited', () => {
-    expect(mergePayload(base)).toEqual({ sha: 'a'.repeat(40), should_remove_source_branch: true, squash: false });
+    expect(mergePayload(base)).toEqual({ sha: 'a'.repeat(40), should_remove_source_branch: true, squash: false, skip_merge_train: false });
+    expect(mergePayload({ ...base, skipMergeTrain: true }).skip_merge_train).toBe(true);
   });
 
   it('sends the merge commit message only when edited', () => {

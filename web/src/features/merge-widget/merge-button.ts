@@ -117,6 +117,8 @@ export interface MergeRequestPayload {
   merge_commit_message?: string;
   /** only when setting auto-merge: the strategy (GitLab's widget sends the preferred one) */
   auto_merge_strategy?: string;
+  /** merge now without restarting the merge train ('Merge now and don't restart train'); false otherwise, as GitLab's widget sends it */
+  skip_merge_train: boolean;
 }
 
 /**
@@ -143,8 +145,9 @@ export function mergePayload(input: {
   squashMessage: EditableMessage;
   mergeMessage: EditableMessage;
   ffOnly: boolean;
+  skipMergeTrain?: boolean;
 }): MergeRequestPayload {
-  const payload: MergeRequestPayload = { sha: input.sha, should_remove_source_branch: input.removeSourceBranch, squash: input.squash };
+  const payload: MergeRequestPayload = { sha: input.sha, should_remove_source_branch: input.removeSourceBranch, squash: input.squash, skip_merge_train: input.skipMergeTrain ?? false };
   if (input.squashAvailable && input.squashMessage.touched) payload.squash_commit_message = input.squashMessage.value;
   if (input.mergeMessage.touched && !input.ffOnly) payload.merge_commit_message = input.mergeMessage.value;
   return payload;

@@ -94,9 +94,28 @@ export const MSG = {
   autoMergeSetByTrain: 'Set by %{mergeAuthor} to start a merge train when all merge checks pass',
   autoMergeSetByTrainAdd: 'Set by %{mergeAuthor} to be added to the merge train when all merge checks pass',
   addedToMergeTrainBy: 'Added to the merge train by %{mergeAuthor}',
+  // GitLab's merge_immediately_confirmation_dialog.vue (a train strategy is preferred: merging now bypasses the train)
+  mergeImmediatelyBody:
+    "Merging immediately is not recommended because your changes won't be validated by the merge train, and any running merge train pipelines will be restarted. %{docsLinkStart}What are the risks?%{docsLinkEnd}",
+  mergeImmediatelyConfirmation: 'Are you sure you want to merge immediately?',
+  // the merge-moment dropdown's merge train choices and merge_train_restart_train_confirmation_dialog.vue
+  restartTrain: 'Merge now and restart train',
+  restartTrainHelp: 'Restart merge train pipelines with the merged changes.',
+  restartTrainInfo:
+    "Merging immediately is not recommended because your changes won't be validated by the merge train, and any running merge train pipelines will be restarted. %{docsLinkStart}What are the risks?%{docsLinkEnd}.",
+  skipTrain: "Merge now and don't restart train",
+  skipTrainHelp: 'Merge train pipelines continue without the merged changes.',
+  skipTrainInfo:
+    'Merging immediately is not recommended. The merged changes could cause pipeline failures on the target branch, and the changes will not be validated against the commits being added by the merge requests currently in the merge train. Read the %{linkStart}documentation%{linkEnd} for more information.',
+  // merge_train_failed_pipeline_confirmation_dialog.vue
+  startMergeTrain: 'Start merge train',
+  trainFailedPipelineInfo: 'The latest pipeline failed for this merge request.',
+  trainFailedPipelineConfirmation: 'Do you still want to merge?',
   // GitLab's MergeTrainPosition
   mergeTrainFirst: 'A new merge train has started and this merge request is the first of the queue.',
   mergeTrainPosition: 'This merge request is #%{mergeTrainPosition} of %{total} in queue.',
+  viewMergeTrainDetails: 'View merge train details.',
+  removedFromMergeTrain: 'Merge request was removed from the merge train.',
   cancelAutoMerge: 'Cancel auto-merge',
   removeFromMergeTrain: 'Remove from merge train',
   autoMergeFailed: 'This merge request failed to be merged automatically',

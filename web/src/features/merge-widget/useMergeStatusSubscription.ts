@@ -1,4 +1,4 @@
-import { MERGE_STATUS_UPDATED_SUBSCRIPTION } from '@tributary/contracts/merge-widget';
+import { MERGE_STATUS_UPDATED_SUBSCRIPTION, type MergeStatusUpdatedPayload } from '@tributary/contracts/merge-widget';
 import { createClient, type Client } from 'graphql-ws/client';
 import { useEffect, useRef, useState } from 'react';
 import { GRAPHQL_PATH } from './api';
@@ -10,13 +10,13 @@ export function graphqlSocketUrl(location: Pick<Location, 'protocol' | 'host'>):
 
 /**
  * The widget's one live channel: mergeRequestMergeStatusUpdated over
- * graphql-ws, for one merge request. `onUpdate` runs on every message, and again whenever
- * the socket comes back (what happened while it was down was not heard). Returns the
+ * graphql-ws, for one merge request. `onUpdate` runs on every message (with what it carries),
+ * and again whenever the socket comes back (what happened while it was down was not heard). Returns the
  * channel's state; while it is down, the widget falls back to polling.
  */
 export type ChannelState = 'connecting' | 'live' | 'down';
 
-export function useMergeStatusSubscription(issuableId: string | null, onUpdate: () => void): ChannelState {
+export function useMergeStatusSubscription(issuableId: string | null, onUpdate: (message?: MergeStatusUpdatedPayload) => void): ChannelState {
   const [channel, setChannel] = useState<ChannelState>('connecting');
   const onUpdateRef = useRef(onUpdate);
   onUpdateRef.current = onUpdate;
@@ -42,10 +42,10 @@ export function useMergeStatusSubscription(issuableId: string | null, onUpdate: 
         },
       },
     });
-    const unsubscribe = client.subscribe(
+    const unsubscribe = client.subscribe<MergeStatusUpdatedPayload>(
       { query: MERGE_STATUS_UPDATED_SUBSCRIPTION, variables: { issuableId } },
       {
-        next: () => onUpdateRef.current(),
+        next: (message) => onUpdateRef.current(message.data ?? undefined),
         // A refused subscription (or a server without it) is a dead channel: poll instead.
         error: () => {
           if (!disposed) setChannel('down');

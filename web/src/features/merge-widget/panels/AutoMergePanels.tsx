@@ -2,6 +2,8 @@ import { Button } from '@primer/react';
 import { t } from '@tributary/contracts/i18n';
 import type { MergeRequestWidgetData } from '@tributary/contracts/merge-widget';
 import { useMutation } from '@tanstack/react-query';
+import { AppLink } from '../../../components/AppLink';
+import { urls } from '../../../lib/routes';
 import { cancelAutoMergeMutation } from '../api';
 import { autoMergeStatus } from '../auto-merge-status';
 import { MSG } from '../messages';
@@ -26,10 +28,11 @@ function CancelAutoMerge({ projectId, iid, label, onCancelled, onAlert }: { proj
 
 /**
  * 'auto-merge enabled': who set it, that it merges when all merge checks pass (or its place on
- * the merge train, once it is a car), and Cancel auto-merge ('Remove from merge train') for who
- * may cancel it. The merge checks show below it.
+ * the merge train, once it is a car, with GitLab's 'View merge train details.' link to the
+ * project's merge trains page), and Cancel auto-merge ('Remove from merge train') for who may
+ * cancel it. The merge checks show below it.
  */
-export function AutoMergeEnabledPanel(props: { data: MergeRequestWidgetData; projectId: number; iid: number; canCancel: boolean; onCancelled: () => void; onAlert: (alert: WidgetAlert) => void }) {
+export function AutoMergeEnabledPanel(props: { data: MergeRequestWidgetData; fullPath: string; projectId: number; iid: number; canCancel: boolean; onCancelled: () => void; onAlert: (alert: WidgetAlert) => void }) {
   const status = autoMergeStatus(props.data);
   return (
     <StatePanel
@@ -38,7 +41,11 @@ export function AutoMergeEnabledPanel(props: { data: MergeRequestWidgetData; pro
       title={<strong>{status.title}</strong>}
       actions={props.canCancel ? <CancelAutoMerge projectId={props.projectId} iid={props.iid} label={status.cancelLabel} onCancelled={props.onCancelled} onAlert={props.onAlert} /> : null}
     >
-      {status.position ? <p>{status.position}</p> : null}
+      {status.position ? (
+        <p>
+          <span>{status.position}</span> <AppLink to={urls.mergeTrains(props.fullPath)}>{t(MSG.viewMergeTrainDetails)}</AppLink>
+        </p>
+      ) : null}
     </StatePanel>
   );
 }
