@@ -34,7 +34,7 @@ export function createRunnerProtocolDomain(deps: {
   /** the largest artifact accepted, in bytes (the instance's max_artifacts_size) */
   maxArtifactsBytes?: () => Promise<number>;
   pipelinesRepository: Pick<PipelinesRepository, 'findJob' | 'findJobByTokenHash' | 'variables'>;
-  engine: Pick<PipelineEngine, 'assignJob' | 'recordJobResult'>;
+  engine: Pick<PipelineEngine, 'assignJob' | 'recordJobResult' | 'transitionJob'>;
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
   protectedTags: Pick<ProtectedTagsRepository, 'listForProject'>;
   users: Pick<UsersRepository, 'findById'>;
@@ -42,7 +42,7 @@ export function createRunnerProtocolDomain(deps: {
   objectStore: ObjectStore;
   pipelines: Pick<PipelinesService, 'job'>;
   projects: Pick<ProjectsService, 'find'>;
-  authorizer: Pick<Authorizer, 'authorize'>;
+  authorizer: Pick<Authorizer, 'authorize' | 'can'>;
   /** the stored CI/CD variables a job receives (variablesForJob), in precedence order */
   storedVariables?: (job: JobRow, context: { protectedRef: boolean; fromFork: boolean }) => Promise<StoredVariable[]>;
   serverUrl: string;
@@ -68,12 +68,15 @@ export function createRunnerProtocolDomain(deps: {
     serverUrl: deps.serverUrl,
     longPollSeconds: deps.longPollSeconds,
     onLogAppended: deps.onLogAppended,
+    projects: deps.projects,
+    authorizer: deps.authorizer,
   });
   const jobArtifacts = createJobArtifacts({
     artifacts: artifactRows,
     store: deps.objectStore,
     authenticateJob: (jobId, token) => runnerProtocol.authenticateJob(jobId, token),
     liveJobForToken: (token) => runnerProtocol.liveJobForToken(token),
+    jobTokenIdentity: (token) => runnerProtocol.jobTokenIdentity(token),
     pipelines: deps.pipelines,
     projects: deps.projects,
     authorizer: deps.authorizer,
