@@ -2,7 +2,7 @@ import { Flash, IconButton } from '@primer/react';
 import { XIcon } from '@primer/octicons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { calloutsQuery, dismissCalloutMutation } from '../merge-widget/api';
+import { calloutsQuery, dismissCalloutMutation } from '../merge-widget';
 
 /** GitLab's user callout for the hover tip of the pipeline graph's dependency lines. */
 export const NEEDS_HOVER_TIP_CALLOUT = 'pipeline_needs_hover_tip';
