@@ -23,6 +23,9 @@ export function createJobTokenScopeService(deps: {
   }
 
   return {
+    /** Whether job tokens of `sourceProjectId` may reach `projectId` (the REST authenticator asks before the authorizer does). */
+    allows: (projectId: number, sourceProjectId: number) => deps.scope.allows(projectId, sourceProjectId),
+
     /** GET /projects/:id/job_token_scope: the inbound scope is always enforced here. */
     async settings(actor: Actor, idOrPath: string | number): Promise<{ inbound_enabled: boolean; outbound_enabled: boolean }> {
       await open(actor, idOrPath);

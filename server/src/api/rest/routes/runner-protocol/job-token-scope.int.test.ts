@@ -3,7 +3,7 @@
  * it opens: Maintainers list, add and remove the projects whose job tokens may read theirs; a
  * stranger gets 404 and a Developer 403. A job of an allowlisted project gets another project's
  * build as a `needs: project:` dependency (gitlab-runner's payload) and downloads it with its own
- * job token; taken off the list, that token reads nothing there.
+ * job token, and may call that project's API with it; taken off the list, that token reads nothing there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../../test-support/database.js';
@@ -106,10 +106,17 @@ describe(`job token scope allowlist (${testDatabaseKind()})`, () => {
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer())).toEqual(archive);
 
+    // the job token may call the library's API too (GitLab's: `curl --header "JOB-TOKEN: $CI_JOB_TOKEN" …/jobs/artifacts/main/download?job=build`)
+    const byRef = `${fx.server.url}/api/v4/projects/${lib.id}/jobs/artifacts/main/download?job=build`;
+    const viaApi = await fetch(byRef, { headers: { 'JOB-TOKEN': use.token } });
+    expect(viaApi.status).toBe(200);
+    expect(Buffer.from(await viaApi.arrayBuffer())).toEqual(archive);
+
     // off the allowlist, the job token reads no more of the library than an anonymous caller
     expect((await fx.call('DELETE', `/projects/${lib.id}/job_token_scope/allowlist/${app.id}`)).status).toBe(204);
     expect((await fx.call('DELETE', `/projects/${lib.id}/job_token_scope/allowlist/${app.id}`)).status).toBe(400);
     expect((await fetch(`${fx.server.url}/api/v4/jobs/${build.id}/artifacts`, { headers: { 'JOB-TOKEN': use.token } })).status).toBe(404);
+    expect((await fetch(byRef, { headers: { 'JOB-TOKEN': use.token } })).status).toBe(401);
     for (const job of jobs) await finish(job);
   });
 });
