@@ -110,6 +110,8 @@ export function composeRunners(deps: {
     applicationSettings,
     runnerProtocol: runnerProtocolDomain.runnerProtocol,
     jobArtifacts: runnerProtocolDomain.jobArtifacts,
+    // POST /projects/:id/jobs/:job_id/erase: a finished job's log and artifacts removed
+    jobErase: runnerProtocolDomain.jobErase,
     // the job token inbound allowlist API (GET/POST/DELETE /projects/:id/job_token_scope…)
     jobTokenScope: createJobTokenScopeService({ projects, authorizer, scope: deps.accounts.jobTokenScope }),
     stuckJobs: runnerProtocolDomain.stuckJobs,

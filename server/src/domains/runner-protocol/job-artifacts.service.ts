@@ -254,6 +254,13 @@ export function createJobArtifacts(deps: {
       for (const row of await deps.artifacts.removeForJob(job.id)) await deps.store.delete(row.object_key);
     },
 
+    /** Removes every artifact of a job, rows and bytes (the job's erase; the caller has checked who may). Returns how many. */
+    async removeAllOfJob(jobId: number): Promise<number> {
+      const rows = await deps.artifacts.removeForJob(jobId);
+      for (const row of rows) await deps.store.delete(row.object_key);
+      return rows.length;
+    },
+
     /** The objects kept for a job (its artifacts' bytes), by key. */
     objectsOfJob: (projectId: number, jobId: number) => deps.store.list(objectKeys.artifactsOfJob(projectId, jobId)),
 

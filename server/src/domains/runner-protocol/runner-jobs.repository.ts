@@ -159,6 +159,11 @@ export function createRunnerJobsRepository(db: Pick<Database, 'query' | 'transac
       return rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null;
     },
 
+    /** Marks a finished job erased (its log and artifacts are gone): GitLab's erased_at. */
+    async markErased(jobId: number): Promise<void> {
+      await db.query(`UPDATE ci_builds SET erased_at = now(), updated_at = now() WHERE id = $1`, [jobId]);
+    },
+
     /**
      * `needs: project:` — the latest successful job named `jobName` of a pipeline on `ref` of
      * project `projectId` (GitLab's cross-project dependency: the newest such job, whichever
