@@ -69,6 +69,20 @@ describe('PipelineGraph', () => {
     expect(within(screen.getByRole('list', { name: 'Jobs of column 2' })).getAllByRole('listitem').map((item) => item.dataset.job)).toEqual(['lint', 'rspec']);
   });
 
+  it('offers "Group jobs by" only for a pipeline that uses needs, and shows the stages otherwise', async () => {
+    window.localStorage.setItem('pipeline_graph_view_type', 'layer');
+    const { sent } = fakeNetwork([
+      on('GET', '/-/project-path/acme%2Fapp/-/pipelines/4/dag.json', () =>
+        json(200, { stages: [{ name: 'build', groups: [{ name: 'compile', size: 1, jobs: [{ name: 'compile' }] }] }] }),
+      ),
+    ]);
+    renderInApp(<PipelineGraph projectId={1} fullPath="acme/app" pipelineId={4} jobs={JOBS} />);
+    await vi.waitFor(() => expect(sent.some((request) => request.path.endsWith('/dag.json'))).toBe(true));
+    await screen.findByRole('list', { name: 'Jobs of stage test' });
+    expect(screen.queryByRole('button', { name: 'Job dependencies' })).toBeNull();
+    expect(screen.queryByText('Group jobs by')).toBeNull();
+  });
+
   it('draws the needs lines only while "Show dependencies" is on, in the job dependencies view, as GitLab', async () => {
     serveDag();
     renderInApp(<PipelineGraph projectId={1} fullPath="acme/app" pipelineId={4} jobs={JOBS} />);
@@ -91,7 +105,7 @@ describe('PipelineGraph', () => {
   it('shows GitLab’s hover tip with the lines until it is dismissed, recording the callout', async () => {
     const dismissed: unknown[] = [];
     fakeNetwork([
-      on('GET', '/-/project-path/acme%2Fapp/-/pipelines/4/dag.json', () => json(200, { stages: [] })),
+      on('GET', '/-/project-path/acme%2Fapp/-/pipelines/4/dag.json', () => json(200, { stages: [{ name: 'test', groups: [{ name: 'lint', size: 1, jobs: [{ name: 'lint', needs: [] }] }] }] })),
       on('GET', '/-/users/callouts', () => json(200, { callouts: [] })),
       on('POST', '/-/users/callouts', (request) => {
         dismissed.push(request.body);
@@ -99,7 +113,7 @@ describe('PipelineGraph', () => {
       }),
     ]);
     renderInApp(<PipelineGraph projectId={1} fullPath="acme/app" pipelineId={4} jobs={JOBS} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Job dependencies' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Job dependencies' }));
     fireEvent.click(screen.getByRole('button', { name: 'Show dependencies' }));
     await screen.findByText('Tip: Hover over a job to see the jobs it depends on to run.');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));

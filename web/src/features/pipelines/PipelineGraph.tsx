@@ -38,7 +38,8 @@ const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', 
  * downstream pipelines. "Group jobs by: Job dependencies" lays the cards out by their `needs`;
  * its "Show dependencies" switch (GitLab's: off on every page load, only in that view) draws a
  * line to each needed card, and hovering (or focusing) a card then highlights its needs chain.
- * The grouping is remembered in the browser (useGraphView).
+ * The grouping is remembered in the browser (useGraphView); as GitLab's, it is offered only for a
+ * pipeline that uses `needs` (a job scheduled by its needs), any other showing its stages.
  */
 export function PipelineGraph({
   projectId,
@@ -56,14 +57,17 @@ export function PipelineGraph({
   relations?: PipelineRelations;
 }) {
   const [error, setError] = useState<string | null>(null);
-  const [view, setView] = useGraphView();
+  const [chosenView, setView] = useGraphView();
   const [hovered, setHovered] = useState<string | null>(null);
   const [showLinks, setShowLinks] = useState(false);
-  const linksShown = view === 'needs' && showLinks;
   const canvasRef = useRef<HTMLDivElement>(null);
   const dag = useQuery(pipelineDagQuery(fullPath, projectId, pipelineId));
   const stages = useMemo(() => stageViews(jobs), [jobs]);
   const needs = useMemo(() => needsByJob(dag.data), [dag.data]);
+  // GitLab offers "Group jobs by" only for a pipeline that uses needs; any other shows its stages.
+  const usesNeeds = needs.size > 0;
+  const view = usesNeeds ? chosenView : 'stage';
+  const linksShown = view === 'needs' && showLinks;
   const links = useMemo(() => needLinks(stages, needs), [stages, needs]);
   const chain = useMemo(() => (hovered === null ? new Set<string>() : needsChain(links, hovered)), [links, hovered]);
   const columns: { label: string; listLabel: string; title: string | null; groups: JobGroupView[] }[] =
@@ -79,21 +83,23 @@ export function PipelineGraph({
           {error}
         </Flash>
       ) : null}
-      <div className={graphStyles.toolbar}>
-        <span id="pipeline-graph-view">Group jobs by</span>
-        <SegmentedControl aria-labelledby="pipeline-graph-view" size="small" onChange={(index) => setView(index === 0 ? 'stage' : 'needs')}>
-          <SegmentedControl.Button selected={view === 'stage'}>Stage</SegmentedControl.Button>
-          <SegmentedControl.Button selected={view === 'needs'}>Job dependencies</SegmentedControl.Button>
-        </SegmentedControl>
-        {view === 'needs' ? (
-          <>
-            <span id="pipeline-graph-links">Show dependencies</span>
-            <ToggleSwitch size="small" aria-labelledby="pipeline-graph-links" checked={showLinks} onClick={() => setShowLinks(!showLinks)} statusLabelPosition="end" />
-          </>
-        ) : null}
-      </div>
+      {usesNeeds ? (
+        <div className={graphStyles.toolbar}>
+          <span id="pipeline-graph-view">Group jobs by</span>
+          <SegmentedControl aria-labelledby="pipeline-graph-view" size="small" onChange={(index) => setView(index === 0 ? 'stage' : 'needs')}>
+            <SegmentedControl.Button selected={view === 'stage'}>Stage</SegmentedControl.Button>
+            <SegmentedControl.Button selected={view === 'needs'}>Job dependencies</SegmentedControl.Button>
+          </SegmentedControl>
+          {view === 'needs' ? (
+            <>
+              <span id="pipeline-graph-links">Show dependencies</span>
+              <ToggleSwitch size="small" aria-labelledby="pipeline-graph-links" checked={showLinks} onClick={() => setShowLinks(!showLinks)} statusLabelPosition="end" />
+            </>
+          ) : null}
+        </div>
+      ) : null}
       {linksShown ? <NeedsHoverTip /> : null}
-      {view === 'needs' && dag.isError ? (
+      {chosenView === 'needs' && dag.isError ? (
         <Flash variant="warning" role="alert">
           The job dependencies could not be loaded.
         </Flash>

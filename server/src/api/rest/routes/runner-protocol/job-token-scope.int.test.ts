@@ -3,13 +3,20 @@
  * it opens: Maintainers list, add and remove the projects whose job tokens may read theirs; a
  * stranger gets 404 and a Developer 403. A job of an allowlisted project gets another project's
  * build as a `needs: project:` dependency (gitlab-runner's payload) and downloads it with its own
- * job token, and may call that project's API with it; taken off the list, that token reads nothing there.
+ * job token, and may call that project's API and clone its repository with it; taken off the list, that token reads nothing there.
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../../../test-support/database.js';
 import { eventually } from '../../../../test-support/eventually.js';
 import { startRepositoryFixtures, type RepositoryFixtures } from '../../../../test-support/repository-fixtures.js';
 import type { TestUser } from '../../../../test-support/server.js';
+
+const run = promisify(execFile);
 
 interface RunnerJob {
   id: number;
@@ -48,7 +55,21 @@ describe(`job token scope allowlist (${testDatabaseKind()})`, () => {
     stranger = await fx.server.createUser();
     runnerToken = ((await fx.root.Users.createCIRunner('instance_type', { runUntagged: true })) as { token: string }).token;
   });
-  afterAll(() => fx?.close());
+  const dir = mkdtempSync(join(tmpdir(), 'job-token-scope-'));
+  /** The stock git client with no configuration or prompt: only the URL's credentials count. */
+  const clone = (path: string, token: string, into: string) => {
+    const url = new URL(`${fx.server.url}/${path}.git`);
+    url.username = 'gitlab-ci-token';
+    url.password = token;
+    return run('git', ['clone', '--quiet', url.toString(), into], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+    });
+  };
+  afterAll(async () => {
+    await fx?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('lets Maintainers list, add and remove allowed projects, with GitLab’s answers', async () => {
     expect((await fx.call('GET', `/projects/${lib.id}/job_token_scope`)).body).toEqual({ inbound_enabled: true, outbound_enabled: false });
@@ -111,12 +132,15 @@ describe(`job token scope allowlist (${testDatabaseKind()})`, () => {
     const viaApi = await fetch(byRef, { headers: { 'JOB-TOKEN': use.token } });
     expect(viaApi.status).toBe(200);
     expect(Buffer.from(await viaApi.arrayBuffer())).toEqual(archive);
+    // and clone its repository, as `gitlab-ci-token`
+    await clone(lib.path_with_namespace, use.token, 'lib-allowed');
 
     // off the allowlist, the job token reads no more of the library than an anonymous caller
     expect((await fx.call('DELETE', `/projects/${lib.id}/job_token_scope/allowlist/${app.id}`)).status).toBe(204);
     expect((await fx.call('DELETE', `/projects/${lib.id}/job_token_scope/allowlist/${app.id}`)).status).toBe(400);
     expect((await fetch(`${fx.server.url}/api/v4/jobs/${build.id}/artifacts`, { headers: { 'JOB-TOKEN': use.token } })).status).toBe(404);
     expect((await fetch(byRef, { headers: { 'JOB-TOKEN': use.token } })).status).toBe(401);
+    await expect(clone(lib.path_with_namespace, use.token, 'lib-refused')).rejects.toThrow();
     for (const job of jobs) await finish(job);
   });
 });
