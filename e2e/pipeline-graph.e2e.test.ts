@@ -5,9 +5,10 @@ import { browserSession } from './support/session.js';
 /**
  * The pipeline graph's job groups and `needs` lines against a real server: `parallel: 3` and a
  * `parallel: matrix` show as one card each with their count and a dropdown of their jobs (status
- * and action); "Group jobs by: Job dependencies" lays the cards out by needs and draws one SVG
- * path per needed card; hovering a card highlights its needs chain; the choice is remembered
- * across reloads (GitLab's `pipeline_graph_view_type` in localStorage). A delayed job offers
+ * and action); "Group jobs by: Job dependencies" lays the cards out by needs and, once "Show
+ * dependencies" is on, draws one SVG path per needed card (with GitLab's hover tip, dismissed for
+ * good); hovering a card highlights its needs chain; the grouping is remembered across reloads
+ * (GitLab's `pipeline_graph_view_type` in localStorage), the switch is not (GitLab's neither). A delayed job offers
  * its countdown and GitLab's Unschedule action, after which it is a manual job. Jobs move through the engine's
  * service, as a runner's reports would.
  */
@@ -87,10 +88,16 @@ describe('pipeline graph: job groups and needs', () => {
     await menu.waitFor({ state: 'detached' });
   });
 
-  it('draws one line per need in the job dependencies view, and highlights the hovered card’s needs chain', async () => {
+  it('draws one line per need once "Show dependencies" is on, and highlights the hovered card’s needs chain', async () => {
     const graph = page.getByRole('region', { name: 'Pipeline graph' });
     await page.getByRole('button', { name: 'Job dependencies' }).click();
     await graph.getByRole('list', { name: 'Jobs of column 3' }).locator('[data-job="deploy"]').waitFor();
+    // GitLab's switch: off until turned on, no lines until then
+    const showDependencies = page.getByRole('button', { name: 'Show dependencies' });
+    expect(await showDependencies.getAttribute('aria-pressed')).toBe('false');
+    expect(await graph.locator('[data-testid="needs-links"]').count()).toBe(0);
+    await showDependencies.click();
+    await page.getByText('Tip: Hover over a job to see the jobs it depends on to run.').waitFor();
     // rspec → compile; matrix → compile, lint; deploy → rspec, matrix
     const paths = graph.locator('[data-testid="needs-links"] path');
     await until(async () => (await paths.count()) === 5);
@@ -110,13 +117,18 @@ describe('pipeline graph: job groups and needs', () => {
     await until(async () => (await graph.locator('path[data-highlighted]').count()) === 5);
     await session.snap('dependencies-hover', page);
 
-    // back to stages: no lines
+    // the tip, dismissed, stays away (GitLab's pipeline_needs_hover_tip callout)
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByText('Tip: Hover over a job to see the jobs it depends on to run.').waitFor({ state: 'detached' });
+
+    // back to stages: no lines and no switch
     await page.getByRole('button', { name: 'Stage' }).click();
     await graph.getByRole('heading', { name: 'build' }).waitFor();
     expect(await graph.locator('[data-testid="needs-links"]').count()).toBe(0);
+    expect(await showDependencies.count()).toBe(0);
   });
 
-  it('remembers "Group jobs by" across reloads, under GitLab’s localStorage key', async () => {
+  it('remembers "Group jobs by" (not "Show dependencies") across reloads, under GitLab’s localStorage key', async () => {
     const graph = page.getByRole('region', { name: 'Pipeline graph' });
     const dependencies = page.getByRole('button', { name: 'Job dependencies' });
     await dependencies.click();
@@ -125,7 +137,13 @@ describe('pipeline graph: job groups and needs', () => {
     await page.reload();
     await graph.getByRole('list', { name: 'Jobs of column 3' }).locator('[data-job="deploy"]').waitFor();
     expect(await dependencies.getAttribute('aria-pressed')).toBe('true');
+    // only the grouping is remembered: the lines wait for "Show dependencies" again, and the dismissed tip stays away
+    const showDependencies = page.getByRole('button', { name: 'Show dependencies' });
+    expect(await showDependencies.getAttribute('aria-pressed')).toBe('false');
+    expect(await graph.locator('[data-testid="needs-links"]').count()).toBe(0);
+    await showDependencies.click();
     await until(async () => (await graph.locator('[data-testid="needs-links"] path').count()) === 5);
+    expect(await page.getByText('Tip: Hover over a job to see the jobs it depends on to run.').count()).toBe(0);
     await session.snap('dependencies-after-reload', page);
 
     await page.getByRole('button', { name: 'Stage' }).click();

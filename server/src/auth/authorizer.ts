@@ -15,7 +15,11 @@ export type Action = ProjectAction | GroupAction;
  * caller's effective access level once per request and applies the pure
  * rules of permissions.ts.
  */
-export function createAuthorizer(deps: { members: Pick<MembersRepository, 'effectiveAccessLevel'> }) {
+export function createAuthorizer(deps: {
+  members: Pick<MembersRepository, 'effectiveAccessLevel'>;
+  /** GitLab's job token inbound allowlist: may the job tokens of `sourceProjectId` reach `projectId`? (none when absent) */
+  jobTokenAllowlist?: { allows(projectId: number, sourceProjectId: number): Promise<boolean> };
+}) {
   const cacheKey = (subject: Subject) => ('project' in subject ? `p${subject.project.id}` : `g${subject.group.id}`);
 
   async function accessLevel(actor: Actor, subject: Subject): Promise<number> {
@@ -42,9 +46,24 @@ export function createAuthorizer(deps: { members: Pick<MembersRepository, 'effec
     return level;
   }
 
+  /**
+   * GitLab's job-token scope: a job token acts as its job's user in the job's own project and in
+   * projects whose inbound allowlist names the job's project; anywhere else it is an anonymous caller.
+   */
+  async function outsideJobTokenScope(actor: Actor, subject: Subject): Promise<boolean> {
+    if (actor.jobProjectId === undefined) return false;
+    if (!('project' in subject)) return true;
+    if (subject.project.id === actor.jobProjectId) return false;
+    const key = `scope:${subject.project.id}`;
+    const cached = actor.accessCache?.get(key);
+    if (cached !== undefined) return cached === 0;
+    const allowed = (await deps.jobTokenAllowlist?.allows(subject.project.id, actor.jobProjectId)) ?? false;
+    actor.accessCache?.set(key, allowed ? 1 : 0);
+    return !allowed;
+  }
+
   async function context(actor: Actor, subject: Subject): Promise<SubjectContext> {
-    // A job token outside its job's project is an anonymous caller (GitLab's job-token scope).
-    const outsideJobScope = actor.jobProjectId !== undefined && !('project' in subject && subject.project.id === actor.jobProjectId);
+    const outsideJobScope = await outsideJobTokenScope(actor, subject);
     const isAdmin = actor.user?.is_admin === true && !outsideJobScope;
     const base = outsideJobScope ? { userId: null, isAdmin, accessLevel: 0 } : { userId: actor.user?.id ?? null, isAdmin, accessLevel: await accessLevel(actor, subject) };
     if ('project' in subject) return { ...base, visibility: subject.project.visibility, archived: subject.project.archived, features: subject.project };

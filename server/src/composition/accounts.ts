@@ -9,6 +9,7 @@ import { createUsersRepository } from '../domains/users/users.repository.js';
 import { createNamespacesRepository } from '../domains/namespaces/namespaces.repository.js';
 import { createMembersRepository } from '../domains/members/members.repository.js';
 import { createTokensRepository } from '../domains/tokens/tokens.repository.js';
+import { createJobTokenScopeRepository } from '../domains/runner-protocol/job-token-scope.repository.js';
 
 export function composeAccounts(deps: { db: Database }) {
   const { db } = deps;
@@ -16,8 +17,9 @@ export function composeAccounts(deps: { db: Database }) {
   const namespaces = createNamespacesRepository(db);
   const membersRepository = createMembersRepository(db);
   const tokensRepository = createTokensRepository(db);
-  const authorizer = createAuthorizer({ members: membersRepository });
-  return { users, namespaces, membersRepository, tokensRepository, authorizer };
+  const jobTokenScope = createJobTokenScopeRepository(db);
+  const authorizer = createAuthorizer({ members: membersRepository, jobTokenAllowlist: jobTokenScope });
+  return { users, namespaces, membersRepository, tokensRepository, authorizer, jobTokenScope };
 }
 
 export type Accounts = ReturnType<typeof composeAccounts>;

@@ -14,6 +14,7 @@ import type { JobQueue } from '../platform/queue.js';
 import { openObjectStore } from '../platform/storage/index.js';
 import type { RepositoryStorage } from '../domains/projects/repository-storage.js';
 import type { createPipelinesDomain } from '../domains/pipelines/index.js';
+import { createJobTokenScopeService } from '../domains/runner-protocol/job-token-scope.service.js';
 import { createRunnersRepository } from '../domains/runners/runners.repository.js';
 import { createRunnersService } from '../domains/runners/runners.service.js';
 import { createRunnerRegistration } from '../domains/runners/runner-registration.service.js';
@@ -109,6 +110,10 @@ export function composeRunners(deps: {
     applicationSettings,
     runnerProtocol: runnerProtocolDomain.runnerProtocol,
     jobArtifacts: runnerProtocolDomain.jobArtifacts,
+    // POST /projects/:id/jobs/:job_id/erase: a finished job's log and artifacts removed
+    jobErase: runnerProtocolDomain.jobErase,
+    // the job token inbound allowlist API (GET/POST/DELETE /projects/:id/job_token_scope…)
+    jobTokenScope: createJobTokenScopeService({ projects, authorizer, scope: deps.accounts.jobTokenScope }),
     stuckJobs: runnerProtocolDomain.stuckJobs,
     jobQueueSignal: runnerProtocolDomain.jobQueueSignal,
     // a pipeline's JUnit test report and line coverage (domains/ci-reports/)

@@ -65,6 +65,7 @@ export async function registerWebRoutes(
   const authenticate = createAuthenticator({
     tokens: services.tokens,
     jobTokens: (token) => services.runnerProtocol.jobTokenIdentity(token),
+    jobTokenAllows: (projectId, sourceProjectId) => services.jobTokenScope.allows(projectId, sourceProjectId),
     sessions: services.sessions,
     users: services.usersRepository,
     externalUrl: deps.config.externalUrl,

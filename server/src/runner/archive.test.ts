@@ -7,7 +7,6 @@ import { pipeline } from 'node:stream/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractZip, listFiles, selectFiles, writeZip } from './archive.js';
 import { gitFetchCommands } from './git-commands.js';
-import { dockerRunArgs, dockerServiceArgs, serviceAlias, serviceAliases } from './docker-command.js';
 import { nextBackoff } from './runner.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'runner-archive-'));
@@ -99,30 +98,6 @@ describe('git commands', () => {
   it('refuses a sha that is not a commit id and a URL that looks like an option', () => {
     expect(() => gitFetchCommands({ repoUrl: 'x', sha: '--help' })).toThrow();
     expect(() => gitFetchCommands({ repoUrl: '--upload-pack=x', sha })).toThrow();
-  });
-});
-
-describe('docker command lines', () => {
-  it('runs the script in the image with the job directory mounted and variables passed by name', () => {
-    expect(dockerRunArgs({ jobId: 9, image: 'node:22', workDir: '/b/9/p', tmpDir: '/b/9/p.tmp', variableNames: ['CI', 'SECRET'], scriptPath: '/b/9/p.tmp/script.sh' })).toEqual([
-      'run', '--rm', '--name', 'tributary-job-9-build', '--network', 'tributary-job-9',
-      '--volume', '/b/9/p:/b/9/p', '--volume', '/b/9/p.tmp:/b/9/p.tmp', '--workdir', '/b/9/p',
-      '--env', 'CI', '--env', 'SECRET', '--entrypoint', '', '--', 'node:22', 'sh', '-c',
-      'if command -v bash >/dev/null 2>&1; then exec bash "$0"; else exec sh "$0"; fi', '/b/9/p.tmp/script.sh',
-    ]);
-  });
-  it('starts services on the job network under their alias', () => {
-    expect(serviceAlias('registry.example.com/group/postgres:16')).toBe('registry.example.com__group__postgres');
-    expect(dockerServiceArgs(9, { name: 'postgres:16' }, 0)).toEqual(['run', '--detach', '--rm', '--name', 'tributary-job-9-service-0', '--network', 'tributary-job-9', '--network-alias', 'postgres', '--', 'postgres:16']);
-    expect(dockerServiceArgs(9, { name: 'redis', alias: 'cache' }, 1)).toEqual(['run', '--detach', '--rm', '--name', 'tributary-job-9-service-1', '--network', 'tributary-job-9', '--network-alias', 'redis', '--network-alias', 'cache', '--', 'redis']);
-  });
-  it('gives a service gitlab-runner’s host names, its entrypoint and its command', () => {
-    expect(serviceAliases({ name: 'tutum/wordpress:latest', alias: 'db, wp' })).toEqual(['tutum__wordpress', 'tutum-wordpress', 'db', 'wp']);
-    expect(dockerServiceArgs(9, { name: 'postgres:16', alias: 'db,pg', entrypoint: ['docker-entrypoint.sh', '-v'], command: ['postgres', '-c', 'fsync=off'] }, 0)).toEqual([
-      'run', '--detach', '--rm', '--name', 'tributary-job-9-service-0', '--network', 'tributary-job-9',
-      '--network-alias', 'postgres', '--network-alias', 'db', '--network-alias', 'pg', '--entrypoint', 'docker-entrypoint.sh',
-      '--', 'postgres:16', '-v', 'postgres', '-c', 'fsync=off',
-    ]);
   });
 });
 

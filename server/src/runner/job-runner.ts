@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { extractZip, listFiles, selectFiles, writeZip } from './archive.js';
 import { cacheFile } from './cache-key.js';
 import type { RunnerClient } from './client.js';
-import { containerName, dockerRunArgs, dockerServiceArgs, networkName } from './docker-command.js';
+import { containerName, dockerRunArgs, dockerServiceArgs, networkName, serviceEnvironment, splitServiceEnvironment } from './docker-command.js';
 import { expandVariables } from './expand.js';
 import { gitFetchCommands } from './git-commands.js';
 import { runsWhen, type JobOutcome, type JobPayload, type JobStep } from './job.js';
@@ -164,8 +164,8 @@ async function execute(job: JobPayload, ctx: ExecuteContext): Promise<JobOutcome
   });
 
   const env = await jobEnvironment(job, ctx);
-  const run = (command: string, args: readonly string[], timeoutSeconds: number, stdin?: string): Promise<RunResult> =>
-    runInGroup(command, args, { cwd: workDir, env, onOutput: out, timeoutSeconds, signal: ctx.signal, ...(stdin !== undefined ? { stdin } : {}) });
+  const run = (command: string, args: readonly string[], timeoutSeconds: number, stdin?: string, extraEnv?: NodeJS.ProcessEnv): Promise<RunResult> =>
+    runInGroup(command, args, { cwd: workDir, env: extraEnv ? { ...env, ...extraEnv } : env, onOutput: out, timeoutSeconds, signal: ctx.signal, ...(stdin !== undefined ? { stdin } : {}) });
 
   const sourcesFailed = await section(trace, 'get_sources', 'Getting source from Git repository', async () => {
     trace.write(`Fetching changes with git depth set to ${job.git_info.depth ?? 0}...\n`);
@@ -232,8 +232,8 @@ async function execute(job: JobPayload, ctx: ExecuteContext): Promise<JobOutcome
     await section(trace, 'after_script', 'Running after_script', async () => {
       trace.write('Running after script...\n');
       // after_script runs whatever happened, with its own timeout, and its failure does not change the job's
-      const result = await runStep(step, Math.min(step.timeout ?? AFTER_SCRIPT_TIMEOUT, AFTER_SCRIPT_TIMEOUT), { ...ctx, signal: new AbortController().signal }, (c, a, t, i) =>
-        runInGroup(c, a, { cwd: workDir, env, onOutput: out, timeoutSeconds: t, ...(i !== undefined ? { stdin: i } : {}) }), env, docker ? image : undefined, job);
+      const result = await runStep(step, Math.min(step.timeout ?? AFTER_SCRIPT_TIMEOUT, AFTER_SCRIPT_TIMEOUT), { ...ctx, signal: new AbortController().signal }, (c, a, t, i, e) =>
+        runInGroup(c, a, { cwd: workDir, env: e ? { ...env, ...e } : env, onOutput: out, timeoutSeconds: t, ...(i !== undefined ? { stdin: i } : {}) }), env, docker ? image : undefined, job);
       if (result.exitCode !== 0) trace.write(`WARNING: after_script failed, but job will continue unaffected: exit code ${result.exitCode}\n`);
     });
   }
@@ -287,7 +287,7 @@ function stoppedOutcome(result: RunResult): JobOutcome | undefined {
   return undefined;
 }
 
-async function runStep(step: JobStep, timeoutSeconds: number, ctx: ExecuteContext, run: (command: string, args: readonly string[], timeout: number, stdin?: string) => Promise<RunResult>, env: NodeJS.ProcessEnv, image: string | undefined, job: JobPayload): Promise<RunResult> {
+async function runStep(step: JobStep, timeoutSeconds: number, ctx: ExecuteContext, run: (command: string, args: readonly string[], timeout: number, stdin?: string, extraEnv?: NodeJS.ProcessEnv) => Promise<RunResult>, env: NodeJS.ProcessEnv, image: string | undefined, job: JobPayload): Promise<RunResult> {
   const scriptPath = join(ctx.tmpDir, `${step.name}.sh`);
   await writeFile(scriptPath, buildStepScript(step.script, ctx.workDir), { mode: 0o700 });
   if (!image) return run('bash', ['--noprofile', '--norc', scriptPath], timeoutSeconds);
@@ -295,7 +295,16 @@ async function runStep(step: JobStep, timeoutSeconds: number, ctx: ExecuteContex
   await runInGroup('docker', ['network', 'create', networkName(job.id)], { cwd: ctx.workDir, env, onOutput: () => undefined });
   try {
     for (const [index, service] of (job.services ?? []).entries()) {
-      if (service.name) await run('docker', dockerServiceArgs(job.id, { name: service.name, alias: service.alias, entrypoint: service.entrypoint, command: service.command }, index), 300);
+      if (!service.name) continue;
+      // the service's variables reach docker through its client's environment, by name
+      const { clientEnv, fileLines, skipped } = splitServiceEnvironment(serviceEnvironment(job.variables ?? [], service.variables));
+      let envFile: string | undefined;
+      if (fileLines.length > 0) {
+        envFile = join(ctx.tmpDir, `service-${index}.env`);
+        await writeFile(envFile, fileLines.join('\n') + '\n', { mode: 0o600 });
+      }
+      for (const name of skipped) ctx.trace.write(`WARNING: service variable ${name} has a line break and cannot be passed to the service\n`);
+      await run('docker', dockerServiceArgs(job.id, { name: service.name, alias: service.alias, entrypoint: service.entrypoint, command: service.command }, index, Object.keys(clientEnv), envFile), 300, undefined, clientEnv);
     }
     const names = Object.keys(env).filter((name) => name !== 'PATH' && name !== 'HOME');
     return await run('docker', dockerRunArgs({ jobId: job.id, image, workDir: ctx.workDir, tmpDir: ctx.tmpDir, variableNames: names, scriptPath, entrypoint: job.image?.entrypoint }), timeoutSeconds);

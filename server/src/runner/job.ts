@@ -57,7 +57,7 @@ export interface JobPayload {
   variables?: JobVariable[];
   steps?: JobStep[];
   image?: { name?: string; entrypoint?: string[] } | null;
-  services?: { name?: string; alias?: string | null; entrypoint?: string[] | null; command?: string[] | null }[] | null;
+  services?: { name?: string; alias?: string | null; entrypoint?: string[] | null; command?: string[] | null; variables?: { key: string; value: string }[] | null }[] | null;
   artifacts?: JobArtifact[] | null;
   cache?: JobCache[] | null;
   dependencies?: JobDependency[] | null;

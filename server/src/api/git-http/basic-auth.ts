@@ -33,7 +33,7 @@ export function createGitAuthenticator(deps: {
 }) {
   /** Throws TooManyRequestsError when this login or address is throttled. */
   return async function authenticate(credentials: BasicCredentials, clientAddress: string): Promise<Actor | null> {
-    // `gitlab-ci-token:<job token>`, as GitLab: the job's user, reading its own project only.
+    // `gitlab-ci-token:<job token>`, as GitLab: the job's user, reading its own project (and those whose job token allowlist names it).
     if (credentials.username === JOB_TOKEN_USERNAME && deps.jobTokens) {
       const job = await deps.jobTokens(credentials.password);
       return job ? jobTokenActor(job.user, job.projectId) : null;

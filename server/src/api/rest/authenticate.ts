@@ -69,8 +69,13 @@ export function presentedJobToken(request: FastifyRequest): string | undefined {
  * never reachable with one, so the job-token scope cannot be widened through them.
  */
 export function jobTokenMayCall(url: string, projectId: number): boolean {
+  return jobTokenTarget(url) === projectId;
+}
+
+/** The project a job-token call names by numeric id (`/api/v4/projects/:id…`), or null. */
+export function jobTokenTarget(url: string): number | null {
   const match = /^\/api\/v4\/projects\/(\d+)(?:[/?]|$)/.exec(url);
-  return match !== null && Number(match[1]) === projectId;
+  return match === null ? null : Number(match[1]);
 }
 
 /** The runner's own job calls (PUT /jobs/:id, its log and artifacts) judge the job token themselves: a dead one is their 403. */
@@ -80,6 +85,8 @@ export function createAuthenticator(deps: {
   tokens: Pick<TokensService, 'authenticate'>;
   /** the user and project of a running job's CI_JOB_TOKEN; null when unknown or the job has ended */
   jobTokens?: (token: string) => Promise<{ user: User; projectId: number } | null>;
+  /** GitLab's job token inbound allowlist: may the job tokens of `sourceProjectId` call `projectId`'s endpoints too? */
+  jobTokenAllows?: (projectId: number, sourceProjectId: number) => Promise<boolean>;
   sessions: Pick<SessionsService, 'find'>;
   users: Pick<UsersRepository, 'findById' | 'findByUsername'>;
   externalUrl: string;
@@ -114,7 +121,11 @@ export function createAuthenticator(deps: {
       if (RUNNER_JOB_ROUTES.test(request.url)) return { ...ANONYMOUS, accessCache: new Map() };
       // GitLab's job-token scope: the job's user, reading, in the job's own project.
       const job = await deps.jobTokens(jobToken);
-      if (!job || !jobTokenMayCall(request.url, job.projectId)) throw new UnauthorizedError();
+      if (!job) throw new UnauthorizedError();
+      const target = jobTokenTarget(request.url);
+      // another project's endpoints too when its allowlist names the job's project (what it may read there is the authorizer's)
+      const allowed = target === job.projectId || (target !== null && deps.jobTokenAllows !== undefined && (await deps.jobTokenAllows(target, job.projectId)));
+      if (!allowed) throw new UnauthorizedError();
       return jobTokenActor(job.user, job.projectId);
     }
     const sessionId = request.cookies?.[SESSION_COOKIE];

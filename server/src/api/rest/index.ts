@@ -29,6 +29,7 @@ import { pipelineRoutes } from './routes/pipelines.js';
 import { commitStatusRoutes } from './routes/commit-statuses.js';
 import { testReportRoutes } from './routes/test-reports.js';
 import { resourceGroupRoutes } from './routes/resource-groups.js';
+import { jobTokenScopeRoutes } from './routes/job-token-scope.js';
 import { ciVariableRoutes } from './routes/ci-variables.js';
 import { runnerJobRoutes } from './routes/runner-protocol/jobs.js';
 import { runnerArtifactRoutes } from './routes/runner-protocol/artifacts.js';
@@ -38,7 +39,7 @@ import { Input, routes } from './input/route-kit.js';
 const VERSION = { version: '17.0.0-tributary', revision: 'tributary' };
 
 /** Every GitLab REST API v4 route module, mounted under /api/v4. */
-export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, pushRuleRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes, markdownRoutes, notesRoutes, suggestionRoutes, uploadRoutes, abuseReportRoutes, descriptionVersionRoutes, labelRoutes, milestoneRoutes, ciLintRoutes, runnerRoutes, pipelineRoutes, resourceGroupRoutes, ciVariableRoutes, runnerJobRoutes, runnerArtifactRoutes, pipelineScheduleRoutes, environmentRoutes, commitStatusRoutes, testReportRoutes, applicationSettingsRoutes, approvalRoutes, mergeTrainRoutes];
+export const REST_ROUTE_MODULES = [eventRoutes, userRoutes, tokenRoutes, groupRoutes, projectRoutes, pushRuleRoutes, memberRoutes, namespaceRoutes, repositoryRoutes, mergeRequestRoutes, markdownRoutes, notesRoutes, suggestionRoutes, uploadRoutes, abuseReportRoutes, descriptionVersionRoutes, labelRoutes, milestoneRoutes, ciLintRoutes, runnerRoutes, pipelineRoutes, resourceGroupRoutes, jobTokenScopeRoutes, ciVariableRoutes, runnerJobRoutes, runnerArtifactRoutes, pipelineScheduleRoutes, environmentRoutes, commitStatusRoutes, testReportRoutes, applicationSettingsRoutes, approvalRoutes, mergeTrainRoutes];
 
 export async function registerRestApi(api: FastifyInstance, ctx: RestContext): Promise<void> {
   const registered = collectRoutes(api);

@@ -20,6 +20,7 @@ import type { UsersRepository } from '../users/users.repository.js';
 import type { StoredVariable } from './job-payload.js';
 import { createJobArtifactsRepository } from './job-artifacts.repository.js';
 import { createJobArtifacts } from './job-artifacts.service.js';
+import { createJobErase } from './job-erase.service.js';
 import { createJobQueueSignal } from './job-queue-signal.js';
 import { createRunnerJobsRepository } from './runner-jobs.repository.js';
 import { createRunnerProtocol } from './runner-protocol.service.js';
@@ -34,7 +35,7 @@ export function createRunnerProtocolDomain(deps: {
   /** the largest artifact accepted, in bytes (the instance's max_artifacts_size) */
   maxArtifactsBytes?: () => Promise<number>;
   pipelinesRepository: Pick<PipelinesRepository, 'findJob' | 'findJobByTokenHash' | 'variables'>;
-  engine: Pick<PipelineEngine, 'assignJob' | 'recordJobResult'>;
+  engine: Pick<PipelineEngine, 'assignJob' | 'recordJobResult' | 'transitionJob'>;
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
   protectedTags: Pick<ProtectedTagsRepository, 'listForProject'>;
   users: Pick<UsersRepository, 'findById'>;
@@ -42,7 +43,7 @@ export function createRunnerProtocolDomain(deps: {
   objectStore: ObjectStore;
   pipelines: Pick<PipelinesService, 'job'>;
   projects: Pick<ProjectsService, 'find'>;
-  authorizer: Pick<Authorizer, 'authorize'>;
+  authorizer: Pick<Authorizer, 'authorize' | 'can' | 'accessLevel'>;
   /** the stored CI/CD variables a job receives (variablesForJob), in precedence order */
   storedVariables?: (job: JobRow, context: { protectedRef: boolean; fromFork: boolean }) => Promise<StoredVariable[]>;
   serverUrl: string;
@@ -68,17 +69,21 @@ export function createRunnerProtocolDomain(deps: {
     serverUrl: deps.serverUrl,
     longPollSeconds: deps.longPollSeconds,
     onLogAppended: deps.onLogAppended,
+    projects: deps.projects,
+    authorizer: deps.authorizer,
   });
   const jobArtifacts = createJobArtifacts({
     artifacts: artifactRows,
     store: deps.objectStore,
     authenticateJob: (jobId, token) => runnerProtocol.authenticateJob(jobId, token),
     liveJobForToken: (token) => runnerProtocol.liveJobForToken(token),
+    jobTokenIdentity: (token) => runnerProtocol.jobTokenIdentity(token),
     pipelines: deps.pipelines,
     projects: deps.projects,
     authorizer: deps.authorizer,
     maxBytes: deps.maxArtifactsBytes,
   });
+  const jobErase = createJobErase({ pipelines: deps.pipelines, authorizer: deps.authorizer, artifacts: jobArtifacts, jobLogs: deps.jobLogs, jobs });
   const FINISHED = ['success', 'failed', 'canceled', 'skipped'];
   const stuckJobs = createStuckJobs({
     db: deps.db,
@@ -97,5 +102,5 @@ export function createRunnerProtocolDomain(deps: {
         },
       ),
   });
-  return { runnerProtocol, jobArtifacts, stuckJobs, jobQueueSignal: signal, runnerJobsRepository: jobs };
+  return { runnerProtocol, jobArtifacts, jobErase, stuckJobs, jobQueueSignal: signal, runnerJobsRepository: jobs };
 }

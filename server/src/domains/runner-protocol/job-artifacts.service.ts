@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
-import type { Actor } from '../../auth/actor.js';
+import { jobTokenActor, type Actor } from '../../auth/actor.js';
 import type { Authorizer } from '../../auth/authorizer.js';
 import { ForbiddenError, NotFoundError, PayloadTooLargeError, ValidationError } from '../../platform/errors.js';
 import { objectKeys, type ObjectStore } from '../../platform/storage/index.js';
@@ -14,6 +14,7 @@ import { parseDuration } from '../pipelines/config/duration.js';
 import type { JobRow } from '../pipelines/pipeline.js';
 import type { PipelinesService } from '../pipelines/pipelines.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
+import type { User } from '../users/user.js';
 import type { JobArtifactRow, JobArtifactsRepository } from './job-artifacts.repository.js';
 import { artifactsDirectory, type ArtifactsEntry } from './artifacts-listing.js';
 import { listZipEntries, normalizeEntryPath, readZipEntry, type ZipEntryResult } from './zip-entry.js';
@@ -60,6 +61,8 @@ export function createJobArtifacts(deps: {
   store: Pick<ObjectStore, 'put' | 'get' | 'delete' | 'list'>;
   authenticateJob: (jobId: number, token: string | undefined) => Promise<JobRow>;
   liveJobForToken: (token: string) => Promise<JobRow | null>;
+  /** who a job token acts as (its job's user, in its job's project), for another project's archive */
+  jobTokenIdentity?: (token: string) => Promise<{ user: User; projectId: number } | null>;
   pipelines: Pick<PipelinesService, 'job'>;
   projects: Pick<ProjectsService, 'find'>;
   authorizer: Pick<Authorizer, 'authorize'>;
@@ -124,7 +127,15 @@ export function createJobArtifacts(deps: {
       const dependent = token ? await deps.liveJobForToken(token) : null;
       if (!dependent) throw new ForbiddenError();
       const archive = await deps.artifacts.archiveOf(jobId);
-      if (!archive || archive.project_id !== dependent.project_id) throw new NotFoundError();
+      if (!archive) throw new NotFoundError();
+      if (archive.project_id !== dependent.project_id) {
+        // Another project's archive (`needs: project:`): read as the job token reads that project's jobs.
+        const identity = deps.jobTokenIdentity ? await deps.jobTokenIdentity(token!) : null;
+        if (!identity) throw new NotFoundError();
+        const actor = jobTokenActor(identity.user, identity.projectId);
+        const project = await deps.projects.find(actor, archive.project_id);
+        await deps.authorizer.authorize(actor, 'read_build', { project });
+      }
       return open(archive);
     },
 
@@ -241,6 +252,13 @@ export function createJobArtifacts(deps: {
       const { job, project } = await deps.pipelines.job(actor, projectIdOrPath, jobId);
       await deps.authorizer.authorize(actor, 'update_pipeline', { project });
       for (const row of await deps.artifacts.removeForJob(job.id)) await deps.store.delete(row.object_key);
+    },
+
+    /** Removes every artifact of a job, rows and bytes (the job's erase; the caller has checked who may). Returns how many. */
+    async removeAllOfJob(jobId: number): Promise<number> {
+      const rows = await deps.artifacts.removeForJob(jobId);
+      for (const row of rows) await deps.store.delete(row.object_key);
+      return rows.length;
     },
 
     /** The objects kept for a job (its artifacts' bytes), by key. */

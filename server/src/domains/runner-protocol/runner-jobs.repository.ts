@@ -159,6 +159,26 @@ export function createRunnerJobsRepository(db: Pick<Database, 'query' | 'transac
       return rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null;
     },
 
+    /** Marks a finished job erased (its log and artifacts are gone): GitLab's erased_at. */
+    async markErased(jobId: number): Promise<void> {
+      await db.query(`UPDATE ci_builds SET erased_at = now(), updated_at = now() WHERE id = $1`, [jobId]);
+    },
+
+    /**
+     * `needs: project:` — the latest successful job named `jobName` of a pipeline on `ref` of
+     * project `projectId` (GitLab's cross-project dependency: the newest such job, whichever
+     * pipeline it ran in).
+     */
+    async latestSuccessfulJob(projectId: number, ref: string, jobName: string): Promise<{ id: number; name: string } | null> {
+      const { rows } = await db.query<{ id: number; name: string }>(
+        `SELECT b.id, b.name FROM ci_builds b JOIN ci_pipelines p ON p.id = b.pipeline_id
+          WHERE b.project_id = $1 AND p.ref = $2 AND b.name = $3 AND b.type = 'build' AND b.status = 'success' AND NOT b.retried
+          ORDER BY b.id DESC LIMIT 1`,
+        [projectId, ref, jobName],
+      );
+      return rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null;
+    },
+
     /** Running and canceling jobs not updated for `seconds`, with whether their runner still exists. */
     async silentRunningJobs(seconds: number): Promise<RunningJob[]> {
       const { rows } = await db.query<RunningJob & { timeout: unknown }>(

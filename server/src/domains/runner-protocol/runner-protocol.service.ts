@@ -3,6 +3,8 @@
  * (long polling), reports its state, and the job token it was given authenticates the job's own
  * calls. Jobs move only through the pipeline engine (`assignJob`, `recordJobResult`).
  */
+import { jobTokenActor } from '../../auth/actor.js';
+import type { Authorizer } from '../../auth/authorizer.js';
 import { digest, safeEqual } from '../../auth/secrets.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js';
 import { maskSecrets } from '../ci-variables/mask-secrets.js';
@@ -14,6 +16,7 @@ import type { JobRow } from '../pipelines/pipeline.js';
 import type { PipelinesRepository } from '../pipelines/pipelines.repository.js';
 import type { ProtectedBranchesRepository } from '../protected-branches/protected-branches.repository.js';
 import { protectionsFor } from '../protected-branches/push-rules.js';
+import type { ProjectsService } from '../projects/projects.service.js';
 import type { ProtectedTagsRepository } from '../protected-tags/protected-tags.repository.js';
 import { tagProtectionsFor } from '../protected-tags/tag-rules.js';
 import type { Runner } from '../runners/runner.js';
@@ -57,7 +60,10 @@ export function createRunnerProtocol(deps: {
   runners: Pick<RunnersService, 'authenticate' | 'canPick' | 'recordContact' | 'linkJobToManager' | 'heartbeatForJob'>;
   jobs: RunnerJobsRepository;
   pipelines: Pick<PipelinesRepository, 'findJob' | 'findJobByTokenHash' | 'variables'>;
-  engine: Pick<PipelineEngine, 'assignJob' | 'recordJobResult'>;
+  engine: Pick<PipelineEngine, 'assignJob' | 'recordJobResult' | 'transitionJob'>;
+  /** `needs: project:` — finding the other project and asking whether the job's token may read its jobs */
+  projects?: Pick<ProjectsService, 'find'>;
+  authorizer?: Pick<Authorizer, 'can'>;
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
   protectedTags: Pick<ProtectedTagsRepository, 'listForProject'>;
   users: Pick<UsersRepository, 'findById'>;
@@ -106,16 +112,23 @@ export function createRunnerProtocol(deps: {
    * judged first (canPick needs protection lookups), then claimed under SKIP LOCKED; when
    * others took them all, the queue is read again.
    */
-  async function tryPick(runner: Runner): Promise<{ job: JobRow; token: string } | null> {
+  async function tryPick(runner: Runner): Promise<{ job: JobRow; token: string; crossProject: { id: number; name: string }[] } | null> {
     for (;;) {
       const candidates = await deps.jobs.pendingCandidates();
       const allowed = await pickable(runner, candidates);
       if (allowed.length === 0) return null;
       const claimed = await deps.jobs.claimOne(runner.id, allowed);
       if (claimed === null) continue;
+      // GitLab's pre-assign check: a job whose dependencies cannot be had fails instead of running.
+      const pending = await deps.pipelines.findJob(claimed);
+      const crossProject = pending ? await crossProjectDependencies(pending) : [];
+      if (crossProject === null) {
+        await deps.engine.transitionJob(claimed, 'drop', { failure_reason: 'missing_dependency_failure', runner_id: null }).catch(() => undefined);
+        continue;
+      }
       const token = generateJobToken();
       const job = await deps.engine.assignJob(claimed, { runnerId: runner.id, tokenHash: digest(token) }).catch(() => null);
-      if (job) return { job, token };
+      if (job) return { job, token, crossProject };
       // Canceled (or otherwise moved) between the claim and the start: give it back, look again.
       await deps.jobs.releaseClaim(claimed, runner.id);
     }
@@ -130,15 +143,12 @@ export function createRunnerProtocol(deps: {
    * `needs: [{pipeline: $PARENT_PIPELINE_ID, job: build}]` (GitLab's cross-pipeline
    * dependencies): the pipeline id is expanded with the job's and its pipeline's variables, and
    * only an ancestor pipeline of this one (parent-child) is read; `artifacts: false` takes none.
-   * `needs: project:` (another project's artifacts, a GitLab Premium feature) is not followed.
    */
   async function crossPipelineDependencies(job: JobRow): Promise<{ id: number; name: string }[]> {
     const cross = Array.isArray(job.options.cross_dependencies) ? (job.options.cross_dependencies as { job?: unknown; pipeline?: unknown; artifacts?: unknown }[]) : [];
     const wanted = cross.filter((need) => typeof need.pipeline === 'string' && typeof need.job === 'string' && need.artifacts !== false);
     if (wanted.length === 0) return [];
-    const variables: Record<string, string> = { CI_PIPELINE_ID: String(job.pipeline_id) };
-    for (const variable of job.yaml_variables) variables[variable.key] = variable.value;
-    for (const variable of await deps.pipelines.variables(job.pipeline_id)) variables[variable.key] = variable.value;
+    const variables = await needVariables(job);
     const found: { id: number; name: string }[] = [];
     for (const need of wanted) {
       const id = Number(expandVariables(need.pipeline as string, variables));
@@ -149,7 +159,48 @@ export function createRunnerProtocol(deps: {
     return found;
   }
 
-  async function dependenciesOf(job: JobRow, token: string): Promise<DependencyArtifacts[]> {
+  /** A job's variables as its `needs:` entries expand them: its YAML variables and its pipeline's. */
+  async function needVariables(job: JobRow): Promise<Record<string, string>> {
+    const variables: Record<string, string> = { CI_PIPELINE_ID: String(job.pipeline_id) };
+    for (const variable of job.yaml_variables) variables[variable.key] = variable.value;
+    for (const variable of await deps.pipelines.variables(job.pipeline_id)) variables[variable.key] = variable.value;
+    return variables;
+  }
+
+  /**
+   * `needs: [{project: group/other, job: build, ref: main}]` (GitLab's cross-project
+   * dependencies): the latest successful job of that name on that ref of the other project, read
+   * as the job's token reads (the job's user must be allowed to read that project's jobs, and
+   * that project's job token allowlist must name this job's project). Null when one of them
+   * cannot be had: GitLab then fails the job with `missing_dependency_failure` before it runs.
+   * `artifacts: false` asks for nothing.
+   */
+  async function crossProjectDependencies(job: JobRow): Promise<{ id: number; name: string }[] | null> {
+    const cross = Array.isArray(job.options.cross_dependencies) ? (job.options.cross_dependencies as { job?: unknown; project?: unknown; ref?: unknown; artifacts?: unknown }[]) : [];
+    const wanted = cross.filter((need) => typeof need.project === 'string' && need.artifacts !== false);
+    if (wanted.length === 0) return [];
+    if (!deps.projects || !deps.authorizer) return null;
+    const context = await deps.jobs.jobContext(job.id);
+    const userId = job.user_id ?? context?.pipeline_user_id ?? null;
+    const user = userId === null ? undefined : await deps.users.findById(userId);
+    if (!user || user.state !== 'active') return null;
+    const actor = jobTokenActor(user, job.project_id);
+    const variables = await needVariables(job);
+    const found: { id: number; name: string }[] = [];
+    for (const need of wanted) {
+      const path = expandVariables(need.project as string, variables);
+      const ref = typeof need.ref === 'string' ? expandVariables(need.ref, variables) : '';
+      const name = typeof need.job === 'string' ? expandVariables(need.job, variables) : '';
+      const project = await deps.projects.find(actor, path).catch(() => null);
+      if (!project || !(await deps.authorizer.can(actor, 'read_build', { project }))) return null;
+      const other = await deps.jobs.latestSuccessfulJob(project.id, ref, name);
+      if (!other) return null;
+      found.push(other);
+    }
+    return found;
+  }
+
+  async function dependenciesOf(job: JobRow, token: string, crossProject: readonly { id: number; name: string }[]): Promise<DependencyArtifacts[]> {
     if (!deps.archivesOf) return [];
     const earlier = await deps.jobs.earlierJobs(job.pipeline_id, job.stage_idx);
     const named = Array.isArray(job.options.dependencies) ? (job.options.dependencies as string[]) : null;
@@ -160,7 +211,7 @@ export function createRunnerProtocol(deps: {
           ? earlier.filter((other) => named.includes(other.name))
           : earlier;
     const crossed = await crossPipelineDependencies(job);
-    const all = [...wanted, ...crossed];
+    const all = [...wanted, ...crossed, ...crossProject];
     const archives = await deps.archivesOf(all.map((other) => other.id));
     return archives.map((archive) => ({
       id: archive.job_id,
@@ -170,7 +221,7 @@ export function createRunnerProtocol(deps: {
     }));
   }
 
-  async function payloadFor(runner: Runner, job: JobRow, token: string): Promise<Record<string, unknown>> {
+  async function payloadFor(runner: Runner, job: JobRow, token: string, crossProject: readonly { id: number; name: string }[]): Promise<Record<string, unknown>> {
     const context = await deps.jobs.jobContext(job.id);
     if (!context) throw new NotFoundError('Job');
     const protectedRef = await isProtectedRef(job.project_id, context.ref, context.tag);
@@ -186,7 +237,7 @@ export function createRunnerProtocol(deps: {
       user: user ? { id: user.id, username: user.username, name: user.name, email: user.email } : null,
       pipelineVariables: await deps.pipelines.variables(job.pipeline_id),
       storedVariables: deps.storedVariables ? await deps.storedVariables(job, { protectedRef, fromFork: context.from_fork }) : [],
-      dependencies: await dependenciesOf(job, token),
+      dependencies: await dependenciesOf(job, token, crossProject),
       now: now(),
     });
   }
@@ -303,7 +354,7 @@ export function createRunnerProtocol(deps: {
           // A value that is never current: the runner's next request looks at the queue at once (another job may wait).
           if (picked) {
             await deps.runners.linkJobToManager(runner, input.systemId, picked.job.id);
-            return { job: await payloadFor(runner, picked.job, picked.token), lastUpdate: `${seenValue}.picked` };
+            return { job: await payloadFor(runner, picked.job, picked.token, picked.crossProject), lastUpdate: `${seenValue}.picked` };
           }
           if (input.lastUpdate && input.lastUpdate !== seenValue) return { job: null, lastUpdate: seenValue };
         }

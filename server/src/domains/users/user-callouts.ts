@@ -7,8 +7,8 @@ import type { Actor } from '../../auth/actor.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { UnauthorizedError, ValidationError } from '../../platform/errors.js';
 
-/** The hints that can be dismissed: the merge widget's suggestion to add a pipeline. */
-export const USER_CALLOUT_FEATURES = ['suggest_pipeline'] as const;
+/** The hints that can be dismissed: the merge widget's suggestion to add a pipeline, the pipeline graph's hover tip. */
+export const USER_CALLOUT_FEATURES = ['suggest_pipeline', 'pipeline_needs_hover_tip'] as const;
 export type UserCalloutFeature = (typeof USER_CALLOUT_FEATURES)[number];
 
 export interface UserCallout {

@@ -1,10 +1,11 @@
-import { Flash, SegmentedControl } from '@primer/react';
+import { Flash, SegmentedControl, ToggleSwitch } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { pipelineDagQuery, type CommitStatus, type Job, type PipelineRelations } from './api';
 import { JobGroupCard } from './JobGroupCard';
 import { dependencyLayers, needLinks, needsByJob, needsChain, stageViews, type JobGroupView } from './job-groups';
 import { LinkedPipelines } from './LinkedPipelines';
+import { NeedsHoverTip } from './NeedsHoverTip';
 import { NeedsLinks } from './NeedsLinks';
 import { useGraphView } from './useGraphView';
 import { fallbackStatus, StatusIcon } from './StatusBadge';
@@ -34,9 +35,11 @@ const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', 
  * The pipeline graph: the upstream pipeline, one column per stage with one card per job group
  * (a lone job, or the jobs `parallel:` made of one, opening a dropdown of them), the `external`
  * stage of the statuses outside CI systems posted (each linking to its target_url), then the
- * downstream pipelines. "Group jobs by: Job dependencies" lays the cards out by their `needs`
- * and draws a line to each needed card; hovering (or focusing) a card highlights its needs chain.
- * The choice is remembered in the browser (useGraphView).
+ * downstream pipelines. "Group jobs by: Job dependencies" lays the cards out by their `needs`;
+ * its "Show dependencies" switch (GitLab's: off on every page load, only in that view) draws a
+ * line to each needed card, and hovering (or focusing) a card then highlights its needs chain.
+ * The grouping is remembered in the browser (useGraphView); as GitLab's, it is offered only for a
+ * pipeline that uses `needs` (a job scheduled by its needs), any other showing its stages.
  */
 export function PipelineGraph({
   projectId,
@@ -54,12 +57,17 @@ export function PipelineGraph({
   relations?: PipelineRelations;
 }) {
   const [error, setError] = useState<string | null>(null);
-  const [view, setView] = useGraphView();
+  const [chosenView, setView] = useGraphView();
   const [hovered, setHovered] = useState<string | null>(null);
+  const [showLinks, setShowLinks] = useState(false);
   const canvasRef = useRef<HTMLDivElement>(null);
   const dag = useQuery(pipelineDagQuery(fullPath, projectId, pipelineId));
   const stages = useMemo(() => stageViews(jobs), [jobs]);
   const needs = useMemo(() => needsByJob(dag.data), [dag.data]);
+  // GitLab offers "Group jobs by" only for a pipeline that uses needs; any other shows its stages.
+  const usesNeeds = needs.size > 0;
+  const view = usesNeeds ? chosenView : 'stage';
+  const linksShown = view === 'needs' && showLinks;
   const links = useMemo(() => needLinks(stages, needs), [stages, needs]);
   const chain = useMemo(() => (hovered === null ? new Set<string>() : needsChain(links, hovered)), [links, hovered]);
   const columns: { label: string; listLabel: string; title: string | null; groups: JobGroupView[] }[] =
@@ -75,14 +83,23 @@ export function PipelineGraph({
           {error}
         </Flash>
       ) : null}
-      <div className={graphStyles.toolbar}>
-        <span id="pipeline-graph-view">Group jobs by</span>
-        <SegmentedControl aria-labelledby="pipeline-graph-view" size="small" onChange={(index) => setView(index === 0 ? 'stage' : 'needs')}>
-          <SegmentedControl.Button selected={view === 'stage'}>Stage</SegmentedControl.Button>
-          <SegmentedControl.Button selected={view === 'needs'}>Job dependencies</SegmentedControl.Button>
-        </SegmentedControl>
-      </div>
-      {view === 'needs' && dag.isError ? (
+      {usesNeeds ? (
+        <div className={graphStyles.toolbar}>
+          <span id="pipeline-graph-view">Group jobs by</span>
+          <SegmentedControl aria-labelledby="pipeline-graph-view" size="small" onChange={(index) => setView(index === 0 ? 'stage' : 'needs')}>
+            <SegmentedControl.Button selected={view === 'stage'}>Stage</SegmentedControl.Button>
+            <SegmentedControl.Button selected={view === 'needs'}>Job dependencies</SegmentedControl.Button>
+          </SegmentedControl>
+          {view === 'needs' ? (
+            <>
+              <span id="pipeline-graph-links">Show dependencies</span>
+              <ToggleSwitch size="small" aria-labelledby="pipeline-graph-links" checked={showLinks} onClick={() => setShowLinks(!showLinks)} statusLabelPosition="end" />
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      {linksShown ? <NeedsHoverTip /> : null}
+      {chosenView === 'needs' && dag.isError ? (
         <Flash variant="warning" role="alert">
           The job dependencies could not be loaded.
         </Flash>
@@ -90,7 +107,7 @@ export function PipelineGraph({
       <div className={styles.graph} aria-label="Pipeline graph" role="region">
         <LinkedPipelines kind="Upstream" projectId={projectId} pipelines={relations?.triggered_by ? [relations.triggered_by] : []} />
         <div className={graphStyles.canvas} ref={canvasRef}>
-          {view === 'needs' ? <NeedsLinks container={canvasRef} links={links} highlighted={{ card: hovered, chain }} /> : null}
+          {linksShown ? <NeedsLinks container={canvasRef} links={links} highlighted={{ card: hovered, chain }} /> : null}
           <div className={graphStyles.columns}>
             {columns.map((column) => (
               <section key={column.label} className={styles.stage} aria-label={column.label}>
@@ -103,9 +120,9 @@ export function PipelineGraph({
                       fullPath={fullPath}
                       group={group}
                       needs={needsOfCard(group.name)}
-                      highlighted={view === 'needs' && (hovered === group.name || chain.has(group.name))}
+                      highlighted={linksShown && (hovered === group.name || chain.has(group.name))}
                       onError={setError}
-                      onHover={view === 'needs' ? setHovered : undefined}
+                      onHover={linksShown ? setHovered : undefined}
                     />
                   ))}
                 </ul>

@@ -48,7 +48,7 @@ export function jobVariables(variables: { key?: string; value?: string }[] | und
  * and pagination headers, a pipeline with `detailed_status`, creation from a ref, retry,
  * cancel, delete, a pipeline's variables; jobs and trigger jobs (bridges), cancel, retry, play.
  */
-export function pipelineRoutes(app: FastifyInstance, ctx: RestContext<'jobArtifacts' | 'pipelines'>): void {
+export function pipelineRoutes(app: FastifyInstance, ctx: RestContext<'jobArtifacts' | 'jobErase' | 'pipelines'>): void {
   const { pipelines } = ctx.services;
   const r = routes(app);
 
@@ -172,6 +172,12 @@ export function pipelineRoutes(app: FastifyInstance, ctx: RestContext<'jobArtifa
     const result = await pipelines.job(request.actor, params.id, params.job_id);
     const artifacts = await ctx.services.jobArtifacts.describe([result.job.id]);
     return reply.status(200).send(jobEntity(result.job, result.project, ctx.urls, result.facts, artifacts.get(result.job.id)));
+  });
+
+  // GitLab's erase: the finished job's log and artifacts go, the job stays with erased_at (201 with the job).
+  r.post('/projects/:id/jobs/:job_id/erase', JobPath, async (params, request, reply) => {
+    const result = await ctx.services.jobErase.erase(signedIn(request), params.id, params.job_id);
+    return reply.status(201).send(jobEntity(result.job, result.project, ctx.urls, result.facts));
   });
 
   r.post('/projects/:id/jobs/:job_id/cancel', JobPath, async (params, request, reply) => {

@@ -272,8 +272,37 @@ export function normalizeNeeds(value: unknown, at: string, errors: Errors) {
         optional: item.optional === true,
         ...(matrix ? { matrix: matrix.map((entry) => Object.fromEntries(Object.entries(entry as object).map(([k, v]) => [k, String(v)]))) } : {}),
       });
-    } else if (isPlainObject(item) && (item.project !== undefined || item.pipeline !== undefined)) cross.push(item);
+    } else if (isPlainObject(item) && item.project !== undefined) {
+      errors.push(...crossProjectNeedErrors(item, `${at}:needs:need`));
+      cross.push(item);
+    } else if (isPlainObject(item) && item.pipeline !== undefined) cross.push(item);
     else errors.push(`${at}:needs config can only be a string or a hash`);
   }
+  const crossProject = cross.filter((item) => item.project !== undefined).length;
+  if (crossProject > MAX_CROSS_DEPENDENCIES || cross.length - crossProject > MAX_CROSS_DEPENDENCIES) {
+    errors.push(`${at}:needs config must be less than or equal to ${MAX_CROSS_DEPENDENCIES}`);
+  }
   return { jobs, cross };
+}
+
+/** GitLab's limit on `needs:project` entries of one job, and on its `needs:pipeline` entries. */
+export const MAX_CROSS_DEPENDENCIES = 5;
+
+const CROSS_PROJECT_NEED_KEYS = ['project', 'job', 'ref', 'artifacts'];
+
+/**
+ * `needs: [{project, job, ref, artifacts}]` as GitLab validates it (Need::CrossDependency):
+ * only those keys; `project`, `job` and `ref` non-empty strings; `artifacts` a boolean.
+ */
+export function crossProjectNeedErrors(item: Record<string, unknown>, location: string): string[] {
+  const errors: string[] = [];
+  const unknown = Object.keys(item).filter((key) => !CROSS_PROJECT_NEED_KEYS.includes(key));
+  if (unknown.length > 0) errors.push(`${location} config contains unknown keys: ${unknown.join(', ')}`);
+  for (const key of ['project', 'job', 'ref'] as const) {
+    const value = item[key];
+    if (value !== undefined && value !== null && typeof value !== 'string') errors.push(`${location} ${key} should be a string`);
+    else if (typeof value !== 'string' || value.trim() === '') errors.push(`${location} ${key} can't be blank`);
+  }
+  if (item.artifacts !== undefined && item.artifacts !== null && typeof item.artifacts !== 'boolean') errors.push(`${location} artifacts should be a boolean value`);
+  return errors;
 }
