@@ -67,7 +67,6 @@ describe(`pipeline and job lists: round trips independent of the page size (${te
     const small = await get(url(20), developer.token);
     const large = await get(url(100), developer.token);
     expect([small.body.length, large.body.length]).toEqual([20, 100]);
-    if (process.env.TRIBUTARY_PRINT_ROUND_TRIPS) console.log(`${_name}: ${small.roundTrips} round trips for 20, ${large.roundTrips} for 100`);
     expect(large.roundTrips).toBe(small.roundTrips);
     expect(small.roundTrips).toBeLessThanOrEqual(12);
   });

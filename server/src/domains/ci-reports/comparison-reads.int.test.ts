@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../../test-support/database.js';
 import { createCiReportsRepository, type CiReportsRepository } from './ci-reports.repository.js';
 import { createCiReports } from './ci-reports.service.js';
-import type { TestCaseStatus } from './junit-parser.js';
+import type { ParsedTestCase, TestCaseStatus } from './junit-parser.js';
 import { compareTestReports } from './test-reports.js';
 
 const CASES_PER_JOB = 1_500;
@@ -43,7 +43,8 @@ describe(`the merge request's test comparison reads only failures (${testDatabas
       );
       if (job.suite === null) continue;
       const jobId = Number(build.rows[0]!.id);
-      const cases = Array.from({ length: CASES_PER_JOB }, (_, i) => ({
+      const cases: ParsedTestCase[] = Array.from({ length: CASES_PER_JOB }, (_, i) => ({
+        suiteName: null,
         // names repeat (a case run twice in a suite, or in two classes): GitLab's key is suite, class and name
         name: `case ${i % 300}`,
         classname: `spec.module_${i % 5}`,
