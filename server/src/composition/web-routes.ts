@@ -124,7 +124,7 @@ export async function registerWebRoutes(
   });
   await http.register(async (web) => mergeRequestReportsRoutes(web, { authenticate, reports: mergeRequestReports, exposedArtifacts, urls: ctx.urls }));
   // the pipeline page's upstream and downstream pipelines (GitLab's pipeline JSON) and its jobs' needs (GitLab's DAG JSON)
-  await http.register(async (web) => pipelineDetailsRoutes(web, { authenticate, relations: services.pipelineRelations, pipelines: services.pipelines }));
+  await http.register(async (web) => pipelineDetailsRoutes(web, { authenticate, relations: services.pipelineRelations, pipelines: services.pipelines, artifacts: services.jobArtifacts, urls: ctx.urls, externalUrl: deps.config.externalUrl }));
   // the role badges of the Activity section (web-only: the REST note entity has no access levels)
   const noteAuthorRoles = createNoteAuthorRolesService({ mergeRequests: services.mergeRequests, roles: createNoteAuthorRolesRepository(db) });
   await http.register(async (web) => noteAuthorRolesRoutes(web, { authenticate, roles: noteAuthorRoles }));

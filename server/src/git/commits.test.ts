@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countCommits, getCommit, lastCommitForPath, lastCommitsForPaths, listCommits } from './commits.js';
+import { countCommits, getCommit, getCommitsByIds, lastCommitForPath, lastCommitsForPaths, listCommits } from './commits.js';
 import { GitArgumentError, InvalidTreePathError } from './errors.js';
 import { buildScenario, rawGit, type Scenario } from './scenarios/scenarios.js';
 
@@ -39,6 +39,19 @@ describe('commits on linear-history', () => {
     expect(await getCommit(repo, 'nope')).toBeNull();
     expect(await getCommit(repo, '1'.repeat(40))).toBeNull();
     expect(await getCommit(repo, 'main^{tree}')).toBeNull();
+  });
+
+  it('gets several commits by id in one call, as getCommit gets each; a missing one is null', async () => {
+    const ids = [await sha('main~1'), await sha('main~3'), await sha('main~1')];
+    const found = await getCommitsByIds(repo, ids);
+    expect([...found.keys()]).toEqual([ids[0], ids[1]]);
+    for (const id of ids) expect(found.get(id)).toEqual(await getCommit(repo, id));
+    const missing = '1'.repeat(40);
+    const withMissing = await getCommitsByIds(repo, [ids[0]!, missing, 'v1.0']);
+    expect(withMissing.get(missing)).toBeNull();
+    expect(withMissing.get(ids[0]!)).toEqual(await getCommit(repo, ids[0]!));
+    expect(withMissing.get('v1.0')?.id).toBe(await sha('main~4'));
+    expect((await getCommitsByIds(repo, [])).size).toBe(0);
   });
 
   it('pages through history and says whether there is more', async () => {

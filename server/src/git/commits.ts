@@ -36,6 +36,8 @@ export interface CommitPage {
   hasMore: boolean;
 }
 
+const FULL_OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
 /** Failures that mean "the revision names nothing" rather than "git broke". */
 const NOT_FOUND_CODES: ReadonlySet<GitErrorCode> = new Set<GitErrorCode>(['unknown-revision', 'invalid-object-name', 'bad-object']);
 
@@ -85,6 +87,29 @@ export async function countCommits(repoPath: string, filter: HistoryFilter & { m
 export async function getCommit(repoPath: string, rev: string): Promise<GitCommit | null> {
   const page = await listCommits(repoPath, { ref: `${rev}^{commit}`, limit: 1 });
   return page?.commits[0] ?? null;
+}
+
+/**
+ * Several commits by full object id in one `git log --no-walk` (a list of pipelines or jobs shows
+ * each one's commit); a missing object makes git refuse the whole list, so then each is read alone
+ * and the missing ones are null.
+ */
+export async function getCommitsByIds(repoPath: string, ids: readonly string[]): Promise<Map<string, GitCommit | null>> {
+  const found = new Map<string, GitCommit | null>();
+  // what is not a full object id (a ref a caller stored) is read alone, as getCommit reads it
+  for (const rev of new Set(ids.filter((id) => !FULL_OBJECT_ID.test(id)))) found.set(rev, await getCommit(repoPath, rev));
+  const unique = [...new Set(ids.filter((id) => FULL_OBJECT_ID.test(id)))];
+  if (unique.length === 0) return found;
+  const stdout = await runHistory(git(repoPath).sub('log').flag('-z', LOG_FORMAT, '--no-color', '--no-walk=unsorted').objectIds(...unique));
+  if (stdout !== null) {
+    const commits = new Map(parseLogOutput(stdout).map((commit) => [commit.id, commit]));
+    if (unique.every((id) => commits.has(id))) {
+      for (const id of unique) found.set(id, commits.get(id)!);
+      return found;
+    }
+  }
+  for (const id of unique) found.set(id, await getCommit(repoPath, id));
+  return found;
 }
 
 /** The latest commit reachable from `rev` that changed `path`, or null. */

@@ -6,7 +6,12 @@ import { isCompleted } from '../../domains/pipelines/engine/status.js';
 import type { PipelineRelations, RelatedPipeline } from '../../domains/pipelines/downstream/pipeline-relations.service.js';
 import type { JobRow } from '../../domains/pipelines/pipeline.js';
 import type { PipelinesService } from '../../domains/pipelines/pipelines.service.js';
-import { ForbiddenError, NotFoundError } from '../../platform/errors.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js';
+import { STATUSES, type Status } from '../../domains/pipelines/engine/status.js';
+import type { JobArtifacts } from '../../domains/runner-protocol/job-artifacts.service.js';
+import { jobEntity, pipelineEntity } from '../rest/entities/pipelines.js';
+import type { UrlBuilder } from '../rest/entities/users.js';
+import { paginationHeaders, parsePage, requestUrl } from '../rest/pagination.js';
 import { groupJobs } from '@tributary/contracts';
 import { projectPathRoute } from './project-path-routes.js';
 
@@ -64,13 +69,60 @@ export function dagPipelineEntity(jobs: readonly Pick<JobRow, 'name' | 'stage' |
   };
 }
 
+/** The pipelines page's filters, as the API's list takes them; anything else is a 400 and nothing is read. */
+function pipelineListFilter(query: Record<string, unknown>) {
+  const text = (name: string) => {
+    const value = query[name];
+    if (value === undefined || value === '') return undefined;
+    if (typeof value !== 'string' || value.includes('\0')) throw new ValidationError(`${name} is invalid`);
+    return value;
+  };
+  const status = text('status');
+  if (status !== undefined && !(STATUSES as readonly string[]).includes(status)) throw new ValidationError('status does not have a valid value');
+  // the API's page and per_page rule (20 by default, at most 100)
+  const page = parsePage(query);
+  return { page, filter: { status: status as Status | undefined, ref: text('ref'), source: text('source'), username: text('username'), orderBy: 'id' as const, sort: 'desc' as const, limit: page.limit, offset: page.offset } };
+}
+
 export function pipelineDetailsRoutes(
   app: FastifyInstance,
-  deps: { authenticate(request: FastifyRequest): Promise<Actor>; relations: PipelineRelations; pipelines: Pick<PipelinesService, 'get' | 'jobs'> },
+  deps: {
+    authenticate(request: FastifyRequest): Promise<Actor>;
+    relations: PipelineRelations;
+    pipelines: Pick<PipelinesService, 'get' | 'jobs' | 'listWithJobs'>;
+    artifacts: Pick<JobArtifacts, 'describe'>;
+    urls: UrlBuilder;
+    externalUrl: string;
+  },
 ): void {
   app.addHook('onRequest', async (request) => {
     request.actor = await deps.authenticate(request);
     assertApiScope(request.actor, request.method);
+  });
+
+  /**
+   * The pipelines page, `GET /:full_path/-/pipelines.json` (GitLab's pipelines list JSON, in the
+   * shapes of our API): a page of the project's pipelines, newest first, filtered by status, ref,
+   * source and triggerer, each as the API's pipeline with `jobs` (its latest jobs and trigger
+   * jobs, as `…/pipelines/:id/jobs` and `…/bridges` give them), and GitLab's pagination headers.
+   * One request and a fixed number of reads for the page, where the page asked for each row's
+   * pipeline and jobs. Who may not read the pipelines gets a 404, as GitLab's web controllers answer.
+   */
+  projectPathRoute(app, '/-/pipelines.json', async (request, reply, fullPath) => {
+    const { page, filter } = pipelineListFilter(request.query as Record<string, unknown>);
+    const result = await deps.pipelines.listWithJobs(request.actor, fullPath, filter).catch((error: unknown) => {
+      throw error instanceof ForbiddenError ? new NotFoundError() : error;
+    });
+    const artifacts = await deps.artifacts.describe(result.jobs.map((job) => job.id));
+    const jobsOf = new Map<number, ReturnType<typeof jobEntity>[]>();
+    for (const job of result.jobs) {
+      const list = jobsOf.get(job.pipeline_id) ?? [];
+      list.push(jobEntity(job, result.project, deps.urls, result.jobFacts, artifacts.get(job.id)));
+      jobsOf.set(job.pipeline_id, list);
+    }
+    reply.header('cache-control', 'no-cache');
+    reply.headers(paginationHeaders(requestUrl(request, deps.externalUrl), page, result.total));
+    return result.pipelines.map((pipeline) => ({ ...pipelineEntity(pipeline, result.project, deps.urls, result), jobs: jobsOf.get(pipeline.id) ?? [] }));
   });
 
   projectPathRoute(app, '/-/pipelines/:pipeline_id.json', async (request, reply, fullPath, params) => {

@@ -14,6 +14,8 @@ const MAX_PATH_SEGMENTS = 21;
  */
 export const PROJECT_PATH_SUFFIXES = [
   '/-/merge_requests/:iid/widget.json',
+  // the pipelines page: a page of pipelines with their jobs, in a fixed number of reads
+  '/-/pipelines.json',
   // the pipeline page's upstream and downstream pipelines (GitLab's pipeline JSON)
   '/-/pipelines/:pipeline_id.json',
   // the pipeline graph's job dependencies (GitLab's DAG JSON)

@@ -124,6 +124,36 @@ export function createCiReportsRepository(db: Queryable) {
       return rows;
     },
 
+    /**
+     * The rows a merge request's test comparison needs, in report order: the head pipeline's
+     * failed and errored cases, its passed cases whose key (suite, class, name) failed or errored
+     * in the base (the resolved ones), and the base's failed and errored cases (their keys and
+     * status). Every other case only counts, and the counts come from suiteCounts: a report of
+     * thousands of passing cases is never read to compare it.
+     */
+    async comparisonCases(headId: number, baseId: number | null): Promise<{ head: StoredTestCase[]; base: StoredTestCase[] }> {
+      const { rows } = await db.query<StoredTestCase & { side: 'head' | 'base'; id: number }>(
+        `WITH base_failures AS (
+           SELECT c.id, c.job_id, c.suite_name, c.status, c.name, c.classname
+             FROM ci_test_cases c JOIN ci_builds b ON b.id = c.job_id AND NOT b.retried
+            WHERE c.pipeline_id = $2 AND c.status IN ('failed', 'error'))
+         SELECT 'head' AS side, c.id, c.job_id, c.suite_name, c.status, c.name, c.classname, c.file, c.execution_time, c.system_output, c.attachment
+           FROM ci_test_cases c JOIN ci_builds b ON b.id = c.job_id AND NOT b.retried
+          WHERE c.pipeline_id = $1
+            AND (c.status IN ('failed', 'error')
+                 OR (c.status = 'success' AND EXISTS (SELECT 1 FROM base_failures f WHERE f.suite_name = c.suite_name AND f.classname = c.classname AND f.name = c.name)))
+         UNION ALL
+         SELECT 'base', f.id, f.job_id, f.suite_name, f.status, f.name, f.classname, NULL, 0, NULL, NULL FROM base_failures f
+         ORDER BY 1 DESC, 2`,
+        [headId, baseId],
+      );
+      const head: StoredTestCase[] = [];
+      const base: StoredTestCase[] = [];
+      // the id only ordered the rows
+      for (const { side, id: _id, ...testCase } of rows) (side === 'head' ? head : base).push(testCase);
+      return { head, base };
+    },
+
     /** Replaces a job's line coverage. */
     async replaceCoverage(job: { id: number; pipeline_id: number }, files: ReadonlyMap<string, LineHits>, tx: Queryable): Promise<void> {
       await tx.query('DELETE FROM ci_coverage_files WHERE job_id = $1', [job.id]);

@@ -162,8 +162,10 @@ export function createCiReports(deps: {
       if (await deps.reports.hasUnparsedTestReports(head.id)) return { parsed: false as const, parsing: true };
       if (!(await deps.reports.hasTestReports(head.id))) return { parsed: false as const, parsing: false };
       const base = mergeRequest.baseSha ? await deps.reports.pipelineAt(mergeRequest.targetProjectId, mergeRequest.targetBranch, mergeRequest.baseSha) : null;
-      const [suites, headCases, baseCases] = await Promise.all([deps.reports.suiteCounts(head.id), deps.reports.testCases(head.id), base ? deps.reports.testCases(base.id) : Promise.resolve([])]);
-      return { parsed: true as const, comparison: compareTestReports(baseCases, headCases, suites.map((suite) => suite.suite_name)) };
+      // only the failures of both sides (and the head's cases that fixed one) are read; the head's totals are counted by the database
+      const [suites, cases] = await Promise.all([deps.reports.suiteCounts(head.id), deps.reports.comparisonCases(head.id, base?.id ?? null)]);
+      const totals = new Map(suites.map((suite) => [suite.suite_name, suite.total_count]));
+      return { parsed: true as const, comparison: compareTestReports(cases.base, cases.head, suites.map((suite) => suite.suite_name), totals) };
     },
 
     /**

@@ -13,7 +13,7 @@ function comparer(state: { head: boolean; unparsed: boolean; parsed: boolean }) 
     hasUnparsedTestReports: async () => state.unparsed,
     hasTestReports: async () => state.parsed,
     suiteCounts: async () => [],
-    testCases: async () => [],
+    comparisonCases: async () => ({ head: [], base: [] }),
   } as unknown as CiReportsRepository;
   return createCiReports({ reports } as unknown as Parameters<typeof createCiReports>[0]);
 }

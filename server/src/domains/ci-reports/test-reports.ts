@@ -54,8 +54,12 @@ const MAX_TESTS = 100;
 const MIN_TESTS = 10;
 const room = (...used: { length: number }[]) => Math.max(MAX_TESTS - used.reduce((sum, list) => sum + list.length, 0), MIN_TESTS);
 
-/** One suite of the head pipeline against the suite of the same name in the base (TestSuiteComparer). */
-export function compareSuite<T extends TestCaseLike>(name: string, base: readonly T[], head: readonly T[]): SuiteComparison<T> {
+/**
+ * One suite of the head pipeline against the suite of the same name in the base (TestSuiteComparer).
+ * Only the base's failed and errored cases and the head's failed, errored and passed ones matter;
+ * given `total` (the head suite's count of cases), `head` may hold just those.
+ */
+export function compareSuite<T extends TestCaseLike>(name: string, base: readonly T[], head: readonly T[], total = head.length): SuiteComparison<T> {
   const baseFailed = new Set(base.filter((c) => c.status === 'failed').map(keyOf));
   const baseErrored = new Set(base.filter((c) => c.status === 'error').map(keyOf));
   const failed = head.filter((c) => c.status === 'failed');
@@ -71,7 +75,7 @@ export function compareSuite<T extends TestCaseLike>(name: string, base: readonl
     name,
     status: failed.length + errored.length > 0 ? 'failed' : 'success',
     summary: {
-      total: head.length,
+      total,
       resolved: resolvedFailures.length + resolvedErrors.length,
       failed: newFailures.length + existingFailures.length,
       errored: newErrors.length + existingErrors.length,
@@ -85,8 +89,11 @@ export function compareSuite<T extends TestCaseLike>(name: string, base: readonl
   };
 }
 
-/** The whole comparison (TestReportsComparer): one entry per head suite, with totals over them. */
-export function compareTestReports<T extends TestCaseLike>(base: readonly T[], head: readonly T[], headSuites: readonly string[]) {
+/**
+ * The whole comparison (TestReportsComparer): one entry per head suite, with totals over them.
+ * `headTotals` (cases per head suite) lets `head` and `base` hold only the cases compareSuite reads.
+ */
+export function compareTestReports<T extends TestCaseLike>(base: readonly T[], head: readonly T[], headSuites: readonly string[], headTotals?: ReadonlyMap<string, number>) {
   const bySuite = (cases: readonly T[]) => {
     const map = new Map<string, T[]>();
     // appended in place: copying the list per case made the grouping quadratic (1,000 cases a suite)
@@ -99,7 +106,10 @@ export function compareTestReports<T extends TestCaseLike>(base: readonly T[], h
   };
   const baseSuites = bySuite(base);
   const headCases = bySuite(head);
-  const suites = headSuites.map((name) => compareSuite(name, baseSuites.get(name) ?? [], headCases.get(name) ?? []));
+  const suites = headSuites.map((name) => {
+    const cases = headCases.get(name) ?? [];
+    return compareSuite(name, baseSuites.get(name) ?? [], cases, headTotals?.get(name) ?? cases.length);
+  });
   return {
     status: suites.some((suite) => suite.status === 'failed') ? ('failed' as const) : ('success' as const),
     summary: {

@@ -7,7 +7,7 @@
 import type { Actor } from '../../auth/actor.js';
 import type { Authorizer } from '../../auth/authorizer.js';
 import type { ProjectAction } from '../../auth/permissions.js';
-import { getCommit, type GitCommit } from '../../git/commits.js';
+import { getCommitsByIds } from '../../git/commits.js';
 import { resolveCommit } from '../../git/refs.js';
 import type { Queryable } from '../../platform/db/database.js';
 import type { User } from '../users/user.js';
@@ -63,25 +63,31 @@ export function createPipelinesService(deps: {
     return { users, warnings };
   }
 
-  /** What job entities show: users, commits, pipelines, and which refs the viewer may act on. */
+  /**
+   * What job entities show: users, commits, pipelines, and which refs the viewer may act on. A
+   * fixed number of reads however many jobs: the pipelines, users, commits (one git call), the
+   * ref rules and the downstream pipelines with their projects are each read once for all.
+   */
   async function jobFacts(actor: Actor, project: Project, jobs: readonly JobRow[]) {
-    const pipelines = await repo.pipelinesByIds(jobs.map((job) => job.pipeline_id));
-    const users = await usersByIds(deps.db, [...jobs.map((job) => job.user_id), ...[...pipelines.values()].map((p) => p.user_id)]);
-    const commits = new Map<string, GitCommit | null>();
-    for (const pipeline of pipelines.values()) {
-      if (!commits.has(pipeline.sha)) commits.set(pipeline.sha, await getCommit(deps.repoPath(project.id), pipeline.sha));
-    }
+    const bridges = jobs.filter((job) => job.type === 'bridge').map((job) => job.id);
+    const [pipelines, mayUpdate, downstream] = await Promise.all([
+      repo.pipelinesByIds(jobs.map((job) => job.pipeline_id)),
+      deps.authorizer.can(actor, 'update_pipeline', { project }),
+      deps.downstream.downstreamOfBridges(bridges),
+    ]);
+    const otherProjects = [...new Set([...downstream.values()].map((pipeline) => pipeline.project_id).filter((id) => id !== project.id))];
+    const [users, commits, updatableRef, others] = await Promise.all([
+      usersByIds(deps.db, [...jobs.map((job) => job.user_id), ...[...pipelines.values()].map((p) => p.user_id)]),
+      getCommitsByIds(deps.repoPath(project.id), [...pipelines.values()].map((pipeline) => pipeline.sha)),
+      mayUpdate ? refUpdateRule(actor, project, [...pipelines.values()]) : Promise.resolve(() => false),
+      Promise.all(otherProjects.map(async (id) => [id, (await deps.projectRows.findById(id))?.full_path ?? ''] as const)),
+    ]);
     const updatable = new Map<string, boolean>();
-    const mayUpdate = await deps.authorizer.can(actor, 'update_pipeline', { project });
     for (const pipeline of pipelines.values()) {
       const key = `${pipeline.tag}:${pipeline.ref}`;
-      if (!updatable.has(key)) updatable.set(key, mayUpdate && (await mayUpdateRef(actor, project, pipeline.ref, pipeline.tag)));
+      if (!updatable.has(key)) updatable.set(key, updatableRef(pipeline.ref, pipeline.tag));
     }
-    const downstream = await deps.downstream.downstreamOfBridges(jobs.filter((job) => job.type === 'bridge').map((job) => job.id));
-    const projectPaths = new Map<number, string>([[project.id, project.full_path]]);
-    for (const pipeline of downstream.values()) {
-      if (!projectPaths.has(pipeline.project_id)) projectPaths.set(pipeline.project_id, (await deps.projectRows.findById(pipeline.project_id))?.full_path ?? '');
-    }
+    const projectPaths = new Map<number, string>([[project.id, project.full_path], ...others]);
     return {
       users,
       commits,
@@ -104,12 +110,24 @@ export function createPipelinesService(deps: {
     return project;
   }
 
+  /**
+   * GitLab's can_update_branch? (branches) or can_create_tag? (tags), for the refs of these
+   * pipelines: the caller's access and the project's protected branches (and tags, when a tag is
+   * among them) are read once, then each ref is decided by the pure rules.
+   */
+  async function refUpdateRule(actor: Actor, project: Project, refs: readonly { tag: boolean }[]): Promise<(ref: string, tag: boolean) => boolean> {
+    if (!actor.user || refs.length === 0) return () => false;
+    const [pusher, branches, tags] = await Promise.all([
+      deps.access.pusher(actor, project),
+      refs.some((ref) => !ref.tag) ? deps.protectedBranches.listForProject(project.id) : Promise.resolve([]),
+      refs.some((ref) => ref.tag) ? deps.protectedTags.listForProject(project.id) : Promise.resolve([]),
+    ]);
+    return (ref, tag) => (tag ? canCreateTag(pusher, ref, tags) : canMergeIntoBranch(pusher, ref, branches, project.archived));
+  }
+
   /** GitLab's can_update_branch? (branches) or can_create_tag? (tags) for the pipeline's ref. */
   async function mayUpdateRef(actor: Actor, project: Project, ref: string, tag: boolean): Promise<boolean> {
-    if (!actor.user) return false;
-    const pusher = await deps.access.pusher(actor, project);
-    if (tag) return canCreateTag(pusher, ref, await deps.protectedTags.listForProject(project.id));
-    return canMergeIntoBranch(pusher, ref, await deps.protectedBranches.listForProject(project.id), project.archived);
+    return (await refUpdateRule(actor, project, [{ tag }]))(ref, tag);
   }
 
   async function pipelineFor(project: Project, pipelineId: number): Promise<PipelineRow> {
@@ -157,7 +175,7 @@ export function createPipelinesService(deps: {
 
     /** Jobs of `project` with what their entities show (for deployments' `deployable`). */
     async describeJobs(actor: Actor, project: Project, jobIds: readonly number[]) {
-      const jobs = (await Promise.all([...new Set(jobIds)].map((id) => repo.findJob(id)))).filter((job): job is JobRow => job !== null && job.project_id === project.id);
+      const jobs = [...(await repo.jobsByIds(jobIds)).values()].filter((job) => job.project_id === project.id);
       return { jobs: new Map(jobs.map((job) => [job.id, job])), facts: await jobFacts(actor, project, jobs) };
     },
 
@@ -165,6 +183,22 @@ export function createPipelinesService(deps: {
       const project = await open(actor, idOrPath, 'read_pipeline');
       const result = await repo.listPipelines({ ...filter, projectId: project.id });
       return { project, ...result, ...(await pipelineFacts(result.pipelines)) };
+    },
+
+    /**
+     * A page of pipelines with everything the pipelines page shows of each: its users, warnings,
+     * and its latest jobs and trigger jobs (the mini graph) with their facts. A fixed number of
+     * reads whatever the page size, where asking for each pipeline and its jobs cost a few reads
+     * a row.
+     */
+    async listWithJobs(actor: Actor, idOrPath: string | number, filter: Omit<PipelineListFilter, 'projectId'>) {
+      const project = await open(actor, idOrPath, 'read_pipeline');
+      const result = await repo.listPipelines({ ...filter, projectId: project.id });
+      const ids = result.pipelines.map((pipeline) => pipeline.id);
+      const [facts, latest] = await Promise.all([pipelineFacts(result.pipelines), repo.latestJobsOfPipelines(ids)]);
+      // the jobs and trigger jobs the pipeline's job lists show (an outside CI's commit statuses are not jobs)
+      const jobs = latest.filter((job) => job.type !== 'generic').sort((a, b) => a.id - b.id);
+      return { project, ...result, ...facts, jobs, jobFacts: await jobFacts(actor, project, jobs) };
     },
 
     async get(actor: Actor, idOrPath: string | number, pipelineId: number) {

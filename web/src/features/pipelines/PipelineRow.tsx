@@ -3,27 +3,30 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { TimeAgo } from '../../components/TimeAgo';
 import { urls } from '../../lib/routes';
-import { pipelineJobsQuery, pipelineQuery, type PipelineBasic } from './api';
+import { pipelineJobsQuery, pipelineQuery, type PipelineBasic, type PipelineWithJobs } from './api';
 import { formatDuration } from './format';
 import { PipelineMiniGraph } from './PipelineMiniGraph';
 import { fallbackStatus, StatusBadge } from './StatusBadge';
 import styles from './Pipelines.module.css';
 
 /**
- * One row of the pipelines list. GitLab's list answers PipelineBasic, so the row reads the pipeline
- * (triggerer, duration, detailed status) and its jobs (the stage badges) itself.
+ * One row of the pipelines list. GitLab's API list answers PipelineBasic, so a row given only that
+ * (the merge request's Pipelines tab) reads the pipeline (triggerer, duration, detailed status) and
+ * its jobs (the stage badges) itself; the project's list gives each row both (`details`).
  */
-export function PipelineRow({ projectId, fullPath, basic }: { projectId: number; fullPath: string; basic: PipelineBasic }) {
-  const pipeline = useQuery(pipelineQuery(projectId, basic.id));
+export function PipelineRow({ projectId, fullPath, basic, details }: { projectId: number; fullPath: string; basic: PipelineBasic; details?: PipelineWithJobs }) {
+  const read = useQuery({ ...pipelineQuery(projectId, basic.id), enabled: details === undefined });
   // The row reads the jobs for its stages once, and again whenever the pipeline changes; only an
   // open stage dropdown reads them on its own (GitLab's mini graph polls jobs only then).
-  const jobs = useQuery(pipelineJobsQuery(projectId, basic.id, false));
-  const version = pipeline.data ? `${pipeline.data.status} ${pipeline.data.updated_at}` : null;
-  const refetchJobs = jobs.refetch;
+  const readJobs = useQuery({ ...pipelineJobsQuery(projectId, basic.id, false), enabled: details === undefined });
+  const pipeline = details ?? read.data;
+  const jobs = details?.jobs ?? readJobs.data;
+  const version = read.data ? `${read.data.status} ${read.data.updated_at}` : null;
+  const refetchJobs = readJobs.refetch;
   useEffect(() => {
     if (version !== null) void refetchJobs();
   }, [version, refetchJobs]);
-  const status = pipeline.data?.detailed_status ?? fallbackStatus(basic.status);
+  const status = pipeline?.detailed_status ?? fallbackStatus(basic.status);
   const mergeRequestRef = /^refs\/merge-requests\/(\d+)\/(?:head|merge|train)$/.exec(basic.ref);
   const mergeRequestIid = mergeRequestRef ? Number(mergeRequestRef[1]) : null;
   return (
@@ -31,7 +34,7 @@ export function PipelineRow({ projectId, fullPath, basic }: { projectId: number;
       <td>
         <div className={styles.cellStack}>
           <StatusBadge status={status} />
-          <span className={styles.muted}>{formatDuration(pipeline.data?.duration)}</span>
+          <span className={styles.muted}>{formatDuration(pipeline?.duration)}</span>
         </div>
       </td>
       <td>
@@ -62,12 +65,12 @@ export function PipelineRow({ projectId, fullPath, basic }: { projectId: number;
         </div>
       </td>
       <td className={styles.muted}>{basic.source}</td>
-      <td className={styles.muted}>{pipeline.data?.user ? pipeline.data.user.name : '—'}</td>
+      <td className={styles.muted}>{pipeline?.user ? pipeline.user.name : '—'}</td>
       <td className={styles.muted}>
         <TimeAgo date={basic.created_at} />
       </td>
       <td>
-        {jobs.data ? <PipelineMiniGraph projectId={projectId} fullPath={fullPath} pipelineId={basic.id} jobs={jobs.data} /> : null}
+        {jobs ? <PipelineMiniGraph projectId={projectId} fullPath={fullPath} pipelineId={basic.id} jobs={jobs} /> : null}
       </td>
     </tr>
   );

@@ -40,7 +40,7 @@ export function PipelinesPage({ project }: { project: Project }) {
     page: pageFromSearch(search),
   };
   const [live, setLive] = useState(false);
-  const pipelines = useQuery(pipelineListQuery(project.id, params, live));
+  const pipelines = useQuery(pipelineListQuery(project.id, fullPath, params, live));
   // A new pipeline or a transition of a listed one reads the page again.
   const refresh = useCoalesced(() => pipelines.refetch());
   const channel = useLiveUpdates(PROJECT_PIPELINES_UPDATED, { projectId: projectGid(project.id) }, refresh);

@@ -126,11 +126,20 @@ export const pipelineKeys = {
   artifacts: (projectId: number, id: number, path: string) => ['projects', projectId, 'jobs', id, 'artifacts', path] as const,
 };
 
-export const pipelineListQuery = (projectId: number, params: PipelineListParams, live = false) =>
+/** A row of the pipelines page: the pipeline with its latest jobs and trigger jobs (the mini graph's). */
+export interface PipelineWithJobs extends Pipeline {
+  jobs: Job[];
+}
+
+/**
+ * The pipelines page (`/<project>/-/pipelines.json`, a web route): one page of pipelines, each with
+ * its jobs, in one request, where each row read its pipeline and its jobs itself.
+ */
+export const pipelineListQuery = (projectId: number, fullPath: string, params: PipelineListParams, live = false) =>
   queryOptions({
     queryKey: pipelineKeys.list(projectId, params),
     queryFn: ({ signal }) =>
-      api.getPage<PipelineBasic>(`/projects/${projectId}/pipelines`, {
+      api.getPage<PipelineWithJobs>(`/-/project-path/${encodeURIComponent(fullPath)}/-/pipelines.json`, {
         signal,
         query: {
           status: params.status || undefined,
