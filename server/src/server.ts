@@ -62,7 +62,12 @@ export async function startServer(config: Config, options: { logger?: Logger; da
     // Every merge train is walked once: a train merge a killed process left half done is settled there.
     await composed.services.reconcileMergeTrains();
   });
-  const built = buildApp(deps, [createGitHttpRoutes({ hookSessions, internalSocket })], composed);
+  // Fastify's ready (its plugin tree booted, Mercurius' schema check) is main-thread work too: done
+  // here, beside the database's, instead of inside listen() after it.
+  const built = buildApp(deps, [createGitHttpRoutes({ hookSessions, internalSocket })], composed).then(async (app) => {
+    await app.http.ready();
+    return app;
+  });
   const [appBuilt, databaseStarted] = await Promise.allSettled([built, databaseStart]);
   if (appBuilt.status === 'rejected' || databaseStarted.status === 'rejected') {
     if (appBuilt.status === 'fulfilled') await appBuilt.value.http.close().catch(() => undefined);

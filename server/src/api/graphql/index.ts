@@ -16,7 +16,7 @@ import { withApprovals, type ApprovalsGraphqlDeps } from './approvals/resolvers.
 import { withMergeTrains, type MergeTrainsGraphqlDeps } from './merge-trains/resolvers.js';
 import { bridgePipelineEvents, withPipelines, type PipelineGraphqlDeps } from './pipelines/subscriptions.js';
 import { createResolvers, type GraphqlContext } from './resolvers.js';
-import { buildExecutableSchema } from './schema.js';
+import { schema } from './schema.js';
 import { bridgeMergeRequestEvents, type SocketIdentity } from './subscriptions.js';
 import { createRequestScope, type WidgetDeps } from './widget/request-scope.js';
 
@@ -125,7 +125,7 @@ export async function registerGraphql(app: FastifyInstance, deps: GraphqlDeps): 
   });
 
   await app.register(mercurius, {
-    schema: buildExecutableSchema(),
+    schema,
     resolvers: withMergeTrains(withPipelines(withApprovals(withLabels(withEditor(createResolvers({ urls: deps.urls, createScope }), { ...deps.editor, urls: deps.urls }), deps.labels), deps.approvals), deps.pipelines), deps.mergeTrains) as never,
     path: GRAPHQL_PATH,
     graphiql: false,

@@ -1,4 +1,3 @@
-import { buildASTSchema, parse, type GraphQLSchema } from 'graphql';
 import { DETAILED_MERGE_STATUSES, MERGEABILITY_CHECK_IDENTIFIERS, MERGEABILITY_CHECK_STATUSES } from '@tributary/contracts';
 import { editorSchema } from './editor/schema.js';
 import { labelsSchema } from './labels/schema.js';
@@ -320,13 +319,3 @@ const widgetSchema = /* GraphQL */ `
 `;
 
 export const schema = widgetSchema + editorSchema + labelsSchema + approvalsSchema + pipelinesSchema + mergeTrainsSchema;
-
-/**
- * The schema the server runs: built without graphql's SDL validation, which costs a start about
- * 25 ms of its main thread for a text that changes only with the code (schema.test.ts runs that
- * validation on every test run; Mercurius still checks the built schema's types when the server
- * starts).
- */
-export function buildExecutableSchema(): GraphQLSchema {
-  return buildASTSchema(parse(schema, { noLocation: true }), { assumeValidSDL: true });
-}
