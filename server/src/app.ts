@@ -109,8 +109,11 @@ export interface App {
   warmUp(): Promise<void>;
 }
 
-export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = []): Promise<App> {
-  const { services, authorizer, queue, events, retention, pipelineScheduleRunner, db, writeWatch } = createServices(deps);
+export type ComposedServices = ReturnType<typeof createServices>;
+
+/** `composed`: the services, when the caller built them first (a start uses them while the routes register). */
+export async function buildApp(deps: AppDeps, plugins: RoutePlugin[] = [], composed: ComposedServices = createServices(deps)): Promise<App> {
+  const { services, authorizer, queue, events, retention, pipelineScheduleRunner, db, writeWatch } = composed;
   const { http, routes, schemaCompilers } = await createHttpServer(deps);
   await registerWebRoutes(http, { config: deps.config, db, services, authorizer, events, writeWatch, plugins });
 

@@ -5,13 +5,11 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from './platform/config.js';
 import { migrate } from './platform/db/migrate.js';
-import { createLogger } from './platform/logger.js';
 import { ownerPid, socketPath } from './platform/process-lock.js';
 import { DomainError } from './platform/errors.js';
 import type { CreateTokenCommand, CreateUserCommand } from './admin/admin-server.js';
 import { callAdminSocket } from './admin/admin-client.js';
 import { openDatabaseFor } from './platform/db/open.js';
-import { localRunnerExecutor, startLocalRunner } from './local-runner.js';
 
 const USAGE = `Usage: tributary <command>
 
@@ -27,6 +25,11 @@ Environment: TRIBUTARY_DATA_DIR (./data), PORT (8080), DATABASE_URL (embedded PG
 TRIBUTARY_ROOT_PASSWORD (first start), TRIBUTARY_EXTERNAL_URL, LOG_LEVEL,
 TRIBUTARY_LOCAL_RUNNER=shell|docker (start also runs one CI runner; off by default).`;
 
+/**
+ * What `start` loads before it opens the database is kept small (no static import of the logger,
+ * the local runner or anything else that pulls in Fastify): the embedded database's thread starts
+ * only after this module's static imports have loaded, and everything else loads beside it.
+ */
 async function start(config: Config): Promise<void> {
   if (!config.databaseUrl && !existsSync(join(config.dataDir, 'pglite', 'PG_VERSION'))) await createEmbeddedDatabase();
   // Open the database first: PGlite's start-up overlaps with loading the server's modules.
@@ -37,8 +40,9 @@ async function start(config: Config): Promise<void> {
   if (server.generatedRootPassword) {
     console.log(`\nCreated the administrator "root" with the password:\n\n    ${server.generatedRootPassword}\n\nIt is shown only this once.`);
   }
-  const executor = localRunnerExecutor(process.env.TRIBUTARY_LOCAL_RUNNER);
-  const localRunner = executor ? await startLocalRunner({ app: server.app, url: server.url, dataDir: config.dataDir, executor }) : undefined;
+  const localRunners = process.env.TRIBUTARY_LOCAL_RUNNER ? await import('./local-runner.js') : undefined;
+  const executor = localRunners?.localRunnerExecutor(process.env.TRIBUTARY_LOCAL_RUNNER);
+  const localRunner = localRunners && executor ? await localRunners.startLocalRunner({ app: server.app, url: server.url, dataDir: config.dataDir, executor }) : undefined;
   if (executor) console.log(`A local runner (${executor} executor) runs CI jobs; its scripts run with this server's rights.`);
   const stop = async () => {
     // the runner first: it reports its running jobs while the server can still record them
@@ -84,10 +88,11 @@ async function administer<T>(config: Config, path: string, body: unknown, direct
   const { db, release } = await openDatabaseFor(config);
   try {
     await migrate(db);
-    const [{ createServices }, { adminCommands }, { createGitRepositoryStorage }] = await Promise.all([
+    const [{ createServices }, { adminCommands }, { createGitRepositoryStorage }, { createLogger }] = await Promise.all([
       import('./app.js'),
       import('./admin/admin-server.js'),
       import('./domains/projects/git-repository-storage.js'),
+      import('./platform/logger.js'),
     ]);
     const storage = createGitRepositoryStorage({ dataDir: config.dataDir });
     const { services } = createServices({ config, db, logger: createLogger('warn'), storage, internalSocket: socketPath(config.dataDir) });

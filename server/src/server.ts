@@ -5,7 +5,7 @@ import { openDatabaseFor, type OpeningDatabase } from './platform/db/open.js';
 import { migrate } from './platform/db/migrate.js';
 import { createLogger, flushLogger, type Logger } from './platform/logger.js';
 import { socketPath } from './platform/process-lock.js';
-import { buildApp, type App } from './app.js';
+import { buildApp, createServices, type App, type ComposedServices } from './app.js';
 import { createGitRepositoryStorage } from './domains/projects/git-repository-storage.js';
 import { ensureRootUser } from './domains/users/root-user.js';
 import { buildAdminServer } from './admin/admin-server.js';
@@ -38,19 +38,46 @@ export async function startServer(config: Config, options: { logger?: Logger; da
   const internalSocket = socketPath(config.dataDir);
   const storage = createGitRepositoryStorage({ dataDir: config.dataDir });
   const hookSessions = createHookSessions();
-  // Building the app asks nothing of the database, so it runs while the embedded one is
-  // still starting on its thread (platform/db/pglite.ts) and the migrations wait for it.
-  const migrated = migrate(db);
-  let app: App;
+  const deps = { config, db, logger, storage, internalSocket };
+  let composed: ComposedServices;
   try {
-    [app] = await Promise.all([buildApp({ config, db, logger, storage, internalSocket }, [createGitHttpRoutes({ hookSessions, internalSocket })]), migrated]);
+    composed = createServices(deps);
   } catch (error) {
-    await migrated.catch(() => undefined);
     await db.close();
     release();
     throw error;
   }
   let stopWatchingWrites: (() => Promise<void>) | undefined;
+  let generatedRootPassword: string | undefined;
+  // Building the app asks nothing of the database, so it runs while the embedded one is still
+  // starting on its thread (platform/db/pglite.ts). What the start asks of the database needs
+  // only the services, so it runs on the database's thread while the routes register.
+  const databaseStart = migrate(db).then(async () => {
+    generatedRootPassword = await ensureRootUser(composed.services.users, config.rootPassword);
+    await composed.events.start();
+    stopWatchingWrites = await composed.writeWatch.start();
+    // Merges a killed process left half done end merged or open before anyone is served
+    // (after event delivery starts, so the push events it records reach this process too).
+    await composed.services.reconcileMerges();
+    // Every merge train is walked once: a train merge a killed process left half done is settled there.
+    await composed.services.reconcileMergeTrains();
+  });
+  // Fastify's ready (its plugin tree booted, Mercurius' schema check) is main-thread work too: done
+  // here, beside the database's, instead of inside listen() after it.
+  const built = buildApp(deps, [createGitHttpRoutes({ hookSessions, internalSocket })], composed).then(async (app) => {
+    await app.http.ready();
+    return app;
+  });
+  const [appBuilt, databaseStarted] = await Promise.allSettled([built, databaseStart]);
+  if (appBuilt.status === 'rejected' || databaseStarted.status === 'rejected') {
+    if (appBuilt.status === 'fulfilled') await appBuilt.value.http.close().catch(() => undefined);
+    await composed.events.stop().catch(() => undefined);
+    await stopWatchingWrites?.().catch(() => undefined);
+    await db.close();
+    release();
+    throw appBuilt.status === 'rejected' ? appBuilt.reason : (databaseStarted as PromiseRejectedResult).reason;
+  }
+  const app: App = appBuilt.value;
   let admin: Awaited<ReturnType<typeof buildAdminServer>> | undefined;
   let warmUp: NodeJS.Timeout | undefined;
   let settling: NodeJS.Timeout | undefined;
@@ -73,17 +100,8 @@ export async function startServer(config: Config, options: { logger?: Logger; da
     flushLogger(logger);
   }
 
-  let generatedRootPassword: string | undefined;
   let port = config.port;
   try {
-    generatedRootPassword = await ensureRootUser(app.services.users, config.rootPassword);
-    await app.events.start();
-    stopWatchingWrites = await app.writeWatch.start();
-    // Merges a killed process left half done end merged or open before anyone is served
-    // (after event delivery starts, so the push events it records reach this process too).
-    await app.services.reconcileMerges();
-    // Every merge train is walked once: a train merge a killed process left half done is settled there.
-    await app.services.reconcileMergeTrains();
     await app.http.listen({ port: config.port, host: config.host });
     // Jobs start once the server listens: a start does not wait for their first claim.
     await app.queue.start();
