@@ -1,27 +1,14 @@
 import type { PipelineBasic } from './api';
 import { PipelineRow } from './PipelineRow';
-import styles from './Pipelines.module.css';
+import { DataTable } from '../../components/DataTable';
 
 /** The pipelines table of the project's list and the merge request's Pipelines tab: one row a pipeline. */
 export function PipelinesTable({ pipelines, projectId, fullPath }: { pipelines: readonly PipelineBasic[]; projectId: (pipeline: PipelineBasic) => number; fullPath: (pipeline: PipelineBasic) => string }) {
   return (
-    <table className={styles.table} aria-label="Pipelines">
-      <thead>
-        <tr>
-          <th scope="col">Status</th>
-          <th scope="col">Pipeline</th>
-          <th scope="col">Ref</th>
-          <th scope="col">Source</th>
-          <th scope="col">Triggerer</th>
-          <th scope="col">Created</th>
-          <th scope="col">Stages</th>
-        </tr>
-      </thead>
-      <tbody>
-        {pipelines.map((pipeline) => (
-          <PipelineRow key={pipeline.id} projectId={projectId(pipeline)} fullPath={fullPath(pipeline)} basic={pipeline} />
-        ))}
-      </tbody>
-    </table>
+    <DataTable label="Pipelines" columns={['Status', 'Pipeline', 'Ref', 'Source', 'Triggerer', 'Created', 'Stages']}>
+      {pipelines.map((pipeline) => (
+        <PipelineRow key={pipeline.id} projectId={projectId(pipeline)} fullPath={fullPath(pipeline)} basic={pipeline} />
+      ))}
+    </DataTable>
   );
 }
