@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserSession } from './support/session.js';
+import { until } from './support/until.js';
+import { zipOf } from '../server/src/test-support/zip.js';
 
 /**
  * The merge widget's pipeline container against a real server: a job exposing its artifacts
@@ -29,24 +31,6 @@ review:
 const ROUTE_MAP = String.raw`- source: /source\/(.+?\.html).*/
   public: '\1'
 `;
-
-async function until<T>(read: () => Promise<T | undefined | null | false>): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function zipOf(files: Record<string, string>): Promise<Buffer> {
-  const yazl = (await import('yazl')).default;
-  const zip = new yazl.ZipFile();
-  for (const [path, content] of Object.entries(files)) zip.addBuffer(Buffer.from(content), path);
-  zip.end();
-  const pieces: Buffer[] = [];
-  for await (const piece of zip.outputStream) pieces.push(piece as Buffer);
-  return Buffer.concat(pieces);
-}
 
 describe('the merge widget’s exposed artifacts, changed pages and a canceled pipeline', () => {
   let project: { id: number; path_with_namespace: string };

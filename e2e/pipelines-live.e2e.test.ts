@@ -1,6 +1,8 @@
 import type { Page, WebSocket as PageSocket } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserSession } from './support/session.js';
+import { until } from './support/until.js';
+import { zipOf } from '../server/src/test-support/zip.js';
 
 /**
  * The pipeline pages live: every transition is driven through the runner protocol's API, exactly
@@ -23,24 +25,6 @@ test:
   stage: test
   script: [make test]
 `;
-
-async function until<T>(read: () => Promise<T | undefined | null | false>): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function zipOf(files: Record<string, string>): Promise<Buffer> {
-  const yazl = (await import('yazl')).default;
-  const zip = new yazl.ZipFile();
-  for (const [path, content] of Object.entries(files)) zip.addBuffer(Buffer.from(content), path);
-  zip.end();
-  const pieces: Buffer[] = [];
-  for await (const piece of zip.outputStream) pieces.push(piece as Buffer);
-  return Buffer.concat(pieces);
-}
 
 /** The GraphQL messages (`next`) the page's sockets received, by subscription field. */
 function recordSubscriptionMessages(page: Page): string[] {

@@ -37,25 +37,35 @@ function objectSource(repoPath: string, alsoFrom?: string): ObjectSource {
   return { repoPath, env: { GIT_ALTERNATE_OBJECT_DIRECTORIES: join(alsoFrom, 'objects') } };
 }
 
-function diffTreeCommand(source: ObjectSource, from: string, to: string, patchBytes: number | null) {
+function diffTreeCommand(source: ObjectSource, from: string, to: string, patchBytes: number | null, paths: readonly string[]) {
   const command = git(source.repoPath).env(source.env).config('core.quotePath', 'false').sub('diff-tree');
   command.flag('-r', '-M', '--raw', '--numstat', '-z', '--no-abbrev', '--full-index', '--no-ext-diff', '--no-textconv', '--no-color');
   if (patchBytes !== null) command.flag('-p', '--src-prefix=a/', '--dst-prefix=b/').maxOutput(patchBytes);
-  return command.revisions(from, to);
+  command.revisions(from, to);
+  // Literal paths: a name with `*` or a leading `:` names that file, not a pattern.
+  return paths.length > 0 ? command.env({ GIT_LITERAL_PATHSPECS: '1' }).paths(...paths) : command;
 }
 
-async function diffTreesIn(source: ObjectSource, from: string | null, to: string, limits: DiffLimits): Promise<DiffResult> {
+async function diffTreesIn(source: ObjectSource, from: string | null, to: string, limits: DiffLimits, paths: readonly string[] = []): Promise<DiffResult> {
   const before = from ?? EMPTY_TREE_SHA1;
   try {
-    const { stdout } = await diffTreeCommand(source, before, to, limits.maxOutputBytes ?? MAX_PATCH_OUTPUT_BYTES).run();
-    return buildFileDiffs(parseDiffTree(stdout), limits);
+    const { stdout } = await diffTreeCommand(source, before, to, limits.maxOutputBytes ?? MAX_PATCH_OUTPUT_BYTES, paths).run();
+    const result = buildFileDiffs(parseDiffTree(stdout), limits);
+    return { ...result, diffs: onlyAt(result.diffs, paths) };
   } catch (error) {
     if (!(error instanceof GitOutputTooLargeError)) throw error;
     // Too much patch to hold: list every file without its text.
-    const { stdout } = await diffTreeCommand(source, before, to, null).run();
+    const { stdout } = await diffTreeCommand(source, before, to, null, paths).run();
     const { diffs } = buildFileDiffs(parseDiffTree(stdout), { ...limits, maxPatchBytes: -1 });
-    return { diffs, overflow: true };
+    return { diffs: onlyAt(diffs, paths), overflow: true };
   }
+}
+
+/** A path given to git also names what lies below it, when it is a folder: keep the files at exactly those paths. */
+function onlyAt<T extends { old_path: string; new_path: string }>(diffs: T[], paths: readonly string[]): T[] {
+  if (paths.length === 0) return diffs;
+  const wanted = new Set(paths);
+  return diffs.filter((diff) => wanted.has(diff.old_path) || wanted.has(diff.new_path));
 }
 
 /** The diff from tree-ish `from` (null: the empty tree) to `to`. */
@@ -89,6 +99,11 @@ export interface CompareOptions {
    * (GitLab's `from_project_id`). Its objects are read in place; `to` stays in `repoPath`.
    */
   fromRepoPath?: string;
+  /**
+   * Only the files at these paths (a renamed file needs its old and new path for git to pair
+   * them): one file's patch, the same git wrote for the whole compare.
+   */
+  paths?: readonly string[];
 }
 
 /** The newest `limit` commits of `from..to` (both SHAs), newest first, and whether there are more. */
@@ -117,7 +132,7 @@ export async function diff(repoPath: string, from: string, to: string, options: 
   const baseSha = options.straight ? fromSha : ((await mergeBase(source.repoPath, fromSha, toSha, source.env)) ?? fromSha);
   const [page, result] = await Promise.all([
     commitsBetween(source, fromSha, toSha, options.maxCommits ?? COMPARE_MAX_COMMITS),
-    diffTreesIn(source, baseSha, toSha, options.limits ?? DEFAULT_DIFF_LIMITS),
+    diffTreesIn(source, baseSha, toSha, options.limits ?? DEFAULT_DIFF_LIMITS, options.paths),
   ]);
   return { ...result, fromSha, toSha, baseSha, commits: [...page.commits].reverse(), commitsOverflow: page.hasMore, sameRef: fromSha === toSha };
 }

@@ -6,17 +6,12 @@
  * merge request's widget shows it as its head pipeline ('Merged results pipeline', failed) and
  * CI_MUST_PASS refuses the merge while pipelines must succeed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MERGE_REQUEST_WIDGET_QUERY } from '@tributary/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { graphql } from '../api/graphql/testing.js';
 import { testDatabaseKind } from '../test-support/database.js';
 import { eventually } from '../test-support/eventually.js';
-import { startRepositoryFixtures, type RepositoryFixtures } from '../test-support/repository-fixtures.js';
+import { runnerHarness } from '../test-support/runner-process.js';
 
 // The check passes unless the tree holds both the feature and the target's new limit.
 const CI = `
@@ -30,38 +25,17 @@ check:
 `;
 
 describe(`a merged results pipeline that fails because of the target's change (${testDatabaseKind()})`, () => {
-  let fx: RepositoryFixtures;
-  let runner: ChildProcess | undefined;
-  let output = '';
-  const dir = mkdtempSync(join(tmpdir(), 'merged-results-'));
-
-  beforeAll(async () => {
-    fx = await startRepositoryFixtures({ config: { runnerLongPollSeconds: 5 } });
-  });
-  afterAll(async () => {
-    if (runner && runner.exitCode === null && runner.signalCode === null) {
-      runner.kill('SIGTERM');
-      await new Promise((resolve) => runner!.once('exit', resolve));
-    }
-    await fx?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const harness = runnerHarness('merged-results-');
 
   it('passes on the source branch, fails on the trial merge, and the widget and the merge checks say so', async () => {
+    const fx = harness.fx();
     const project = await fx.createProject('merged-results');
-    const created = (await fx.root.Users.createCIRunner('project_type', { projectId: project.id, runUntagged: true })) as { token: string };
-    const bin = fileURLToPath(new URL('../../bin/tributary.js', import.meta.url));
-    runner = spawn(process.execPath, [bin, 'runner', '--url', fx.server.url, '--concurrent', '2', '--builds-dir', join(dir, 'builds'), '--name', 'merged-results'], {
-      env: { ...process.env, TRIBUTARY_RUNNER_TOKEN: created.token },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    runner.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    runner.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await harness.startRunner(project.id, { concurrent: 2, name: 'merged-results' });
     type Pipeline = { id: number; ref: string; sha: string; status: string; source: string };
     const pipelines = async () => (await fx.call<Pipeline[]>('GET', `/projects/${project.id}/pipelines?per_page=100`)).body;
     const finished = (pipeline: Pipeline | undefined) => (pipeline && ['success', 'failed'].includes(pipeline.status) ? pipeline : undefined);
     const explain = async (error: Error) => {
-      throw new Error(`${error.message}\npipelines: ${JSON.stringify(await pipelines())}\nrunner output:\n${output}`);
+      throw new Error(`${error.message}\npipelines: ${JSON.stringify(await pipelines())}\nrunner output:\n${harness.output()}`);
     };
 
     await fx.root.RepositoryFiles.create(project.id, '.gitlab-ci.yml', 'main', CI, 'Add CI');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RENDERED_FILE_BYTES, classifyFile, decodeBase64, decodeText, extensionOf, formatBytes, languageForFile } from './file-content';
+import { MAX_RENDERED_FILE_BYTES, classifyFile, decodeBase64, decodeText, extensionOf, formatBytes, languageForFile, splitLines } from './file-content';
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const file = (file_name: string, content: string, size = Buffer.from(content, 'base64').length) => ({
@@ -61,4 +61,13 @@ describe('formatBytes', () => {
     [20 * 1024, '20 KiB'],
     [3 * 1024 * 1024, '3 MiB'],
   ])('%d → %s', (size, expected) => expect(formatBytes(size)).toBe(expected));
+});
+
+describe('splitLines', () => {
+  it('numbers lines as a diff does: no line for the final newline, none for an empty text', () => {
+    expect(splitLines('')).toEqual([]);
+    expect(splitLines('a\nb\n')).toEqual(['a', 'b']);
+    expect(splitLines('a\nb')).toEqual(['a', 'b']);
+    expect(splitLines('a\n\n')).toEqual(['a', '']);
+  });
 });

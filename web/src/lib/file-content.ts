@@ -94,3 +94,11 @@ export function languageForFile(fileName: string): string | null {
   const base = fileName.slice(fileName.lastIndexOf('/') + 1).toLowerCase();
   return LANGUAGE_BY_NAME[base] ?? LANGUAGE_BY_EXTENSION[extensionOf(base)] ?? null;
 }
+
+/** A text's lines as a diff numbers them: no empty last line for the final newline. */
+export function splitLines(text: string): string[] {
+  if (text === '') return [];
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../../test-support/database.js';
 import { eventually } from '../../test-support/eventually.js';
 import { startRepositoryFixtures, type RepositoryFixtures } from '../../test-support/repository-fixtures.js';
+import { zipOf } from '../../test-support/zip.js';
 
 const CONFIG = `report:
   script: [make report]
@@ -31,16 +32,6 @@ plain:
   artifacts:
     paths: [out/]
 `;
-
-async function zipOf(files: Record<string, string>): Promise<Buffer> {
-  const yazl = (await import('yazl')).default;
-  const zip = new yazl.ZipFile();
-  for (const [path, content] of Object.entries(files)) zip.addBuffer(Buffer.from(content), path);
-  zip.end();
-  const pieces: Buffer[] = [];
-  for await (const piece of zip.outputStream) pieces.push(piece as Buffer);
-  return Buffer.concat(pieces);
-}
 
 describe(`merge request exposed artifacts (${testDatabaseKind()})`, () => {
   let fx: RepositoryFixtures;

@@ -1,6 +1,6 @@
 import { NotFoundError, ValidationError } from '../../platform/errors.js';
 import type { Actor } from '../../auth/actor.js';
-import { assertDynamicValue, diff, getCommit, mergeBaseOfCommits, resolveCommits, type Comparison, type GitCommit } from '../../git/index.js';
+import { assertDynamicValue, diff, DIFF_MAX_PATCH_BYTES, getCommit, NO_DIFF_LIMITS, mergeBaseOfCommits, resolveCommits, type Comparison, type GitCommit } from '../../git/index.js';
 import type { ForksRepository } from '../forks/forks.repository.js';
 import type { Project } from '../projects/project.js';
 import type { RepositoryAccess } from './repository-access.js';
@@ -11,6 +11,8 @@ export interface CompareInput {
   straight?: boolean;
   /** GitLab's from_project_id: `from` names a ref of this project of the same fork network. */
   fromProjectId?: number;
+  /** Only the files at these paths, each with its patch up to the size limit (not collapsed by the compare's line limit). */
+  paths?: readonly string[];
 }
 
 /** GitLab asks for at least two; more than this is not a question anyone asks. */
@@ -46,7 +48,9 @@ export function createCompareService(deps: { access: Pick<RepositoryAccess, 'ope
         if (here === null || here !== there) throw new ValidationError(`Target project id:${from.project.id} is not a fork of project id:${project.id}`);
         fromRepoPath = from.repoPath;
       }
-      const comparison = await diff(repoPath, input.from, input.to, { straight: input.straight, fromRepoPath });
+      const paths = input.paths && input.paths.length > 0 ? input.paths : undefined;
+      const limits = paths ? { ...NO_DIFF_LIMITS, maxPatchBytes: DIFF_MAX_PATCH_BYTES } : undefined;
+      const comparison = await diff(repoPath, input.from, input.to, { straight: input.straight, fromRepoPath, paths, limits });
       if (!comparison) throw new NotFoundError('Ref');
       return { project, comparison };
     },

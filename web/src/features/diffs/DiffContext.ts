@@ -18,7 +18,7 @@ export interface DiffRefs {
   editRef: string | null;
   /** The merge request the diff belongs to: the single-file editor returns to it. */
   mergeRequestIid?: number;
-  /** The merge request version the files are (null for a comparison of two versions): a collapsed file's patch comes from the server for it. */
+  /** The merge request version the files are (null for a comparison of two versions): a collapsed file's patch comes from that version, otherwise from the compare of the two SHAs. */
   versionId?: number | null;
 }
 

@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/client';
 import { encodeId } from '../../lib/api-client';
-import { decodeText } from '../../lib/file-content';
-import { splitLines } from '../../lib/line-diff';
+import { decodeText, splitLines } from '../../lib/file-content';
 
 /**
  * Blobs the diff viewer reads besides the diff: GET /projects/:id/repository/files/:path/raw
@@ -30,6 +29,25 @@ export const versionFilePatchQuery = (projectId: number, iid: number, versionId:
         query: { path },
       });
       return diffs.find((diff) => diff.new_path === path || diff.old_path === path)?.diff ?? null;
+    },
+    staleTime: Infinity,
+    gcTime: 10 * 60_000,
+  });
+
+/**
+ * git's patch of one file between two commits (the server's compare, `straight`, restricted to the
+ * file's paths), for a file a comparison sent collapsed: a branch compare or two versions of a
+ * merge request compared. Both paths for a renamed file, so git pairs them.
+ */
+export const comparedFilePatchQuery = (projectId: number, from: string, to: string, oldPath: string, newPath: string) =>
+  queryOptions({
+    queryKey: ['projects', projectId, 'compare', from, to, 'file-patch', oldPath, newPath] as const,
+    queryFn: async ({ signal }): Promise<string | null> => {
+      const comparison = await api.get<{ diffs: Array<{ diff: string; old_path: string; new_path: string }> }>(`/projects/${projectId}/repository/compare`, {
+        signal,
+        query: { from, to, straight: true, paths: oldPath === newPath ? [newPath] : [oldPath, newPath] },
+      });
+      return comparison.diffs.find((diff) => diff.new_path === newPath && diff.old_path === oldPath)?.diff ?? comparison.diffs.find((diff) => diff.new_path === newPath || diff.old_path === oldPath)?.diff ?? null;
     },
     staleTime: Infinity,
     gcTime: 10 * 60_000,

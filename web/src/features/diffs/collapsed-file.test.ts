@@ -32,6 +32,10 @@ function sources(calls: string[]): CollapsedFileSources {
       calls.push(`patch ${iid} ${versionId} ${path}`);
       return gitPatch;
     },
+    comparePatch: async (from, to, oldPath, newPath) => {
+      calls.push(`compare ${from} ${to} ${oldPath} ${newPath}`);
+      return gitPatch;
+    },
   };
 }
 
@@ -47,10 +51,26 @@ describe('loadCollapsedFile', () => {
     expect(loaded.binary).toBe(false);
   });
 
-  it('diffs the two sides itself only where the server has no per-file patch (two versions compared)', async () => {
+  it("asks the compare for git's patch of the file where no version holds it (two versions compared, a branch compare)", async () => {
     const calls: string[] = [];
     const loaded = await loadCollapsedFile(toDiffFile(collapsed, 0), refs({ mergeRequestIid: 3, versionId: null }), sources(calls));
+    expect(calls).toContain('compare base head big.txt big.txt');
     expect(calls.some((call) => call.startsWith('patch'))).toBe(false);
-    expect(loaded.computed).toMatchObject({ added: 1, removed: 1 });
+    // git's alignment, not one the page computed
+    expect(loaded.computed).toMatchObject({ added: 4, removed: 4 });
+    expect(loaded.texts).toEqual({ old: before, new: after });
+  });
+
+  it('asks for both paths of a renamed file, so git pairs them', async () => {
+    const calls: string[] = [];
+    await loadCollapsedFile(toDiffFile({ ...collapsed, old_path: 'old.txt', renamed_file: true }, 0), refs(), sources(calls));
+    expect(calls).toContain('compare base head old.txt big.txt');
+  });
+
+  it('shows every line as added for a file with no old commit (a root commit)', async () => {
+    const calls: string[] = [];
+    const loaded = await loadCollapsedFile(toDiffFile({ ...collapsed, new_file: true }, 0), refs({ baseSha: null }), sources(calls));
+    expect(calls.some((call) => call.startsWith('compare') || call.startsWith('patch'))).toBe(false);
+    expect(loaded.computed).toMatchObject({ added: 5, removed: 0 });
   });
 });

@@ -3,7 +3,7 @@ import { t } from '@tributary/contracts/i18n';
 import { useMemo, useRef, type Dispatch } from 'react';
 import { errorMessage } from '../../lib/api-error';
 import type { DiffFile } from '../../lib/diff-file';
-import { rawFileQuery, versionFilePatchQuery, type RawFile } from './api';
+import { comparedFilePatchQuery, rawFileQuery, versionFilePatchQuery, type RawFile } from './api';
 import { loadCollapsedFile } from './collapsed-file';
 import type { DiffRefs, FileActions } from './DiffContext';
 import { INITIAL_FILE_STATE, type FileAction, type FileStates } from './file-states';
@@ -63,6 +63,7 @@ export function useFileActions(refs: DiffRefs, states: FileStates, dispatch: Dis
         loadCollapsedFile(file, refs, {
           side: fetchSide,
           versionPatch: (iid, versionId, path) => queryClient.fetchQuery(versionFilePatchQuery(refs.projectId, iid, versionId, path)),
+          comparePatch: (from, to, oldPath, newPath) => queryClient.fetchQuery(comparedFilePatchQuery(refs.projectId, from, to, oldPath, newPath)),
         }).then(
           ({ texts, computed, binary }) => dispatch({ type: 'load-done', id: file.id, texts, computed, binary }),
           (error: unknown) => dispatch({ type: 'load-error', id: file.id, error: errorMessage(error) }),

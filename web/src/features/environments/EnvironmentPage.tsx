@@ -17,6 +17,7 @@ import { deploymentsQuery, environmentQuery, type Environment } from './api';
 import { DeploymentCells } from './DeploymentCells';
 import { EnvironmentActions } from './EnvironmentActions';
 import styles from './Environments.module.css';
+import { DataTable } from '../../components/DataTable';
 
 /** `/<project>/-/environments/:id`: one environment, its actions, and its deployments, newest first. */
 export function EnvironmentPage({ project, id }: { project: Project; id: number }) {
@@ -74,23 +75,13 @@ function EnvironmentDetails({ project, environment }: { project: Project; enviro
         <EmptyState icon={CloudIcon} title="You don't have any deployments right now." description="Define environments in the deploy stage(s) in .gitlab-ci.yml to track deployments here." />
       ) : (
         <>
-          <table className={styles.table} aria-label="Deployments">
-            <thead>
-              <tr>
-                <th scope="col">Status</th>
-                <th scope="col">Job</th>
-                <th scope="col">Commit</th>
-                <th scope="col">Updated</th>
+          <DataTable label="Deployments" columns={['Status', 'Job', 'Commit', 'Updated']}>
+            {deployments.data.items.map((deployment) => (
+              <tr key={deployment.id}>
+                <DeploymentCells fullPath={fullPath} deployment={deployment} />
               </tr>
-            </thead>
-            <tbody>
-              {deployments.data.items.map((deployment) => (
-                <tr key={deployment.id}>
-                  <DeploymentCells fullPath={fullPath} deployment={deployment} />
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
           <PaginationNav pageInfo={deployments.data.pageInfo} onPageChange={(next) => setSearch(new URLSearchParams({ page: String(next) }))} />
         </>
       )}

@@ -18,6 +18,7 @@ import { EnvironmentActions } from './EnvironmentActions';
 import { inFolders, nameInFolder } from './environment-folders';
 import { NewEnvironmentDialog } from './NewEnvironmentDialog';
 import styles from './Environments.module.css';
+import { DataTable } from '../../components/DataTable';
 
 const SCOPES: { scope: EnvironmentScope; label: string }[] = [
   { scope: 'available', label: 'Active' },
@@ -92,29 +93,15 @@ export function EnvironmentsPage({ project }: { project: Project }) {
         )
       ) : (
         <>
-          <table className={styles.table} aria-label={scope === 'stopped' ? 'Stopped environments' : 'Active environments'}>
-            <thead>
-              <tr>
-                <th scope="col">Environment</th>
-                <th scope="col">Deployment</th>
-                <th scope="col">Job</th>
-                <th scope="col">Commit</th>
-                <th scope="col">Updated</th>
-                <th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {inFolders(list.data.items).map((item) =>
-                item.kind === 'folder' ? (
-                  <FolderRows key={`folder:${item.name}`} projectId={project.id} fullPath={fullPath} name={item.name} environments={item.environments} canWrite={canWrite} onError={setError} />
-                ) : (
-                  <EnvironmentRow key={item.environment.id} projectId={project.id} fullPath={fullPath} environment={item.environment} canWrite={canWrite} onError={setError} />
-                ),
-              )}
-            </tbody>
-          </table>
+          <DataTable label={scope === 'stopped' ? 'Stopped environments' : 'Active environments'} columns={['Environment', 'Deployment', 'Job', 'Commit', 'Updated', <VisuallyHidden>Actions</VisuallyHidden>]}>
+            {inFolders(list.data.items).map((item) =>
+              item.kind === 'folder' ? (
+                <FolderRows key={`folder:${item.name}`} projectId={project.id} fullPath={fullPath} name={item.name} environments={item.environments} canWrite={canWrite} onError={setError} />
+              ) : (
+                <EnvironmentRow key={item.environment.id} projectId={project.id} fullPath={fullPath} environment={item.environment} canWrite={canWrite} onError={setError} />
+              ),
+            )}
+          </DataTable>
           <PaginationNav
             pageInfo={list.data.pageInfo}
             onPageChange={(next) => setSearch(new URLSearchParams({ scope, page: String(next) }))}

@@ -97,7 +97,7 @@ export function MergeRequestChanges({ project, mr }: { project: Project; mr: Mer
       headSha: resolved ? resolved.headSha : (mr.diff_refs?.head_sha ?? null),
       editRef,
       mergeRequestIid: mr.iid,
-      // the version whose files are shown, so a collapsed file's patch is the server's (none when comparing two versions)
+      // the version whose files are shown, whose collapsed files' patches the server keeps (when comparing two versions, the compare gives them)
       versionId: kind === 'version' ? (resolved?.comparison.head.id ?? null) : kind === 'latest' ? (numbered.find((v) => v.head_commit_sha === headSha)?.id ?? null) : null,
     }),
     [project.id, project.path_with_namespace, resolved, mr, editRef, kind, numbered, headSha],

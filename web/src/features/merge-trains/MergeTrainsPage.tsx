@@ -12,6 +12,7 @@ import { pageFromSearch } from '../../lib/pagination';
 import { urls } from '../../lib/routes';
 import { byTargetBranch, CAR_STATUS_TEXT, mergeTrainCarsQuery, type MergeTrainCar, type TrainScope } from './api';
 import styles from './MergeTrains.module.css';
+import { DataTable } from '../../components/DataTable';
 
 const SCOPES: { scope: TrainScope; label: string }[] = [
   { scope: 'active', label: 'Active' },
@@ -82,49 +83,37 @@ export function MergeTrainsPage({ project }: { project: Project }) {
 
 function CarTable({ fullPath, cars, label, queue = false }: { fullPath: string; cars: MergeTrainCar[]; label: string; queue?: boolean }) {
   return (
-    <table className={styles.table} aria-label={label}>
-      <thead>
-        <tr>
-          {queue ? <th scope="col">Position</th> : null}
-          <th scope="col">Merge request</th>
-          <th scope="col">Status</th>
-          <th scope="col">Pipeline</th>
-          <th scope="col">Added by</th>
-          <th scope="col">{queue ? 'Added' : 'Merged'}</th>
+    <DataTable label={label} columns={[queue ? 'Position' : null, 'Merge request', 'Status', 'Pipeline', 'Added by', queue ? 'Added' : 'Merged']}>
+      {cars.map((car, index) => (
+        <tr key={car.id}>
+          {queue ? <td>#{index + 1}</td> : null}
+          <td>
+            {car.merge_request ? (
+              <RouterLink to={urls.mergeRequest(fullPath, car.merge_request.iid)}>
+                !{car.merge_request.iid} {car.merge_request.title}
+              </RouterLink>
+            ) : (
+              <span className={styles.muted}>Removed merge request</span>
+            )}
+            {queue ? null : <span className={styles.muted}> into {car.target_branch}</span>}
+          </td>
+          <td>{CAR_STATUS_TEXT[car.status]}</td>
+          <td>
+            {car.pipeline ? (
+              <span className={styles.pipeline}>
+                <RouterLink to={urls.pipeline(fullPath, car.pipeline.id)}>#{car.pipeline.id}</RouterLink>
+                <Label variant={PIPELINE_VARIANTS[car.pipeline.status] ?? 'secondary'}>{car.pipeline.status}</Label>
+              </span>
+            ) : (
+              <span className={styles.muted}>None yet</span>
+            )}
+          </td>
+          <td>{car.user?.name ?? ''}</td>
+          <td>
+            <TimeAgo date={queue ? car.created_at : (car.merged_at ?? car.updated_at)} />
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {cars.map((car, index) => (
-          <tr key={car.id}>
-            {queue ? <td>#{index + 1}</td> : null}
-            <td>
-              {car.merge_request ? (
-                <RouterLink to={urls.mergeRequest(fullPath, car.merge_request.iid)}>
-                  !{car.merge_request.iid} {car.merge_request.title}
-                </RouterLink>
-              ) : (
-                <span className={styles.muted}>Removed merge request</span>
-              )}
-              {queue ? null : <span className={styles.muted}> into {car.target_branch}</span>}
-            </td>
-            <td>{CAR_STATUS_TEXT[car.status]}</td>
-            <td>
-              {car.pipeline ? (
-                <span className={styles.pipeline}>
-                  <RouterLink to={urls.pipeline(fullPath, car.pipeline.id)}>#{car.pipeline.id}</RouterLink>
-                  <Label variant={PIPELINE_VARIANTS[car.pipeline.status] ?? 'secondary'}>{car.pipeline.status}</Label>
-                </span>
-              ) : (
-                <span className={styles.muted}>None yet</span>
-              )}
-            </td>
-            <td>{car.user?.name ?? ''}</td>
-            <td>
-              <TimeAgo date={queue ? car.created_at : (car.merged_at ?? car.updated_at)} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }

@@ -12,6 +12,7 @@ import type { Project } from '../../lib/gitlab-types';
 import { urls } from '../../lib/routes';
 import { artifactsDownloadUrl, artifactsListingQuery } from './api';
 import styles from './Pipelines.module.css';
+import { DataTable } from '../../components/DataTable';
 
 /**
  * `/<project>/-/jobs/:id/artifacts/browse/<dir>` (GitLab's artifacts browser): the directory's
@@ -67,50 +68,39 @@ export function ArtifactsBrowserPage({ project, id, path }: { project: Project; 
       {entries.length === 0 ? (
         <EmptyState icon={FileDirectoryFillIcon} title="No files" description="This directory of the archive is empty." />
       ) : (
-        <table className={styles.table} aria-label="Artifacts">
-          <thead>
+        <DataTable label="Artifacts" columns={['Name', 'Size', <VisuallyHidden>Download</VisuallyHidden>]}>
+          {segments.length > 0 ? (
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Size</th>
-              <th scope="col">
-                <VisuallyHidden>Download</VisuallyHidden>
-              </th>
+              <td colSpan={3}>
+                <RouterLink to={urls.jobArtifacts(fullPath, id, segments.slice(0, -1).join('/'))}>..</RouterLink>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {segments.length > 0 ? (
-              <tr>
-                <td colSpan={3}>
-                  <RouterLink to={urls.jobArtifacts(fullPath, id, segments.slice(0, -1).join('/'))}>..</RouterLink>
-                </td>
-              </tr>
-            ) : null}
-            {entries.map((entry) => (
-              <tr key={entry.path}>
-                <td>
-                  <span className={styles.headerMeta}>
-                    {entry.type === 'directory' ? <FileDirectoryFillIcon aria-hidden="true" /> : <FileIcon aria-hidden="true" />}
-                    {entry.type === 'directory' ? (
-                      <RouterLink to={urls.jobArtifacts(fullPath, id, entry.path)}>{entry.name}</RouterLink>
-                    ) : (
-                      <a href={artifactsDownloadUrl(project.id, id, entry.path)} download>
-                        {entry.name}
-                      </a>
-                    )}
-                  </span>
-                </td>
-                <td className={styles.muted}>{entry.size === null ? '' : formatBytes(entry.size)}</td>
-                <td>
-                  {entry.type === 'file' ? (
-                    <Button as="a" size="small" variant="invisible" leadingVisual={DownloadIcon} href={artifactsDownloadUrl(project.id, id, entry.path)} download aria-label={`Download ${entry.name}`}>
-                      Download
-                    </Button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ) : null}
+          {entries.map((entry) => (
+            <tr key={entry.path}>
+              <td>
+                <span className={styles.headerMeta}>
+                  {entry.type === 'directory' ? <FileDirectoryFillIcon aria-hidden="true" /> : <FileIcon aria-hidden="true" />}
+                  {entry.type === 'directory' ? (
+                    <RouterLink to={urls.jobArtifacts(fullPath, id, entry.path)}>{entry.name}</RouterLink>
+                  ) : (
+                    <a href={artifactsDownloadUrl(project.id, id, entry.path)} download>
+                      {entry.name}
+                    </a>
+                  )}
+                </span>
+              </td>
+              <td className={styles.muted}>{entry.size === null ? '' : formatBytes(entry.size)}</td>
+              <td>
+                {entry.type === 'file' ? (
+                  <Button as="a" size="small" variant="invisible" leadingVisual={DownloadIcon} href={artifactsDownloadUrl(project.id, id, entry.path)} download aria-label={`Download ${entry.name}`}>
+                    Download
+                  </Button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </Stack>
   );

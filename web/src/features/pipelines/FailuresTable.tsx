@@ -8,7 +8,7 @@ import type { Job } from './api';
 import { failureMessage } from './format';
 import { JobActionButton } from './JobActionButton';
 import { StatusIcon, fallbackStatus } from './StatusBadge';
-import styles from './Pipelines.module.css';
+import { DataTable } from '../../components/DataTable';
 
 /** The pipeline's Failures tab: its failed jobs with GitLab's columns name, stage, failure message, actions. */
 export function FailuresTable({ projectId, fullPath, jobs }: { projectId: number; fullPath: string; jobs: Job[] }) {
@@ -22,33 +22,23 @@ export function FailuresTable({ projectId, fullPath, jobs }: { projectId: number
           {error}
         </Flash>
       ) : null}
-      <table className={styles.table} aria-label="Failed jobs">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Stage</th>
-            <th scope="col">Failure</th>
-            <th scope="col">Actions</th>
+      <DataTable label="Failed jobs" columns={['Name', 'Stage', 'Failure', 'Actions']}>
+        {failed.map((job) => (
+          <tr key={job.id}>
+            <td>
+              <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+                <StatusIcon status={job.detailed_status ?? fallbackStatus(job.status)} />
+                {job.detailed_status?.has_details ? <RouterLink to={urls.job(fullPath, job.id)}>{job.name}</RouterLink> : job.name}
+              </span>
+            </td>
+            <td>{job.stage}</td>
+            <td>{failureMessage(job.failure_reason)}</td>
+            <td>
+              <JobActionButton projectId={projectId} job={job} onError={setError} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {failed.map((job) => (
-            <tr key={job.id}>
-              <td>
-                <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-                  <StatusIcon status={job.detailed_status ?? fallbackStatus(job.status)} />
-                  {job.detailed_status?.has_details ? <RouterLink to={urls.job(fullPath, job.id)}>{job.name}</RouterLink> : job.name}
-                </span>
-              </td>
-              <td>{job.stage}</td>
-              <td>{failureMessage(job.failure_reason)}</td>
-              <td>
-                <JobActionButton projectId={projectId} job={job} onError={setError} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
     </>
   );
 }

@@ -8,6 +8,7 @@ import { formatDuration } from './format';
 import { JobActionButton, RunDelayedJobButton } from './JobActionButton';
 import { fallbackStatus, StatusBadge } from './StatusBadge';
 import styles from './Pipelines.module.css';
+import { DataTable } from '../../components/DataTable';
 
 /** Jobs as a table: status, job (name and id), stage, pipeline (optional), duration, created, action. */
 export function JobsTable({ projectId, fullPath, jobs, showPipeline = false, label = 'Jobs' }: { projectId: number; fullPath: string; jobs: Job[]; showPipeline?: boolean; label?: string }) {
@@ -19,50 +20,46 @@ export function JobsTable({ projectId, fullPath, jobs, showPipeline = false, lab
           {error}
         </Flash>
       ) : null}
-      <table className={styles.table} aria-label={label}>
-        <thead>
-          <tr>
-            <th scope="col">Status</th>
-            <th scope="col">Job</th>
-            <th scope="col">Stage</th>
-            {showPipeline ? <th scope="col">Pipeline</th> : null}
-            <th scope="col">Duration</th>
-            <th scope="col">Created</th>
-            <th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </th>
+      <DataTable
+        label={label}
+        columns={[
+          'Status',
+          'Job',
+          'Stage',
+          showPipeline ? 'Pipeline' : null,
+          'Duration',
+          'Created',
+          <VisuallyHidden>Actions</VisuallyHidden>,
+        ]}
+      >
+        {jobs.map((job) => (
+          <tr key={job.id}>
+            <td>
+              <StatusBadge status={job.detailed_status ?? fallbackStatus(job.status)} />
+            </td>
+            <td>
+              <div className={styles.cellStack}>
+                {job.detailed_status?.has_details ? <RouterLink to={urls.job(fullPath, job.id)}>{job.name}</RouterLink> : <span>{job.name}</span>}
+                <span className={styles.muted}>#{job.id}</span>
+              </div>
+            </td>
+            <td>{job.stage}</td>
+            {showPipeline ? (
+              <td>
+                <RouterLink to={urls.pipeline(fullPath, job.pipeline.id)}>#{job.pipeline.id}</RouterLink>
+              </td>
+            ) : null}
+            <td className={styles.muted}>{formatDuration(job.duration)}</td>
+            <td className={styles.muted}>
+              <TimeAgo date={job.created_at} />
+            </td>
+            <td>
+              <RunDelayedJobButton projectId={projectId} job={job} onError={setError} />
+              <JobActionButton projectId={projectId} job={job} onError={setError} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {jobs.map((job) => (
-            <tr key={job.id}>
-              <td>
-                <StatusBadge status={job.detailed_status ?? fallbackStatus(job.status)} />
-              </td>
-              <td>
-                <div className={styles.cellStack}>
-                  {job.detailed_status?.has_details ? <RouterLink to={urls.job(fullPath, job.id)}>{job.name}</RouterLink> : <span>{job.name}</span>}
-                  <span className={styles.muted}>#{job.id}</span>
-                </div>
-              </td>
-              <td>{job.stage}</td>
-              {showPipeline ? (
-                <td>
-                  <RouterLink to={urls.pipeline(fullPath, job.pipeline.id)}>#{job.pipeline.id}</RouterLink>
-                </td>
-              ) : null}
-              <td className={styles.muted}>{formatDuration(job.duration)}</td>
-              <td className={styles.muted}>
-                <TimeAgo date={job.created_at} />
-              </td>
-              <td>
-                <RunDelayedJobButton projectId={projectId} job={job} onError={setError} />
-                <JobActionButton projectId={projectId} job={job} onError={setError} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { PipelineBasic, PipelineWithJobs } from './api';
 import { PipelineRow } from './PipelineRow';
-import styles from './Pipelines.module.css';
+import { DataTable } from '../../components/DataTable';
 
 /**
  * The pipelines table of the project's list and the merge request's Pipelines tab: one row a
@@ -8,23 +8,10 @@ import styles from './Pipelines.module.css';
  */
 export function PipelinesTable({ pipelines, projectId, fullPath }: { pipelines: readonly (PipelineBasic | PipelineWithJobs)[]; projectId: (pipeline: PipelineBasic) => number; fullPath: (pipeline: PipelineBasic) => string }) {
   return (
-    <table className={styles.table} aria-label="Pipelines">
-      <thead>
-        <tr>
-          <th scope="col">Status</th>
-          <th scope="col">Pipeline</th>
-          <th scope="col">Ref</th>
-          <th scope="col">Source</th>
-          <th scope="col">Triggerer</th>
-          <th scope="col">Created</th>
-          <th scope="col">Stages</th>
-        </tr>
-      </thead>
-      <tbody>
-        {pipelines.map((pipeline) => (
-          <PipelineRow key={pipeline.id} projectId={projectId(pipeline)} fullPath={fullPath(pipeline)} basic={pipeline} details={'jobs' in pipeline ? pipeline : undefined} />
-        ))}
-      </tbody>
-    </table>
+    <DataTable label="Pipelines" columns={['Status', 'Pipeline', 'Ref', 'Source', 'Triggerer', 'Created', 'Stages']}>
+      {pipelines.map((pipeline) => (
+        <PipelineRow key={pipeline.id} projectId={projectId(pipeline)} fullPath={fullPath(pipeline)} basic={pipeline} details={'jobs' in pipeline ? pipeline : undefined} />
+      ))}
+    </DataTable>
   );
 }

@@ -8,6 +8,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { testReportQuery, type TestCase, type TestSuite } from './api';
 import { formatTestTime, successRate } from './format';
 import styles from './Pipelines.module.css';
+import { DataTable } from '../../components/DataTable';
 
 const STATUS_LABEL: Record<TestCase['status'], string> = { success: 'Passed', failed: 'Failed', error: 'Error', skipped: 'Skipped' };
 const STATUS_TONE: Record<TestCase['status'], string> = { success: 'tone-success', failed: 'tone-danger', error: 'tone-danger', skipped: 'tone-muted' };
@@ -61,39 +62,26 @@ export function TestReportTab({ projectId, pipelineId }: { projectId: number; pi
 
 function SuitesTable({ suites, onOpen }: { suites: TestSuite[]; onOpen: (name: string) => void }) {
   return (
-    <table className={styles.table} aria-label="Test suites">
-      <thead>
-        <tr>
-          <th scope="col">Suite</th>
-          <th scope="col">Duration</th>
-          <th scope="col">Failed</th>
-          <th scope="col">Errors</th>
-          <th scope="col">Skipped</th>
-          <th scope="col">Passed</th>
-          <th scope="col">Total</th>
+    <DataTable label="Test suites" columns={['Suite', 'Duration', 'Failed', 'Errors', 'Skipped', 'Passed', 'Total']}>
+      {suites.map((suite) => (
+        <tr key={suite.name}>
+          <td>
+            <Stack gap="condensed">
+              <Link as="button" type="button" onClick={() => onOpen(suite.name)} className={styles.linkButton}>
+                {suite.name}
+              </Link>
+              {suite.suite_error ? <span className={styles['tone-danger']}>{suite.suite_error}</span> : null}
+            </Stack>
+          </td>
+          <td>{formatTestTime(suite.total_time)}</td>
+          <td>{suite.failed_count}</td>
+          <td>{suite.error_count}</td>
+          <td>{suite.skipped_count}</td>
+          <td>{suite.success_count}</td>
+          <td>{suite.total_count}</td>
         </tr>
-      </thead>
-      <tbody>
-        {suites.map((suite) => (
-          <tr key={suite.name}>
-            <td>
-              <Stack gap="condensed">
-                <Link as="button" type="button" onClick={() => onOpen(suite.name)} className={styles.linkButton}>
-                  {suite.name}
-                </Link>
-                {suite.suite_error ? <span className={styles['tone-danger']}>{suite.suite_error}</span> : null}
-              </Stack>
-            </td>
-            <td>{formatTestTime(suite.total_time)}</td>
-            <td>{suite.failed_count}</td>
-            <td>{suite.error_count}</td>
-            <td>{suite.skipped_count}</td>
-            <td>{suite.success_count}</td>
-            <td>{suite.total_count}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }
 
@@ -114,36 +102,24 @@ function SuiteCases({ suite, onBack }: { suite: TestSuite; onBack: () => void })
           {suite.suite_error}
         </Flash>
       ) : null}
-      <table className={styles.table} aria-label={`Tests of ${suite.name}`}>
-        <thead>
-          <tr>
-            <th scope="col">Status</th>
-            <th scope="col">Name</th>
-            <th scope="col">Class</th>
-            <th scope="col">Filename</th>
-            <th scope="col">Duration</th>
-            <th scope="col">Details</th>
+      <DataTable label={`Tests of ${suite.name}`} columns={['Status', 'Name', 'Class', 'Filename', 'Duration', 'Details']}>
+        {suite.test_cases.map((testCase, index) => (
+          <tr key={`${testCase.classname}:${testCase.name}:${index}`}>
+            <td>
+              <span className={styles[STATUS_TONE[testCase.status]]}>{STATUS_LABEL[testCase.status]}</span>
+            </td>
+            <td className={styles.breakWord}>{testCase.name}</td>
+            <td className={`${styles.mono} ${styles.breakWord}`}>{testCase.classname}</td>
+            <td className={`${styles.mono} ${styles.breakWord}`}>{testCase.file ?? ''}</td>
+            <td>{formatTestTime(testCase.execution_time)}</td>
+            <td>
+              <Button size="small" onClick={() => setShown(testCase)} aria-label={`View details of ${testCase.name}`}>
+                View details
+              </Button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {suite.test_cases.map((testCase, index) => (
-            <tr key={`${testCase.classname}:${testCase.name}:${index}`}>
-              <td>
-                <span className={styles[STATUS_TONE[testCase.status]]}>{STATUS_LABEL[testCase.status]}</span>
-              </td>
-              <td className={styles.breakWord}>{testCase.name}</td>
-              <td className={`${styles.mono} ${styles.breakWord}`}>{testCase.classname}</td>
-              <td className={`${styles.mono} ${styles.breakWord}`}>{testCase.file ?? ''}</td>
-              <td>{formatTestTime(testCase.execution_time)}</td>
-              <td>
-                <Button size="small" onClick={() => setShown(testCase)} aria-label={`View details of ${testCase.name}`}>
-                  View details
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
       {shown ? <TestCaseDialog testCase={shown} onClose={() => setShown(null)} /> : null}
     </Stack>
   );

@@ -6,54 +6,24 @@
  * but before the target moved, the car goes back on the train, is tested again and merges;
  * killed after the target moved, reconciliation finishes the merge with no new pipeline.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRAIN_STEPS, type TrainStep } from '../../../domains/merge-trains/index.js';
-import { repositoryPath } from '../../../git/storage.js';
-import { runCli } from '../../../test-support/cli.js';
+import { createRootToken, gitIn, restartableServer } from '../../../test-support/crash-servers.js';
 import { testDatabaseKind } from '../../../test-support/database.js';
 import { eventually } from '../../../test-support/eventually.js';
 import { runnerClient, TRAIN_CI_CONFIG } from '../../../test-support/merge-train-fixtures.js';
-import { seedPgliteDir } from '../../../test-support/pglite-template.js';
-import { createTestDatabase } from '../../../test-support/postgres-cluster.js';
-import { startServerProcess, type ServerProcess } from '../../../test-support/server-process.js';
-import { gitbeakerClient, strongPassword } from '../../../test-support/server.js';
+import type { ServerProcess } from '../../../test-support/server-process.js';
+import { gitbeakerClient } from '../../../test-support/server.js';
 
 describe(`merge trains killed while the front car merges (${testDatabaseKind()})`, () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'trtrain-'));
-  const rootPassword = strongPassword();
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => undefined as void;
-  let running: ServerProcess | undefined;
-
-  const start = (crashAt?: TrainStep) => startServerProcess({ dataDir, databaseUrl, rootPassword, env: crashAt ? { TRIBUTARY_TEST_CRASH_AT: crashAt } : {} });
-  const git = (projectId: number, args: string[]) =>
-    execFileSync('git', [`--git-dir=${repositoryPath(dataDir, projectId)}`, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH, GIT_CONFIG_NOSYSTEM: '1', HOME: '/nonexistent' } }).trim();
-
-  beforeAll(async () => {
-    if (testDatabaseKind() === 'postgres') {
-      const database = await createTestDatabase();
-      databaseUrl = database.url;
-      dropDatabase = database.drop;
-    } else {
-      await seedPgliteDir(join(dataDir, 'pglite'));
-    }
-  });
-
-  afterAll(async () => {
-    await running?.stop();
-    await dropDatabase();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = restartableServer('trtrain-');
+  let running: ServerProcess;
+  const start = (crashAt?: TrainStep) => server.start(crashAt ? { TRIBUTARY_TEST_CRASH_AT: crashAt } : {});
+  const git = (projectId: number, args: string[]) => gitIn(server.dataDir, projectId, args);
 
   it('settles the front car from the repository’s truth after a kill at every step of its merge', { timeout: 600_000 }, async () => {
     running = await start(TRAIN_STEPS[0]);
-    const created = await runCli(['token', 'create', '--user', 'root', '--name', 'crash', '--scopes', 'api'], { dataDir, databaseUrl });
-    expect(created.code, created.stderr).toBe(0);
-    const token = created.stdout.trim().split('\n').at(-1)!;
+    const token = await createRootToken(server.dataDir, server.databaseUrl(), 'crash');
     let api = gitbeakerClient(running.url, token);
     const project = await api.Projects.create({ name: 'train-crash', initializeWithReadme: true });
     await api.Commits.create(project.id, 'main', 'Add CI', [{ action: 'create', filePath: '.gitlab-ci.yml', content: TRAIN_CI_CONFIG }]);

@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../../../../test-support/database.js';
+import { describe, expect, it } from 'vitest';
+import { twoServersOnOneDatabase } from '../../../../test-support/crash-servers.js';
+import { testDatabaseKind } from '../../../../test-support/database.js';
 import { eventually } from '../../../../test-support/eventually.js';
-import { gitbeakerClient, strongPassword } from '../../../../test-support/server.js';
-import { startServerProcess, type ServerProcess } from '../../../../test-support/server-process.js';
-import { runCli } from '../../../../test-support/cli.js';
+import type { ServerProcess } from '../../../../test-support/server-process.js';
+import { gitbeakerClient } from '../../../../test-support/server.js';
 
 /**
  * Auto-merge with two servers on one PostgreSQL database, one of which SIGKILLs itself when a
@@ -17,36 +14,18 @@ import { runCli } from '../../../../test-support/cli.js';
  * way the request ends merged exactly once, no merge is left under way and the setting is gone.
  */
 describe.runIf(testDatabaseKind() === 'postgres')('auto-merge across two servers, one dying mid-merge (PostgreSQL only: PGlite runs one process)', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tramc-'));
-  const rootPassword = strongPassword();
-  let db: TestDatabase;
-  let survivor: ServerProcess;
+  const servers = twoServersOnOneDatabase('tramc-');
   let doomed: ServerProcess | undefined;
-  let token: string;
 
-  beforeAll(async () => {
-    db = await openTestDatabase();
-    survivor = await startServerProcess({ dataDir, databaseUrl: db.url!, rootPassword, env: { TRIBUTARY_JOB_POLL_MS: '200' } });
-    const created = await runCli(['token', 'create', '--user', 'root', '--name', 'survivor', '--scopes', 'api'], { dataDir, databaseUrl: db.url });
-    expect(created.code, created.stderr).toBe(0);
-    token = created.stdout.trim().split('\n').at(-1)!;
-  }, 120_000);
-
-  afterAll(async () => {
-    await doomed?.stop('SIGKILL');
-    await survivor?.stop();
-    await db?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const count = async (sql: string, params: unknown[]) => (await db.query<{ n: number }>(sql, params)).rows[0]!.n;
+  const count = async (sql: string, params: unknown[]) => (await servers.db().query<{ n: number }>(sql, params)).rows[0]!.n;
 
   it('merges each request exactly once, whichever server evaluates it', { timeout: 600_000 }, async () => {
-    const api = gitbeakerClient(survivor.url, token);
+    const token = servers.token();
+    const api = gitbeakerClient(servers.survivor().url, token);
     const project = await api.Projects.create({ name: 'auto-merge-crash', initializeWithReadme: true });
     let deaths = 0;
     for (let index = 0; index < 3; index++) {
-      doomed ??= await startServerProcess({ dataDir, databaseUrl: db.url!, rootPassword, env: { TRIBUTARY_TEST_CRASH_AT: 'merge:ref-moved', TRIBUTARY_JOB_POLL_MS: '200' } });
+      doomed ??= await servers.startDoomed({ TRIBUTARY_TEST_CRASH_AT: 'merge:ref-moved', TRIBUTARY_JOB_POLL_MS: '200' });
       const source = `auto-${index}`;
       await api.Commits.create(project.id, source, `Change ${index}`, [{ action: 'create', filePath: `${source}.txt`, content: `${index}\n` }], { startBranch: 'main' });
       const mr = await api.MergeRequests.create(project.id, source, 'main', `Draft: auto ${index}`);

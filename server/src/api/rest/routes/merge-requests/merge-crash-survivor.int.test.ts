@@ -1,15 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MERGE_STEPS, type MergeStep } from '../../../../domains/merge-requests/merging/index.js';
-import { repositoryPath } from '../../../../git/storage.js';
-import { openTestDatabase, testDatabaseKind, type TestDatabase } from '../../../../test-support/database.js';
+import { gitIn, refContains, twoServersOnOneDatabase } from '../../../../test-support/crash-servers.js';
+import { testDatabaseKind } from '../../../../test-support/database.js';
 import { eventually } from '../../../../test-support/eventually.js';
-import { gitbeakerClient, strongPassword } from '../../../../test-support/server.js';
-import { startServerProcess, type ServerProcess } from '../../../../test-support/server-process.js';
-import { runCli } from '../../../../test-support/cli.js';
+import { gitbeakerClient } from '../../../../test-support/server.js';
 
 /**
  * Two servers on one PostgreSQL database; one is SIGKILLed at each step of a merge
@@ -21,48 +15,18 @@ import { runCli } from '../../../../test-support/cli.js';
 const isEarly = (step: MergeStep) => step === 'merge:commits-written' || step === 'merge:intent-recorded';
 
 describe.runIf(testDatabaseKind() === 'postgres')('merges whose server died, settled by the surviving server (PostgreSQL only: PGlite runs one process)', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'trsurv-'));
-  const rootPassword = strongPassword();
-  let db: TestDatabase;
-  let survivor: ServerProcess;
-  let doomed: ServerProcess | undefined;
-  let token: string;
+  const servers = twoServersOnOneDatabase('trsurv-');
 
-  beforeAll(async () => {
-    db = await openTestDatabase();
-    // The survivor looks for abandoned merges and jobs every 200 ms instead of every 5 s.
-    survivor = await startServerProcess({ dataDir, databaseUrl: db.url!, rootPassword, env: { TRIBUTARY_JOB_POLL_MS: '200' } });
-    const created = await runCli(['token', 'create', '--user', 'root', '--name', 'survivor', '--scopes', 'api'], { dataDir, databaseUrl: db.url });
-    expect(created.code, created.stderr).toBe(0);
-    token = created.stdout.trim().split('\n').at(-1)!;
-  }, 120_000);
-
-  afterAll(async () => {
-    await doomed?.stop('SIGKILL');
-    await survivor?.stop();
-    await db?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const git = (projectId: number, args: string[]) =>
-    execFileSync('git', [`--git-dir=${repositoryPath(dataDir, projectId)}`, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH, GIT_CONFIG_NOSYSTEM: '1', HOME: '/nonexistent' } }).trim();
-  const contains = (projectId: number, commit: string) => {
-    try {
-      git(projectId, ['merge-base', '--is-ancestor', commit, 'refs/heads/main']);
-      return true;
-    } catch {
-      return false;
-    }
-  };
   const unfinished = async (mergeRequestId: number) =>
-    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM merge_intents WHERE merge_request_id = $1 AND state IN ('pending', 'ref_moved')`, [mergeRequestId])).rows[0]!.n;
+    (await servers.db().query<{ n: number }>(`SELECT count(*)::int AS n FROM merge_intents WHERE merge_request_id = $1 AND state IN ('pending', 'ref_moved')`, [mergeRequestId])).rows[0]!.n;
 
   it('settles the merge at every crash point without a restart', { timeout: 600_000 }, async () => {
-    const api = gitbeakerClient(survivor.url, token);
+    const token = servers.token();
+    const api = gitbeakerClient(servers.survivor().url, token);
     const project = await api.Projects.create({ name: 'survivor', initializeWithReadme: true });
 
     for (const [index, step] of MERGE_STEPS.entries()) {
-      doomed = await startServerProcess({ dataDir, databaseUrl: db.url!, rootPassword, env: { TRIBUTARY_TEST_CRASH_AT: step } });
+      const doomed = await servers.startDoomed({ TRIBUTARY_TEST_CRASH_AT: step });
       const source = `crash-${index}`;
       const commit = await api.Commits.create(project.id, source, `Change ${index}`, [{ action: 'create', filePath: `${source}.txt`, content: `${index}\n` }], { startBranch: 'main' });
       const mr = await api.MergeRequests.create(project.id, source, 'main', `Crash at ${step}`);
@@ -77,12 +41,11 @@ describe.runIf(testDatabaseKind() === 'postgres')('merges whose server died, set
         );
       expect(answered, `${step}: the server should have died`).toBe(false);
       expect(await doomed.exited).toBe('SIGKILL');
-      doomed = undefined;
 
       // The survivor settles it: no merge of the request is left under way.
       await eventually(async () => (await unfinished(mr.id)) === 0, 30_000);
       const after = await api.MergeRequests.show(project.id, mr.iid);
-      const landed = contains(project.id, commit.id);
+      const landed = refContains(servers.dataDir, project.id, commit.id);
       expect(after.state === 'merged', `${step}: state ${after.state}, landed ${landed}`).toBe(landed);
       expect(landed, step).toBe(!isEarly(step));
       if (isEarly(step)) {
@@ -90,7 +53,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('merges whose server died, set
         const merged = await api.MergeRequests.merge(project.id, mr.iid, { sha: commit.id, shouldRemoveSourceBranch: true });
         expect(merged.state, step).toBe('merged');
       } else {
-        expect(after.merge_commit_sha, step).toBe(git(project.id, ['rev-parse', 'refs/heads/main']));
+        expect(after.merge_commit_sha, step).toBe(gitIn(servers.dataDir, project.id, ['rev-parse', 'refs/heads/main']));
       }
       // the after-merge steps ran through the survivor: the source branch is gone
       await eventually(async () => !(await api.Branches.all(project.id)).some((branch) => branch.name === source), 30_000);

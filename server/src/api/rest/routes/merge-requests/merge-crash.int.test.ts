@@ -1,19 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MERGE_STEPS, type MergeStep } from '../../../../domains/merge-requests/merging/index.js';
-import { repositoryPath } from '../../../../git/storage.js';
 import { openPostgres } from '../../../../platform/db/postgres.js';
+import { createRootToken, gitIn, refContains, restartableServer } from '../../../../test-support/crash-servers.js';
 import { testDatabaseKind } from '../../../../test-support/database.js';
 import { eventually } from '../../../../test-support/eventually.js';
-import { seedPgliteDir } from '../../../../test-support/pglite-template.js';
-import { createTestDatabase, freePort } from '../../../../test-support/postgres-cluster.js';
-import { gitbeakerClient, strongPassword } from '../../../../test-support/server.js';
-import { runCli } from '../../../../test-support/cli.js';
+import { gitbeakerClient } from '../../../../test-support/server.js';
 
 /**
  * The server SIGKILLed during a merge, at each step (merge-steps.ts), then restarted on the
@@ -28,91 +19,17 @@ import { runCli } from '../../../../test-support/cli.js';
 /** Killed before the target branch moved: the merge did not happen. */
 const isEarly = (step: MergeStep) => step === 'merge:commits-written' || step === 'merge:intent-recorded';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../../../../', import.meta.url));
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<NodeJS.Signals | number | null>;
-}
-
 describe(`merges interrupted by SIGKILL (${testDatabaseKind()})`, () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'trkill-'));
-  const rootPassword = strongPassword();
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => undefined as void;
-  let running: Running | undefined;
-  let log = '';
-
-  async function start(crashAt?: MergeStep): Promise<Running> {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'test',
-      TRIBUTARY_DATA_DIR: dataDir,
-      TRIBUTARY_ROOT_PASSWORD: rootPassword,
-      TRIBUTARY_EXTERNAL_URL: url,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...(crashAt ? { TRIBUTARY_TEST_CRASH_AT: crashAt } : {}),
-    };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', 'start'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`tributary start exited early:\n${log.slice(-4000)}`);
-      const ok = await fetch(`${url}/api/v4/version`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ok) return { child, url, exited };
-      if (Date.now() > deadline) throw new Error(`tributary start did not answer:\n${log.slice(-4000)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
-  const git = (projectId: number, args: string[]) =>
-    execFileSync('git', [`--git-dir=${repositoryPath(dataDir, projectId)}`, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH, GIT_CONFIG_NOSYSTEM: '1', HOME: '/nonexistent' } }).trim();
-  const contains = (projectId: number, commit: string) => {
-    try {
-      git(projectId, ['merge-base', '--is-ancestor', commit, 'refs/heads/main']);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-
-  beforeAll(async () => {
-    if (testDatabaseKind() === 'postgres') {
-      const database = await createTestDatabase();
-      databaseUrl = database.url;
-      dropDatabase = database.drop;
-    } else {
-      await seedPgliteDir(join(dataDir, 'pglite'));
-    }
-  });
-
-  afterAll(async () => {
-    if (running?.child.exitCode === null && running.child.signalCode === null) {
-      running.child.kill('SIGTERM');
-      await running.exited;
-    }
-    await dropDatabase();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = restartableServer('trkill-');
+  const start = (crashAt?: MergeStep) => server.start(crashAt ? { TRIBUTARY_TEST_CRASH_AT: crashAt } : {});
+  const git = (projectId: number, args: string[]) => gitIn(server.dataDir, projectId, args);
+  const contains = (projectId: number, commit: string) => refContains(server.dataDir, projectId, commit);
 
   it('reconciles a merge killed at every step: merged only when the target holds it, otherwise open and mergeable', { timeout: 600_000 }, async () => {
-    running = await start(MERGE_STEPS[0]);
+    let running = await start(MERGE_STEPS[0]);
+    const databaseUrl = server.databaseUrl();
     // `tributary token create` (through the running server's socket on PGlite); the token outlives restarts.
-    const created = await runCli(['token', 'create', '--user', 'root', '--name', 'crash', '--scopes', 'api'], { dataDir, databaseUrl });
-    expect(created.code, created.stderr).toBe(0);
-    const token = created.stdout.trim().split('\n').at(-1)!;
+    const token = await createRootToken(server.dataDir, databaseUrl, 'crash');
     let api = gitbeakerClient(running.url, token);
     const project = await api.Projects.create({ name: 'crash', initializeWithReadme: true });
     const cases: Array<{ step: MergeStep; iid: number; head: string }> = [];

@@ -126,4 +126,40 @@ describe(`compare across forks and merge_base (${testDatabaseKind()})`, () => {
     expect(await mergeBase(secretFork.id, 'refs[]=main&refs[]=hidden', bob.token)).toMatchObject({ status: 404, body: { message: '404 Project Not Found' } });
     expect((await mergeBase(secretFork.id, 'refs[]=main&refs[]=hidden', alice.token)).body.id).toBe(forkPoint);
   });
+
+  it('narrows a compare to the files at paths[] (Tributary’s), each with the patch the whole compare has: a renamed file by both paths, names taken literally', async () => {
+    const project = await fx.createProject('cmp-paths');
+    const base = await fx.tip(project.id, 'main');
+    const lines = (n: number, tag = '') => Array.from({ length: n }, (_, i) => `line ${i + 1}${i === 4 ? tag : ''}`).join('\n') + '\n';
+    await fx.root.Commits.create(project.id, 'main', 'Files', [
+      { action: 'create', filePath: 'old-name.txt', content: lines(20) },
+      { action: 'create', filePath: 'dir/inner.txt', content: 'inner\n' },
+      { action: 'create', filePath: 'star*.txt', content: 'star\n' },
+      { action: 'create', filePath: 'stars.txt', content: 'stars\n' },
+    ]);
+    const from = await fx.tip(project.id, 'main');
+    await fx.root.Commits.create(project.id, 'main', 'Change them', [
+      { action: 'move', previousPath: 'old-name.txt', filePath: 'new-name.txt', content: lines(20, ' changed') },
+      { action: 'update', filePath: 'dir/inner.txt', content: 'inner changed\n' },
+      { action: 'update', filePath: 'star*.txt', content: 'star changed\n' },
+      { action: 'update', filePath: 'stars.txt', content: 'stars changed\n' },
+    ]);
+    const to = await fx.tip(project.id, 'main');
+    const whole = (await compare(project.id, `from=${from}&to=${to}&straight=true`, fx.server.root.token)).body;
+    expect(whole.diffs).toHaveLength(4);
+
+    const renamed = await compare(project.id, `from=${from}&to=${to}&straight=true&paths[]=old-name.txt&paths[]=new-name.txt`, fx.server.root.token);
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.diffs).toEqual([whole.diffs.find((d) => d.new_path === 'new-name.txt')]);
+    expect(renamed.body.diffs[0]).toMatchObject({ old_path: 'old-name.txt', new_path: 'new-name.txt', added_lines: 1, removed_lines: 1 });
+    // `star*.txt` is that file, not a pattern; a folder's name is no file of it
+    const star = await compare(project.id, `from=${from}&to=${to}&straight=true&paths[]=${encodeURIComponent('star*.txt')}&paths[]=dir`, fx.server.root.token);
+    expect(star.body.diffs.map((d) => d.new_path)).toEqual(['star*.txt']);
+    expect(star.body.diffs[0]!.diff).toBe('@@ -1 +1 @@\n-star\n+star changed\n');
+    // the commits are the compare's as without paths
+    expect(star.body.commits.map((c) => c.id)).toEqual(whole.commits.map((c) => c.id));
+    expect(base).not.toBe(from);
+    // who may not read the project learns nothing, paths or not
+    expect(await compare(project.id, `from=${from}&to=${to}&paths[]=stars.txt`, bob.token)).toMatchObject({ status: 404, body: { message: '404 Project Not Found' } });
+  });
 });

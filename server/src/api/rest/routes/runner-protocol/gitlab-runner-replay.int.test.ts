@@ -14,6 +14,7 @@ import { testDatabaseKind } from '../../../../test-support/database.js';
 import { eventually } from '../../../../test-support/eventually.js';
 import { startRepositoryFixtures, type RepositoryFixtures } from '../../../../test-support/repository-fixtures.js';
 import { downloadArtifacts, gitlabRunner, patchTrace, updateJob, uploadArtifacts, type WireResponse } from './gitlab-runner-wire.js';
+import { zipOf } from '../../../../test-support/zip.js';
 
 const CONFIG = [
   'stages: [build, test]',
@@ -29,16 +30,6 @@ interface JobPayload {
   job_info: { name: string };
   dependencies: { id: number; name: string; token: string; artifacts_file: { filename: string; size: number } }[];
   artifacts: { artifact_type: string; artifact_format: string; name: string }[];
-}
-
-async function zipOf(files: Record<string, string>): Promise<Buffer> {
-  const yazl = (await import('yazl')).default;
-  const zip = new yazl.ZipFile();
-  for (const [path, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), path);
-  zip.end();
-  const pieces: Buffer[] = [];
-  for await (const piece of zip.outputStream) pieces.push(piece as Buffer);
-  return Buffer.concat(pieces);
 }
 
 describe(`gitlab-runner 17.x replayed (${testDatabaseKind()})`, () => {

@@ -13,22 +13,13 @@ import { testDatabaseKind } from '../../../../test-support/database.js';
 import { eventually } from '../../../../test-support/eventually.js';
 import { startRepositoryFixtures, type RepositoryFixtures } from '../../../../test-support/repository-fixtures.js';
 import { subscribe, wsClient, type SubscriptionProbe } from '../../../graphql/testing.js';
+import { zipOf } from '../../../../test-support/zip.js';
 
 const CONFIG = 'build:\n  script: [make]\n  artifacts:\n    paths: [out/]\n    expire_in: 1 week\n';
 const JOB_STATUS = 'subscription ($jobId: CiBuildID!) { ciJobStatusUpdated(jobId: $jobId) { id status } }';
 const JOB_TRACE = 'subscription ($jobId: CiBuildID!) { ciJobTraceUpdated(jobId: $jobId) { id status } }';
 const PIPELINE_STATUS = 'subscription ($pipelineId: CiPipelineID!) { ciPipelineStatusUpdated(pipelineId: $pipelineId) { id iid status } }';
 const PROJECT_PIPELINES = 'subscription ($projectId: ProjectID!) { ciPipelineStatusesUpdated(projectId: $projectId) { id status } }';
-
-async function zipOf(files: Record<string, string>): Promise<Buffer> {
-  const yazl = (await import('yazl')).default;
-  const zip = new yazl.ZipFile();
-  for (const [path, content] of Object.entries(files)) zip.addBuffer(Buffer.from(content), path);
-  zip.end();
-  const pieces: Buffer[] = [];
-  for await (const piece of zip.outputStream) pieces.push(piece as Buffer);
-  return Buffer.concat(pieces);
-}
 
 describe(`job page: live trace, artifacts browser, subscriptions (${testDatabaseKind()})`, () => {
   let fx: RepositoryFixtures;
