@@ -58,7 +58,7 @@ export function createMergeTrainsService(deps: {
   authorizer: Pick<Authorizer, 'accessLevel'>;
   mergeRequestsService: Pick<MergeRequestsService, 'open'>;
   merging: { canMerge(actor: Actor, opened: OpenedMergeRequest): Promise<boolean> };
-  refresh: Pick<TrainRefresh, 'enqueueRefresh' | 'note' | 'cancelQuietly'>;
+  refresh: Pick<TrainRefresh, 'enqueueRefresh' | 'note' | 'cancelQuietly' | 'announceTrain'>;
   mergeRequests: Pick<MergeRequestsRepository, 'findById' | 'usersByIds'>;
   pipelines: Pick<PipelinesRepository, 'pipelineById'>;
 }) {
@@ -101,6 +101,10 @@ export function createMergeTrainsService(deps: {
             target_branch: mergeRequest.target_branch,
             squash: squashOnMerge(project.squash_option, options.squash, mergeRequest.squash),
             source_sha: mergeRequest.head_commit_sha!,
+            // GitLab's API takes no messages: the defaults, and the request's own "delete source branch"
+            merge_commit_message: null,
+            squash_commit_message: null,
+            should_remove_source_branch: null,
           },
           tx,
         ),
@@ -206,7 +210,9 @@ export function createMergeTrainsService(deps: {
           );
           await deps.refresh.note(skipped, actor.user!.id, 'skipped', null, tx);
         }
-        await deps.refresh.enqueueRefresh({ target_project_id: project.id, target_branch: mergeRequest.target_branch }, tx);
+        const train = { target_project_id: project.id, target_branch: mergeRequest.target_branch };
+        await deps.refresh.announceTrain(train, tx, car);
+        await deps.refresh.enqueueRefresh(train, tx);
       });
       if (car?.pipeline_id) await deps.refresh.cancelQuietly(car.pipeline_id);
     },
