@@ -35,7 +35,7 @@ import { pipelineInProgress, type HeadPipelineStatus, type MergeabilityService }
 import type { AutoMergeRepository, AutoMergeSetting } from './auto-merge.repository.js';
 import type { MergeTrainsPort } from './merge-trains-port.js';
 import { abortReason, followsPush, mergeDecision, shownAutoMergeStrategy, type AbortReason } from './rules.js';
-import { availableStrategies, chooseStrategy, isTrainStrategy, preferredStrategy, type AutoMergeStrategy } from './strategy.js';
+import { ADD_TO_MERGE_TRAIN_WHEN_CHECKS_PASS, availableStrategies, chooseStrategy, isTrainStrategy, preferredStrategy, type AutoMergeStrategy } from './strategy.js';
 
 /** Evaluates one merge request's auto-merge: abort, merge or wait. */
 export const EVALUATE_JOB = 'auto_merge.evaluate' satisfies keyof JobPayloadMap;
@@ -274,6 +274,21 @@ export function createAutoMergeService(deps: {
       // GitLab's pipeline_allows_merge?: no pipeline (none coming either), or it succeeded
       if ((pipelineStatus === null && !hasCi) || pipelineStatus === 'success') return deps.merging.merge(actor, idOrPath, iid, input);
       throw new MethodNotAllowedError();
+    },
+
+    /**
+     * `POST …/merge_trains/merge_requests/:iid` with `when_pipeline_succeeds` (or `auto_merge`):
+     * sets add_to_merge_train_when_checks_pass when the caller could set it now (GitLab's
+     * AddMergeRequestService); false when it is not available (its checks pass already: the
+     * caller adds the car at once). The caller has checked the right to merge and the sha.
+     */
+    async addToTrainWhenChecksPass(actor: Actor, opened: OpenedMergeRequest, input: MergeInput): Promise<boolean> {
+      const user = actor.user;
+      if (!user) throw new UnauthorizedError();
+      const { available } = await strategiesFor(actor, opened);
+      if (!available.includes(ADD_TO_MERGE_TRAIN_WHEN_CHECKS_PASS) || opened.mergeRequest.head_commit_sha === null) return false;
+      await enable(user, opened, ADD_TO_MERGE_TRAIN_WHEN_CHECKS_PASS, input);
+      return true;
     },
 
     /**

@@ -123,6 +123,26 @@ describe(`merge train cars (${testDatabaseKind()})`, () => {
     expect(await autoMergeOf(t, front)).toMatchObject({ autoMergeEnabled: false, autoMergeStrategy: null, mergeUser: { username: 'root' } });
   });
 
+  it('POST …/merge_trains/merge_requests/:iid with when_pipeline_succeeds: 202 while the pipeline runs, a car once it passed; 201 at once when it passed already', async () => {
+    const t = await newTrain('car-when-pipeline-succeeds');
+    const waiting = await t.openMergeRequest('feature-waiting', 'waiting.txt');
+    await eventually(async () => (await t.mergeRequest(waiting)).head_pipeline?.status === 'pending', { what: 'the merged results pipeline pending' });
+    const later = await t.addToTrain(waiting, { when_pipeline_succeeds: true });
+    expect(later.status).toBe(202);
+    expect(later.body).toEqual([]);
+    expect(await autoMergeOf(t, waiting)).toMatchObject({ autoMergeEnabled: true, autoMergeStrategy: 'add_to_merge_train_when_checks_pass' });
+    expect((await t.car(waiting)).status).toBe(404);
+    // once its pipeline passed it is a car, then merged by its train
+    await t.runUntil(() => 'success', merged(t, waiting), 'the request merged by its train');
+    expect(await t.notes(waiting)).toContain('started a merge train');
+
+    const ready = await openPassing(t, 'feature-ready', 'ready.txt');
+    const now = await t.addToTrain(ready, { auto_merge: true });
+    expect(now.status).toBe(201);
+    expect(now.body.map((car) => car.merge_request.iid)).toContain(ready);
+    expect((await t.addToTrain(ready, { when_pipeline_succeeds: true })).status).toBe(400);
+  });
+
   it('a car keeps the options chosen with auto-merge: its commit messages, squash, and the source branch removed after its merge', async () => {
     const t = await newTrain('car-options');
     const iid = await openPassing(t, 'feature-options', 'options.txt');
