@@ -104,6 +104,9 @@ describe(`merge train cars (${testDatabaseKind()})`, () => {
     // GraphQL: enabled, merge_train, nothing more to set
     expect(await autoMergeOf(t, back)).toEqual({ autoMergeEnabled: true, autoMergeStrategy: 'merge_train', availableAutoMergeStrategies: [], mergeUser: { username: developer.username } });
     expect(await autoMergeOf(t, front)).toMatchObject({ autoMergeEnabled: true, autoMergeStrategy: 'merge_train', mergeUser: { username: 'root' } });
+    // the widget data the page polls when its WebSocket is down says the same
+    const widget = await fetch(`${fx.server.url}/${t.project.path_with_namespace}/-/merge_requests/${back}/widget.json`, { headers: { 'private-token': fx.server.root.token } });
+    expect(await widget.json()).toMatchObject({ auto_merge_enabled: true, auto_merge_strategy: 'merge_train', available_auto_merge_strategies: [], merge_user: { username: developer.username } });
 
     // Setting auto-merge again on a car changes nothing: it stays where it is, merged by its train.
     const again = await fx.call<Record<string, any>>('PUT', `/projects/${t.project.id}/merge_requests/${back}/merge`, { body: { auto_merge: true } });
