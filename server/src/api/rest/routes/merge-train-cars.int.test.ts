@@ -146,6 +146,21 @@ describe(`merge train cars (${testDatabaseKind()})`, () => {
     expect((await t.addToTrain(ready, { when_pipeline_succeeds: true })).status).toBe(400);
   });
 
+  it('skip_merge_train where the project allows it: merged at once, kept in the train’s history as skip_merged; the car on the train still merges', async () => {
+    const t = await newTrain('car-skip-train');
+    expect((await fx.call('PUT', `/projects/${t.project.id}`, { body: { merge_trains_skip_train_allowed: true } })).status).toBe(200);
+    const [onTrain, skipper] = [await openPassing(t, 'feature-riding', 'riding.txt'), await openPassing(t, 'feature-skipping', 'skipping.txt')];
+    expect((await t.addToTrain(onTrain)).status).toBe(201);
+    const skip = await fx.call<Record<string, any>>('PUT', `/projects/${t.project.id}/merge_requests/${skipper}/merge`, { body: { skip_merge_train: true } });
+    expect(skip.status).toBe(200);
+    expect(skip.body).toMatchObject({ state: 'merged' });
+    const history = await fx.call<Array<Record<string, any>>>('GET', `/projects/${t.project.id}/merge_trains/main?scope=complete`);
+    expect(history.body.map((car) => [car.merge_request.iid, car.status])).toEqual([[skipper, 'skip_merged']]);
+    expect(await t.notes(skipper)).toContain('merged this merge request immediately, skipping the merge train');
+    await t.runUntil(() => 'success', merged(t, onTrain), 'the car on the train merged on the new target');
+    expect(t.filesOf(t.tipOf('main'))).toEqual(expect.arrayContaining(['riding.txt', 'skipping.txt']));
+  });
+
   it('a car keeps the options chosen with auto-merge: its commit messages, squash, and the source branch removed after its merge', async () => {
     const t = await newTrain('car-options');
     const iid = await openPassing(t, 'feature-options', 'options.txt');
