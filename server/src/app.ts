@@ -65,6 +65,7 @@ export function createServices(deps: AppDeps) {
     // auto-merge's train strategies: the merge trains family, built after CI (called only once running)
     mergeTrains: {
       enabled: (projectId) => mergeTrains.autoMergeTrains.enabled(projectId),
+      carOf: (mergeRequestId, tx) => mergeTrains.autoMergeTrains.carOf(mergeRequestId, tx),
       add: (car, tx) => mergeTrains.autoMergeTrains.add(car, tx),
       remove: (mergeRequestId, userId, tx) => mergeTrains.autoMergeTrains.remove(mergeRequestId, userId, tx),
     },

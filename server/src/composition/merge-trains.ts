@@ -69,6 +69,7 @@ export function composeMergeTrains(deps: {
     refresh,
     mergeRequests: createMergeRequestsRepository(db),
     pipelines: ci.pipelinesRepository,
+    autoMerge: mr.autoMerge,
   });
   // auto-merge's train strategies hand requests to trains and take them off through this port
   // (composeMergeRequests, built before this family, reaches it through app.ts)

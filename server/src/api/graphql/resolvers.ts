@@ -138,7 +138,7 @@ export function createResolvers(deps: { urls: UrlBuilder } & SubscriptionDeps) {
     closedBy: ({ mergeRequest }, _, ctx) => userOf(mergeRequest.closed_by_id, ctx),
     closedAt: ({ mergeRequest }) => iso(mergeRequest.closed_at),
     autoMergeEnabled: ({ mergeRequest }) => isAutoMergeSet(mergeRequest),
-    autoMergeStrategy: async (node, _, ctx) => (await ctx.scope.autoMerge(node)).setting?.strategy ?? null,
+    autoMergeStrategy: async (node, _, ctx) => (await ctx.scope.autoMerge(node)).strategy,
     availableAutoMergeStrategies: async (node, _, ctx) => (await ctx.scope.autoMerge(node)).available,
     preferredAutoMergeStrategy: async (node, _, ctx) => (await ctx.scope.autoMerge(node)).preferred,
     blockingMergeRequests: async (node, _, ctx) => {

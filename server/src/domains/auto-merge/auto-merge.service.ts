@@ -34,8 +34,8 @@ import type { MergeService } from '../merge-requests/merging/merge.service.js';
 import { pipelineInProgress, type HeadPipelineStatus, type MergeabilityService } from '../merge-requests/mergeability/index.js';
 import type { AutoMergeRepository, AutoMergeSetting } from './auto-merge.repository.js';
 import type { MergeTrainsPort } from './merge-trains-port.js';
-import { abortReason, followsPush, mergeDecision, type AbortReason } from './rules.js';
-import { availableStrategies, chooseStrategy, isTrainStrategy, preferredStrategy, type AutoMergeStrategy } from './strategy.js';
+import { abortReason, followsPush, mergeDecision, shownAutoMergeStrategy, type AbortReason } from './rules.js';
+import { ADD_TO_MERGE_TRAIN_WHEN_CHECKS_PASS, availableStrategies, chooseStrategy, isTrainStrategy, preferredStrategy, type AutoMergeStrategy } from './strategy.js';
 
 /** Evaluates one merge request's auto-merge: abort, merge or wait. */
 export const EVALUATE_JOB = 'auto_merge.evaluate' satisfies keyof JobPayloadMap;
@@ -46,6 +46,8 @@ export const CANNOT_CANCEL = "Can't cancel the automatic merge";
 export interface AutoMergeState {
   /** the setting, when auto-merge is set (enabled, or failed with its error) */
   setting: AutoMergeSetting | null;
+  /** the strategy the request shows (GitLab's auto_merge_strategy): merge_train for a car (shownAutoMergeStrategy) */
+  strategy: AutoMergeStrategy | null;
   /** what the viewer could set now, in priority order */
   available: AutoMergeStrategy[];
   preferred: AutoMergeStrategy | null;
@@ -145,6 +147,30 @@ export function createAutoMergeService(deps: {
     }
   }
 
+  /** A train strategy whose checks passed: the request becomes a car (merge-trains-port.ts) and the train merges it from here. */
+  async function handOver(setting: AutoMergeSetting, mergeRequest: MergeRequest): Promise<'handed-to-train'> {
+    const mergeRequestId = mergeRequest.id;
+    await deps.db.transaction(async (tx) => {
+      if (!(await repository.remove(mergeRequestId, tx, setting.lock_version))) return;
+      await deps.trains.add(
+        {
+          mergeRequestId,
+          projectId: mergeRequest.target_project_id,
+          targetBranch: mergeRequest.target_branch,
+          userId: setting.user_id,
+          sha: setting.sha,
+          squash: setting.squash,
+          shouldRemoveSourceBranch: setting.should_remove_source_branch,
+          mergeCommitMessage: setting.merge_commit_message,
+          squashCommitMessage: setting.squash_commit_message,
+        },
+        tx,
+      );
+      await changed(mergeRequest, tx);
+    });
+    return 'handed-to-train';
+  }
+
   async function evaluate(mergeRequestId: number): Promise<'merged' | 'aborted' | 'failed' | 'handed-to-train' | 'waiting' | 'none'> {
     const setting = await repository.find(mergeRequestId);
     if (!setting || setting.state !== 'enabled') return 'none';
@@ -155,6 +181,8 @@ export function createAutoMergeService(deps: {
       await deps.db.transaction((tx) => repository.remove(mergeRequestId, tx, setting.lock_version));
       return 'none';
     }
+    // Added to its train meanwhile (the API or the page): the train owns it, the setting goes.
+    if (isTrainStrategy(setting.strategy) && (await deps.trains.carOf(mergeRequestId)) !== null) return handOver(setting, mergeRequest);
     const [setter, pipelineStatus] = await Promise.all([setterOf(setting, mergeRequest), pipelineOf(mergeRequest)]);
     const reason = abortReason({
       state: mergeRequest.state,
@@ -170,28 +198,7 @@ export function createAutoMergeService(deps: {
     const [result, hasCi] = await Promise.all([deps.mergeability.evaluate(mergeRequest, opened.project), deps.hasPipelines(opened)]);
     if (mergeDecision({ detailedMergeStatus: result.detailedMergeStatus, hasCi, pipelineStatus, skippedPipelineSucceeds: opened.project.allow_merge_on_skipped_pipeline }) === 'wait') return 'waiting';
 
-    if (isTrainStrategy(setting.strategy)) {
-      // The train merges it from here (merge-trains-port.ts).
-      await deps.db.transaction(async (tx) => {
-        if (!(await repository.remove(mergeRequestId, tx, setting.lock_version))) return;
-        await deps.trains.add(
-          {
-            mergeRequestId,
-            projectId: mergeRequest.target_project_id,
-            targetBranch: mergeRequest.target_branch,
-            userId: setting.user_id,
-            sha: setting.sha,
-            squash: setting.squash,
-            shouldRemoveSourceBranch: setting.should_remove_source_branch,
-            mergeCommitMessage: setting.merge_commit_message,
-            squashCommitMessage: setting.squash_commit_message,
-          },
-          tx,
-        );
-        await changed(mergeRequest, tx);
-      });
-      return 'handed-to-train';
-    }
+    if (isTrainStrategy(setting.strategy)) return handOver(setting, mergeRequest);
 
     try {
       await deps.merging.merge(setter.actor, mergeRequest.target_project_id, mergeRequest.iid, {
@@ -229,9 +236,15 @@ export function createAutoMergeService(deps: {
     async stateFor(actor: Actor, node: Pick<OpenedMergeRequest, 'project' | 'mergeRequest'>): Promise<AutoMergeState> {
       // what the strategies read of an opened request is its project and the request itself
       const opened = node as OpenedMergeRequest;
-      const [setting, strategies] = await Promise.all([repository.find(opened.mergeRequest.id), opened.mergeRequest.state === 'opened' && actor.user ? strategiesFor(actor, opened) : null]);
-      const available = setting?.state === 'enabled' ? [] : (strategies?.available ?? []);
-      return { setting: setting ?? null, available, preferred: preferredStrategy(available) };
+      const open = opened.mergeRequest.state === 'opened';
+      const [setting, car, strategies] = await Promise.all([
+        repository.find(opened.mergeRequest.id),
+        open ? deps.trains.carOf(opened.mergeRequest.id) : null,
+        open && actor.user ? strategiesFor(actor, opened) : null,
+      ]);
+      // nothing more to set while it is set, or while its train merges it
+      const available = setting?.state === 'enabled' || car !== null ? [] : (strategies?.available ?? []);
+      return { setting: setting ?? null, strategy: shownAutoMergeStrategy(setting, car !== null), available, preferred: preferredStrategy(available) };
     },
 
     /** The settings of many requests (REST lists). */
@@ -250,6 +263,8 @@ export function createAutoMergeService(deps: {
       if (!canMerge) throw new UnauthorizedError();
       const head = opened.mergeRequest.head_commit_sha;
       if (input.sha !== undefined && input.sha !== head) throw new ConflictError(t(MERGE_MESSAGES.shaMismatch, { sha: head ?? '' }));
+      // Already a car: its train merges it (GitLab's merge_train strategy is a no-op on a car).
+      if (opened.mergeRequest.state === 'opened' && (await deps.trains.carOf(opened.mergeRequest.id)) !== null) return opened;
       const strategy = chooseStrategy(available, input.strategy);
       if (strategy !== null && head !== null) {
         await enable(user, opened, strategy, input);
@@ -259,6 +274,21 @@ export function createAutoMergeService(deps: {
       // GitLab's pipeline_allows_merge?: no pipeline (none coming either), or it succeeded
       if ((pipelineStatus === null && !hasCi) || pipelineStatus === 'success') return deps.merging.merge(actor, idOrPath, iid, input);
       throw new MethodNotAllowedError();
+    },
+
+    /**
+     * `POST …/merge_trains/merge_requests/:iid` with `when_pipeline_succeeds` (or `auto_merge`):
+     * sets add_to_merge_train_when_checks_pass when the caller could set it now (GitLab's
+     * AddMergeRequestService); false when it is not available (its checks pass already: the
+     * caller adds the car at once). The caller has checked the right to merge and the sha.
+     */
+    async addToTrainWhenChecksPass(actor: Actor, opened: OpenedMergeRequest, input: MergeInput): Promise<boolean> {
+      const user = actor.user;
+      if (!user) throw new UnauthorizedError();
+      const { available } = await strategiesFor(actor, opened);
+      if (!available.includes(ADD_TO_MERGE_TRAIN_WHEN_CHECKS_PASS) || opened.mergeRequest.head_commit_sha === null) return false;
+      await enable(user, opened, ADD_TO_MERGE_TRAIN_WHEN_CHECKS_PASS, input);
+      return true;
     },
 
     /**

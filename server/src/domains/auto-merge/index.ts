@@ -6,5 +6,5 @@
 export { createAutoMergeRepository, type AutoMergeRepository, type AutoMergeSetting } from './auto-merge.repository.js';
 export { CANNOT_CANCEL, createAutoMergeService, EVALUATE_JOB, type AutoMergeService, type AutoMergeState } from './auto-merge.service.js';
 export { NO_MERGE_TRAINS, type MergeTrainCarRequest, type MergeTrainsPort } from './merge-trains-port.js';
-export { ABORT_REASONS, abortReason, isAutoMergeSet, mergeDecision } from './rules.js';
+export { ABORT_REASONS, abortReason, isAutoMergeSet, mergeDecision, shownAutoMergeStrategy } from './rules.js';
 export * from './strategy.js';

@@ -24,9 +24,11 @@ export interface MergeTrainCarRequest {
 export interface MergeTrainsPort {
   /** The project runs merge trains (a project setting that needs merged results pipelines). */
   enabled(projectId: number): Promise<boolean>;
+  /** The request's car while it is on a train (who added it: the car merges as them), else null. */
+  carOf(mergeRequestId: number, tx?: Queryable): Promise<{ userId: number | null } | null>;
   /**
-   * Adds the request to the end of its target branch's train, once (adding a request that is
-   * already a car does nothing). Called in the transaction that hands it over; auto-merge's
+   * Adds the request to the end of its target branch's train, once (a request that is already a
+   * car keeps its place, and is named the car's merge user again). Called in the transaction that hands it over; auto-merge's
    * setting is removed in that same transaction, the train owns the request from then on.
    */
   add(car: MergeTrainCarRequest, tx: Queryable): Promise<void>;
@@ -40,6 +42,7 @@ export interface MergeTrainsPort {
 /** No train domain: no project has merge trains. */
 export const NO_MERGE_TRAINS: MergeTrainsPort = {
   enabled: async () => false,
+  carOf: async () => null,
   add: async () => {
     throw new Error('merge trains are not available');
   },

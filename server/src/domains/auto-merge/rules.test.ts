@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abortReason, followsPush, mergeDecision, type AbortFacts, type MergeFacts } from './rules.js';
+import { abortReason, followsPush, isAutoMergeSet, mergeDecision, shownAutoMergeStrategy, type AbortFacts, type MergeFacts } from './rules.js';
 
 const SHA = 'a'.repeat(40);
 const base: AbortFacts = { state: 'opened', targetBranch: 'main', setTargetBranch: 'main', headSha: SHA, setSha: SHA, setterCanMerge: true, pipelineStatus: 'running' };
@@ -50,5 +50,26 @@ describe('followsPush', () => {
     [undefined, false],
   ])('pusher %s (setter 7) → %s', (pusher, expected) => {
     expect(followsPush(pusher, 7)).toBe(expected);
+  });
+});
+
+describe('what a request shows of its auto-merge (one rule for REST, GraphQL and the widget)', () => {
+  it.each<[string, { strategy: 'merge_when_checks_pass' | 'add_to_merge_train_when_checks_pass' | 'merge_train' } | null, boolean, string | null]>([
+    ['nothing set, not on a train', null, false, null],
+    ['merge when checks pass', { strategy: 'merge_when_checks_pass' }, false, 'merge_when_checks_pass'],
+    ['waiting to be added to the train', { strategy: 'add_to_merge_train_when_checks_pass' }, false, 'add_to_merge_train_when_checks_pass'],
+    ['a car added through the API (no setting): merge_train, as GitLab', null, true, 'merge_train'],
+    ['a car whose setting has not been handed over yet: merge_train', { strategy: 'add_to_merge_train_when_checks_pass' }, true, 'merge_train'],
+  ])('%s', (_name, setting, onTrain, expected) => {
+    expect(shownAutoMergeStrategy(setting, onTrain)).toBe(expected);
+  });
+
+  it.each<[string, 'opened' | 'merged' | 'closed', number | null, boolean]>([
+    ['open with a merge user (set, or a car)', 'opened', 7, true],
+    ['open without one', 'opened', null, false],
+    ['merged: the merge user is who merged it', 'merged', 7, false],
+    ['closed', 'closed', 7, false],
+  ])('isAutoMergeSet: %s', (_name, state, mergeUserId, expected) => {
+    expect(isAutoMergeSet({ state, merge_user_id: mergeUserId })).toBe(expected);
   });
 });

@@ -9,6 +9,7 @@
  */
 import type { HeadPipelineStatus } from '../merge-requests/mergeability/index.js';
 import type { MergeRequestState } from '../merge-requests/merge-request.js';
+import { MERGE_TRAIN, type AutoMergeStrategy } from './strategy.js';
 
 export const ABORT_REASONS = {
   closed: 'merge request was closed',
@@ -82,9 +83,21 @@ export function followsPush(pusherId: number | null | undefined, setterId: numbe
 
 /**
  * Is auto-merge set on the request (GitLab's merge_when_pipeline_succeeds / auto_merge_enabled
- * in the entities)? Setting it names the merge user of an open request, and only setting it
- * does; cancelling or aborting it clears the merge user again.
+ * in the entities)? Setting it, or the request boarding a merge train (GitLab's merge_train
+ * strategy stays enabled while the request is a car), names the merge user of an open request,
+ * and only those do; cancelling or aborting it, or the car leaving its train, clears the merge
+ * user again.
  */
 export function isAutoMergeSet(mergeRequest: { state: MergeRequestState; merge_user_id: number | null }): boolean {
   return (mergeRequest.state === 'opened' || mergeRequest.state === 'locked') && mergeRequest.merge_user_id !== null;
+}
+
+/**
+ * The auto-merge strategy a request shows (GitLab's auto_merge_strategy): a car on a merge train
+ * is merged by its train, `merge_train`, however it boarded (the API, the page, or a "when checks
+ * pass" strategy whose checks passed); otherwise the strategy of its setting, if any.
+ */
+export function shownAutoMergeStrategy(setting: { strategy: AutoMergeStrategy } | null | undefined, onTrain: boolean): AutoMergeStrategy | null {
+  if (onTrain) return MERGE_TRAIN;
+  return setting?.strategy ?? null;
 }

@@ -45,6 +45,8 @@ describe('chooseStrategy', () => {
     [['merge_when_checks_pass'], 'nonsense', null],
     [[], undefined, null],
     [['add_to_merge_train_when_checks_pass'], undefined, 'add_to_merge_train_when_checks_pass'],
+    [['add_to_merge_train_when_checks_pass'], 'add_to_merge_train_when_pipeline_succeeds', 'add_to_merge_train_when_checks_pass'],
+    [['merge_train'], 'merge_train', 'merge_train'],
   ])('%j asked %s → %s', (available, requested, expected) => {
     expect(chooseStrategy(available as never, requested)).toBe(expected);
   });

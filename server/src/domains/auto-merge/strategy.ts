@@ -10,6 +10,14 @@ export const ADD_TO_MERGE_TRAIN_WHEN_CHECKS_PASS = 'add_to_merge_train_when_chec
 export const MERGE_TRAIN = 'merge_train';
 /** The older name of merge_when_checks_pass that clients still send. */
 export const MERGE_WHEN_PIPELINE_SUCCEEDS = 'merge_when_pipeline_succeeds';
+/** The older name of add_to_merge_train_when_checks_pass (GraphQL's MergeStrategyEnum still has it). */
+export const ADD_TO_MERGE_TRAIN_WHEN_PIPELINE_SUCCEEDS = 'add_to_merge_train_when_pipeline_succeeds';
+
+/** The current name of a strategy a client sends under its older name. */
+const OLDER_NAMES: Readonly<Record<string, AutoMergeStrategy>> = {
+  [MERGE_WHEN_PIPELINE_SUCCEEDS]: 'merge_when_checks_pass',
+  [ADD_TO_MERGE_TRAIN_WHEN_PIPELINE_SUCCEEDS]: 'add_to_merge_train_when_checks_pass',
+};
 
 export type AutoMergeStrategy = typeof MERGE_WHEN_CHECKS_PASS | typeof ADD_TO_MERGE_TRAIN_WHEN_CHECKS_PASS | typeof MERGE_TRAIN;
 
@@ -75,12 +83,13 @@ export function preferredStrategy(available: readonly AutoMergeStrategy[]): Auto
 
 /**
  * The strategy for a request to set auto-merge: the one asked for (the older
- * merge_when_pipeline_succeeds name means merge_when_checks_pass) when it is available, else
+ * merge_when_pipeline_succeeds name means merge_when_checks_pass, and
+ * add_to_merge_train_when_pipeline_succeeds add_to_merge_train_when_checks_pass) when it is available, else
  * the preferred one; null when none is available or the one asked for is unknown or unavailable.
  */
 export function chooseStrategy(available: readonly AutoMergeStrategy[], requested?: string | null): AutoMergeStrategy | null {
   if (requested === undefined || requested === null || requested === '') return preferredStrategy(available);
-  const normalized = requested === MERGE_WHEN_PIPELINE_SUCCEEDS ? MERGE_WHEN_CHECKS_PASS : requested;
+  const normalized = OLDER_NAMES[requested] ?? requested;
   return (available as readonly string[]).includes(normalized) ? (normalized as AutoMergeStrategy) : null;
 }
 

@@ -20,7 +20,7 @@ import type { MergeTrainsRepository } from './merge-trains.repository.js';
 import type { TrainMembership } from './train-membership.js';
 
 export function createAutoMergeTrainsPort(deps: {
-  cars: Pick<MergeTrainsRepository, 'carOf'>;
+  cars: Pick<MergeTrainsRepository, 'carOf' | 'nameMergeUser'>;
   membership: TrainMembership;
   projects: Pick<ProjectsRepository, 'findById'>;
   mergeRequests: Pick<MergeRequestsRepository, 'findById'>;
@@ -33,9 +33,18 @@ export function createAutoMergeTrainsPort(deps: {
       return project !== undefined && mergeTrainsEnabled(project);
     },
 
+    async carOf(mergeRequestId: number, tx?: Queryable) {
+      const car = await cars.carOf(mergeRequestId, tx);
+      return car && ON_TRAIN_STATUSES.includes(car.status) ? { userId: car.user_id } : null;
+    },
+
     async add(request: MergeTrainCarRequest, tx: Queryable): Promise<void> {
       const existing = await cars.carOf(request.mergeRequestId, tx);
-      if (existing && ON_TRAIN_STATUSES.includes(existing.status)) return;
+      if (existing && ON_TRAIN_STATUSES.includes(existing.status)) {
+        // already a car (added through the API meanwhile): it keeps its place and its merge user
+        await cars.nameMergeUser(request.mergeRequestId, existing.user_id, tx);
+        return;
+      }
       const project = await deps.projects.findById(request.projectId, tx);
       const mergeRequest = await deps.mergeRequests.findById(request.mergeRequestId, tx);
       if (!project || !mergeRequest) return;
@@ -48,6 +57,9 @@ export function createAutoMergeTrainsPort(deps: {
           // the squash chosen when auto-merge was set, within what the project allows
           squash: squashOnMerge(project.squash_option, request.squash ?? undefined, mergeRequest.squash),
           source_sha: request.sha,
+          merge_commit_message: request.mergeCommitMessage,
+          squash_commit_message: request.squashCommitMessage,
+          should_remove_source_branch: request.shouldRemoveSourceBranch,
         },
         tx,
       );

@@ -28,6 +28,10 @@ export interface Car {
   target_branch: string;
   status: CarStatus;
   squash: boolean;
+  /** the merge options chosen when it was added (null: the merge request's or project's default) */
+  merge_commit_message: string | null;
+  squash_commit_message: string | null;
+  should_remove_source_branch: boolean | null;
   /** the merge request head this car carries */
   source_sha: string | null;
   /** what its train commit was built on: the car ahead's train commit, or the target tip */

@@ -2,7 +2,8 @@
 import { on, type Queryable } from '../../platform/db/database.js';
 import { ACTIVE_STATUSES, COMPLETE_STATUSES, ON_TRAIN_STATUSES, type Car, type CarStatus } from './car.js';
 
-const COLUMNS = `id, merge_request_id, user_id, pipeline_id, target_project_id, target_branch, status, squash, source_sha, base_sha, train_sha,
+const COLUMNS = `id, merge_request_id, user_id, pipeline_id, target_project_id, target_branch, status, squash, merge_commit_message, squash_commit_message,
+  should_remove_source_branch, source_sha, base_sha, train_sha,
   merge_commit_sha, squash_commit_sha, merged_at, duration, created_at, updated_at`;
 
 export interface CarListFilter {
@@ -12,6 +13,19 @@ export interface CarListFilter {
   sort: 'asc' | 'desc';
   limit: number;
   offset: number;
+}
+
+export interface NewCar {
+  merge_request_id: number;
+  user_id: number;
+  target_project_id: number;
+  target_branch: string;
+  squash: boolean;
+  source_sha: string;
+  status?: CarStatus;
+  merge_commit_message?: string | null;
+  squash_commit_message?: string | null;
+  should_remove_source_branch?: boolean | null;
 }
 
 /** What a rebuilt car now tests. */
@@ -35,11 +49,22 @@ const normalize = (row: Car): Car => ({
 export function createMergeTrainsRepository(db: Queryable) {
   return {
     /** Throws a unique violation when the merge request already has a car on a train. */
-    async insert(car: { merge_request_id: number; user_id: number; target_project_id: number; target_branch: string; squash: boolean; source_sha: string; status?: CarStatus }, tx?: Queryable): Promise<Car> {
+    async insert(car: NewCar, tx?: Queryable): Promise<Car> {
       const { rows } = await on(db, tx).query<Car>(
-        `INSERT INTO merge_trains (merge_request_id, user_id, target_project_id, target_branch, squash, source_sha, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-        [car.merge_request_id, car.user_id, car.target_project_id, car.target_branch, car.squash, car.source_sha, car.status ?? 'idle'],
+        `INSERT INTO merge_trains (merge_request_id, user_id, target_project_id, target_branch, squash, source_sha, status, merge_commit_message, squash_commit_message, should_remove_source_branch)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
+        [
+          car.merge_request_id,
+          car.user_id,
+          car.target_project_id,
+          car.target_branch,
+          car.squash,
+          car.source_sha,
+          car.status ?? 'idle',
+          car.merge_commit_message ?? null,
+          car.squash_commit_message ?? null,
+          car.should_remove_source_branch ?? null,
+        ],
       );
       return normalize(rows[0]!);
     },
@@ -164,10 +189,30 @@ export function createMergeTrainsRepository(db: Queryable) {
       return (rowCount ?? 0) > 0;
     },
 
-    /** The car leaves the train (GitLab destroys it); answers whether this call removed it. */
+    /**
+     * The car leaves the train (GitLab destroys it); answers whether this call removed it. An open
+     * merge request no longer names a merge user then, unless its own auto-merge is set
+     * (isAutoMergeSet: the merge user is set exactly while auto-merge is, or the request is a car).
+     */
     async remove(id: number, tx?: Queryable): Promise<boolean> {
-      const { rowCount } = await on(db, tx).query(`DELETE FROM merge_trains WHERE id = $1 AND status = ANY($2::text[])`, [id, ON_TRAIN_STATUSES]);
-      return (rowCount ?? 0) > 0;
+      const q = on(db, tx);
+      const { rows } = await q.query<{ merge_request_id: string }>(`DELETE FROM merge_trains WHERE id = $1 AND status = ANY($2::text[]) RETURNING merge_request_id`, [id, ON_TRAIN_STATUSES]);
+      if (!rows[0]) return false;
+      await q.query(
+        `UPDATE merge_requests SET merge_user_id = NULL, updated_at = now()
+          WHERE id = $1 AND state <> 'merged' AND merge_user_id IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM merge_request_auto_merges WHERE merge_request_id = $1)`,
+        [rows[0].merge_request_id],
+      );
+      return true;
+    },
+
+    /**
+     * The car's adder becomes the merge request's merge user (GitLab's merge_user, with
+     * auto_merge_enabled and the merge_train strategy, while the request is a car).
+     */
+    async nameMergeUser(mergeRequestId: number, userId: number | null, tx: Queryable): Promise<void> {
+      await tx.query(`UPDATE merge_requests SET merge_user_id = $2, merge_error = NULL, updated_at = now() WHERE id = $1 AND state = 'opened'`, [mergeRequestId, userId]);
     },
 
     /** Which pipelines are merge train pipelines whose car is still on its train. */

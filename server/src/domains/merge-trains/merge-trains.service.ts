@@ -24,8 +24,9 @@ import type { User } from '../users/user.js';
 import { MERGE_MESSAGES } from '../merge-requests/merging/merge-messages.js';
 import { squashOnMerge } from '../merge-requests/merging/merge-plan.js';
 import type { Project } from '../projects/project.js';
+import type { AutoMergeService } from '../auto-merge/auto-merge.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
-import { ACTIVE_STATUSES, mergeTrainsEnabled, type Car } from './car.js';
+import { ACTIVE_STATUSES, mergeTrainsEnabled, ON_TRAIN_STATUSES, type Car } from './car.js';
 import type { CarListFilter, MergeTrainsRepository } from './merge-trains.repository.js';
 import type { TrainRefresh } from './train-refresh.js';
 import { trainMembership } from './train-membership.js';
@@ -49,6 +50,8 @@ export interface AddOptions {
   /** the source head the caller saw: 409 when it is not the head */
   sha?: string;
   squash?: boolean;
+  /** `when_pipeline_succeeds` / `auto_merge`: added once its checks pass, when they do not yet */
+  whenChecksPass?: boolean;
 }
 
 export function createMergeTrainsService(deps: {
@@ -58,9 +61,11 @@ export function createMergeTrainsService(deps: {
   authorizer: Pick<Authorizer, 'accessLevel'>;
   mergeRequestsService: Pick<MergeRequestsService, 'open'>;
   merging: { canMerge(actor: Actor, opened: OpenedMergeRequest): Promise<boolean> };
-  refresh: Pick<TrainRefresh, 'enqueueRefresh' | 'note' | 'cancelQuietly'>;
+  refresh: Pick<TrainRefresh, 'enqueueRefresh' | 'note' | 'cancelQuietly' | 'announceTrain'>;
   mergeRequests: Pick<MergeRequestsRepository, 'findById' | 'usersByIds'>;
   pipelines: Pick<PipelinesRepository, 'pipelineById'>;
+  /** auto-merge's add_to_merge_train_when_checks_pass (built before this family) */
+  autoMerge: Pick<AutoMergeService, 'addToTrainWhenChecksPass'>;
 }) {
   const { cars } = deps;
   const membership = trainMembership(deps);
@@ -82,7 +87,8 @@ export function createMergeTrainsService(deps: {
    * ("started a merge train" for the first car, its position otherwise). Cars added at once keep
    * one order: the order of their ids. The refresh builds its train commit and pipeline.
    */
-  async function add(actor: Actor, opened: OpenedMergeRequest, options: AddOptions = {}): Promise<Car> {
+  /** Who may add, and what: 403 without trains, 401 without the right to merge, 409 for a stale sha, 400 for a request that cannot board. */
+  async function checkAdd(actor: Actor, opened: OpenedMergeRequest, options: AddOptions): Promise<NonNullable<Actor['user']>> {
     const { project, mergeRequest } = opened;
     const user = actor.user;
     if (!user) throw new UnauthorizedError();
@@ -91,6 +97,14 @@ export function createMergeTrainsService(deps: {
     if (options.sha !== undefined && options.sha.toLowerCase() !== mergeRequest.head_commit_sha) throw new ConflictError(t(MERGE_MESSAGES.shaMismatch, { sha: mergeRequest.head_commit_sha ?? '' }));
     const refusal = addRefusal(mergeRequest);
     if (refusal) throw new ValidationError(refusal);
+    const car = await cars.carOf(mergeRequest.id);
+    if (car && ON_TRAIN_STATUSES.includes(car.status)) throw new ValidationError(MERGE_TRAIN_MESSAGES.alreadyOnTrain);
+    return user;
+  }
+
+  async function add(actor: Actor, opened: OpenedMergeRequest, options: AddOptions = {}): Promise<Car> {
+    const { project, mergeRequest } = opened;
+    const user = await checkAdd(actor, opened, options);
     try {
       return await deps.db.transaction((tx) =>
         membership.board(
@@ -101,6 +115,10 @@ export function createMergeTrainsService(deps: {
             target_branch: mergeRequest.target_branch,
             squash: squashOnMerge(project.squash_option, options.squash, mergeRequest.squash),
             source_sha: mergeRequest.head_commit_sha!,
+            // GitLab's API takes no messages: the defaults, and the request's own "delete source branch"
+            merge_commit_message: null,
+            squash_commit_message: null,
+            should_remove_source_branch: null,
           },
           tx,
         ),
@@ -142,11 +160,20 @@ export function createMergeTrainsService(deps: {
     authorizeRead,
     facts,
 
-    /** POST /projects/:id/merge_trains/merge_requests/:iid: the car added, then the whole train. */
+    /**
+     * POST /projects/:id/merge_trains/merge_requests/:iid: the car added (`added`: 201), or with
+     * `whenChecksPass` while its checks do not pass yet, set to be added when they do
+     * (add_to_merge_train_when_checks_pass, GitLab's 202); then the whole train.
+     */
     async addByPath(actor: Actor, idOrPath: string | number, iid: number, options: AddOptions) {
       const opened = await deps.mergeRequestsService.open(actor, idOrPath, iid);
-      await add(actor, opened, options);
-      return { opened, train: await cars.list({ projectId: opened.project.id, targetBranch: opened.mergeRequest.target_branch, sort: 'desc', limit: 100, offset: 0 }) };
+      let added = true;
+      if (options.whenChecksPass) {
+        await checkAdd(actor, opened, options);
+        added = !(await deps.autoMerge.addToTrainWhenChecksPass(actor, opened, { sha: options.sha?.toLowerCase(), squash: options.squash }));
+      }
+      if (added) await add(actor, opened, options);
+      return { opened, added, train: await cars.list({ projectId: opened.project.id, targetBranch: opened.mergeRequest.target_branch, sort: 'desc', limit: 100, offset: 0 }) };
     },
 
     async removeByPath(actor: Actor, idOrPath: string | number, iid: number): Promise<void> {
@@ -206,7 +233,9 @@ export function createMergeTrainsService(deps: {
           );
           await deps.refresh.note(skipped, actor.user!.id, 'skipped', null, tx);
         }
-        await deps.refresh.enqueueRefresh({ target_project_id: project.id, target_branch: mergeRequest.target_branch }, tx);
+        const train = { target_project_id: project.id, target_branch: mergeRequest.target_branch };
+        await deps.refresh.announceTrain(train, tx, car);
+        await deps.refresh.enqueueRefresh(train, tx);
       });
       if (car?.pipeline_id) await deps.refresh.cancelQuietly(car.pipeline_id);
     },

@@ -33,6 +33,7 @@ import { actorFor, ANONYMOUS } from '../../auth/actor.js';
 import type { MergeRequest } from '../merge-requests/merge-request.js';
 import type { MergeRequestsRepository } from '../merge-requests/merge-requests.repository.js';
 import { defaultMessages } from '../merge-requests/merging/default-messages.js';
+import { sourceBranchDeleter } from '../merge-requests/merging/merge-plan.js';
 import type { MergeSettlement } from '../merge-requests/merging/merge-settlement.js';
 import type { MergingRepository } from '../merge-requests/merging/merging.repository.js';
 import type { MergeRequestPipelines } from '../pipelines/merge-request-pipelines.service.js';
@@ -84,7 +85,7 @@ export interface TrainRefreshDeps {
   intents: Pick<MergingRepository, 'insertIntent' | 'lockIntent' | 'transition' | 'hasUnfinished' | 'commitTemplates'>;
   settlement: Pick<MergeSettlement, 'finalizeIn'>;
   queue: Pick<JobQueue, 'enqueue'>;
-  events: Pick<EventBus, 'publish'>;
+  events: Pick<EventBus, 'publish' | 'publishMany'>;
   logger: Pick<Logger, 'warn'>;
   externalUrl: string;
   onStep?: TrainStepHook;
@@ -105,6 +106,17 @@ export function createTrainRefresh(deps: TrainRefreshDeps) {
   const changed = (car: Pick<Car, 'merge_request_id' | 'target_project_id'>, tx: Queryable) =>
     deps.events.publish('merge_request.changed', { mergeRequestId: car.merge_request_id, projectId: car.target_project_id }, tx);
 
+  /**
+   * In the transaction that changed a train (a car added, removed, ejected or merged): every car
+   * on it, and the car that left, announce merge_request.changed, so each page hears its new
+   * position (the merge widget's MergeTrainPosition through mergeRequestMergeStatusUpdated).
+   */
+  async function announceTrain(train: Pick<Car, 'target_project_id' | 'target_branch'>, tx: Queryable, left?: Pick<Car, 'merge_request_id'>): Promise<void> {
+    const onTrain = await cars.onTrain(train.target_project_id, train.target_branch, tx);
+    const ids = new Set([...(left ? [left.merge_request_id] : []), ...onTrain.map((car) => car.merge_request_id)]);
+    await deps.events.publishMany('merge_request.changed', [...ids].map((mergeRequestId) => ({ mergeRequestId, projectId: train.target_project_id })), tx);
+  }
+
   /** A system note on the car's merge request (the `merge_train` event). */
   const note = (car: Pick<Car, 'merge_request_id'>, userId: number | null, kind: TrainNoteKind, detail: string | null, tx: Queryable) =>
     deps.mergeRequests.recordEvent(car.merge_request_id, userId, 'merge_train', { from: kind, to: detail }, tx);
@@ -114,7 +126,7 @@ export function createTrainRefresh(deps: TrainRefreshDeps) {
     const removed = await deps.db.transaction(async (tx) => {
       if (!(await cars.remove(car.id, tx))) return false;
       await note(car, car.user_id, 'aborted', reason, tx);
-      await changed(car, tx);
+      await announceTrain(car, tx, car);
       await enqueueRefresh(car, tx);
       return true;
     });
@@ -141,7 +153,9 @@ export function createTrainRefresh(deps: TrainRefreshDeps) {
   async function settleMerging(car: Car, mergeRequest: MergeRequest | undefined): Promise<'merged' | 'waiting' | 'back'> {
     if (mergeRequest?.state === 'merged') {
       await deps.db.transaction(async (tx) => {
-        if (await cars.markMerged(car.id, tx)) await enqueueRefresh(car, tx);
+        if (!(await cars.markMerged(car.id, tx))) return;
+        await announceTrain(car, tx, car);
+        await enqueueRefresh(car, tx);
       });
       return 'merged';
     }
@@ -173,8 +187,9 @@ export function createTrainRefresh(deps: TrainRefreshDeps) {
       head: car.source_sha!,
       method: project.merge_method,
       squash: car.squash,
-      mergeMessage: messages.merge,
-      squashMessage: messages.squash,
+      // the messages chosen when the car was added, else the defaults (as a merge writes them)
+      mergeMessage: car.merge_commit_message ?? messages.merge,
+      squashMessage: car.squash_commit_message ?? messages.squash,
       merger: identity,
       squashAuthor: author ? { name: author.name, email: author.email } : identity,
     });
@@ -231,7 +246,7 @@ export function createTrainRefresh(deps: TrainRefreshDeps) {
    * intent as every merge does (merge-settlement.ts finishes it after a crash). The target must
    * still be the car's base and the train ref its train commit: what is merged is what was tested.
    */
-  async function mergeFront(project: Project, car: Car): Promise<void> {
+  async function mergeFront(project: Project, car: Car, mergeRequest: MergeRequest): Promise<void> {
     if (!(await cars.transition(car.id, ['fresh'], 'merging'))) return;
     const repoPath = deps.storage.pathFor(project.id);
     const intent = await deps.intents
@@ -246,8 +261,9 @@ export function createTrainRefresh(deps: TrainRefreshDeps) {
         new_sha: car.train_sha!,
         merge_commit_sha: car.merge_commit_sha,
         squash_commit_sha: car.squash_commit_sha,
-        delete_source_branch_as: null,
-        should_remove_source_branch: null,
+        // removed after the merge when asked (or forced by the request) and allowed (merge-settlement.ts)
+        delete_source_branch_as: sourceBranchDeleter(mergeRequest, car.should_remove_source_branch, car.user_id),
+        should_remove_source_branch: car.should_remove_source_branch,
       })
       .catch(async (error: unknown) => {
         // another merge of this request is under way (a merge immediately): the car waits for it
@@ -267,6 +283,7 @@ export function createTrainRefresh(deps: TrainRefreshDeps) {
       await onStep('train:ref-moved');
       await deps.settlement.finalizeIn(locked, tx);
       await cars.markMerged(car.id, tx);
+      await announceTrain(car, tx, car);
       await enqueueRefresh(car, tx);
       return true;
     });
@@ -300,7 +317,11 @@ export function createTrainRefresh(deps: TrainRefreshDeps) {
       }
       // merged some other way (merge immediately, another process): it simply leaves the train
       if (mergeRequest?.state === 'merged') {
-        await deps.db.transaction(async (tx) => (await cars.remove(car.id, tx)) && (await enqueueRefresh(car, tx)));
+        await deps.db.transaction(async (tx) => {
+          if (!(await cars.remove(car.id, tx))) return;
+          await announceTrain(car, tx, car);
+          await enqueueRefresh(car, tx);
+        });
         continue;
       }
       const reason = invalidity(project, mergeRequest, car);
@@ -346,14 +367,14 @@ export function createTrainRefresh(deps: TrainRefreshDeps) {
     const decisions = trainDecisions(current.map((car) => carOutcome(pipelines.get(car.id)?.status ?? null)));
     for (const [index, car] of current.entries()) {
       const decision = decisions[index];
-      if (decision === 'merge') await mergeFront(project, car);
+      if (decision === 'merge') await mergeFront(project, car, mergeRequests.get(car.merge_request_id)!);
       // Ejected: the cars behind restart without it on the next pass (its drop enqueues it).
       if (decision === 'eject') await drop(car, await describeFailure(car.pipeline_id));
       if (decision === 'merge' || decision === 'eject') return;
     }
   }
 
-  return { refresh, enqueueRefresh, note, drop, cancelQuietly };
+  return { refresh, enqueueRefresh, note, drop, cancelQuietly, announceTrain };
 }
 
 export type TrainRefresh = ReturnType<typeof createTrainRefresh>;

@@ -1,4 +1,5 @@
 import { ACCESS_LEVEL_NAMES } from '@tributary/contracts';
+import { isAutoMergeSet } from '../../../domains/auto-merge/rules.js';
 import { publicMergeStatus, restDetailedMergeStatus } from '../../../domains/merge-requests/mergeability/index.js';
 import { userBasic, type UrlBuilder } from '../../rest/entities/users.js';
 import { ciStatus, pipelineWarnings, widgetPipelineEntity } from './pipeline-view.js';
@@ -9,14 +10,15 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 /**
  * The widget data of the web route `/:full_path/-/merge_requests/:iid/widget.json` (GitLab's
  * MergeRequestPollWidgetEntity, the widget data the server sends):
- * the fields Tributary can fill, in GitLab's snake_case. Pipeline, approval, deployment and
- * auto-merge fields arrive with their issues. `mergeability_checks` uses the GraphQL enums,
+ * the fields Tributary can fill, in GitLab's snake_case (auto_merge_enabled, auto_merge_strategy
+ * and available_auto_merge_strategies as GraphQL answers them). Approval and deployment fields
+ * arrive with their issues. `mergeability_checks` uses the GraphQL enums,
  * so a page that polls this endpoint (its WebSocket down) sees what the query would show.
  */
 export async function widgetPayload(scope: RequestScope, node: MergeRequestNode, urls: UrlBuilder) {
   const { mergeRequest: mr, project } = node;
   const view = scope.view(node);
-  const [sourceTip, targetTip, mergeability, commits, sourceProtected, permissions, users, accessLevel, blockers, mergeOngoing, messages, pipelines] = await Promise.all([
+  const [sourceTip, targetTip, mergeability, commits, sourceProtected, permissions, users, accessLevel, blockers, mergeOngoing, messages, pipelines, autoMerge] = await Promise.all([
     view.sourceTip(),
     view.targetTip(),
     view.mergeability(),
@@ -29,6 +31,7 @@ export async function widgetPayload(scope: RequestScope, node: MergeRequestNode,
     view.mergeOngoing(),
     view.commitMessages(),
     view.pipelines(),
+    scope.autoMerge(node),
   ]);
   const head = pipelines.head;
   const warnings = pipelineWarnings({ mergePipelinesEnabled: project.merge_pipelines_enabled, retargeted: mr.retargeted, fromFork: mr.source_project_id !== mr.target_project_id });
@@ -100,6 +103,10 @@ export async function widgetPayload(scope: RequestScope, node: MergeRequestNode,
     merge_ongoing: mergeOngoing,
     merge_error: mr.merge_error,
     merge_user: mergeUser,
+    // auto-merge as GraphQL shows it (one rule: isAutoMergeSet, shownAutoMergeStrategy): a car is merge_train
+    auto_merge_enabled: isAutoMergeSet(mr),
+    auto_merge_strategy: autoMerge.strategy,
+    available_auto_merge_strategies: autoMerge.available,
     merge_commit_sha: mr.merge_commit_sha,
     squash_commit_sha: mr.squash_commit_sha,
     merged_commit_sha: mergedSha,

@@ -57,6 +57,11 @@ describe(`merge trains API (${testDatabaseKind()})`, () => {
     expect((await fx.call('GET', base, { token: reporter.token })).status).toBe(403);
     expect((await fx.call('POST', `${base}/merge_requests/${iid}`, { token: reporter.token })).status).toBe(401);
     expect((await fx.call('GET', `${base}?scope=everything`)).status).toBe(400);
+    const badSort = await fx.call('GET', `${base}/main?sort=sideways`);
+    expect(badSort.status).toBe(400);
+    expect(badSort.body).toMatchObject({ error: expect.stringContaining('sort') });
+    for (const path of [`${base}/main`, `${base}/merge_requests/${iid}`]) expect((await fx.call('GET', path, { token: stranger.token })).status).toBe(404);
+    expect((await fx.call('GET', `${base}/main`, { token: reporter.token })).status).toBe(403);
     const stale = await t.addToTrain(iid, { sha: 'a'.repeat(40) });
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({ message: `SHA does not match HEAD of source branch: ${head}` });

@@ -16,7 +16,8 @@ const CarPath = { id: MergeRequestPath.id, merge_request_iid: MergeRequestPath.i
 /**
  * GitLab's Merge Trains API (ee/lib/api/merge_trains.rb): the cars of a project and of one target
  * branch (newest first unless `sort=asc`, paginated), a merge request's car, and adding a
- * merge request (201 with the whole train). A stranger gets 404; below Developer, or on a
+ * merge request (201 with the whole train; 202 when `when_pipeline_succeeds`/`auto_merge` sets it to
+ * be added once its checks pass, as they do not yet). A stranger gets 404; below Developer, or on a
  * project without merge trains, 403 (domains/merge-trains/merge-trains.service.ts).
  */
 export function mergeTrainRoutes(app: FastifyInstance, ctx: RestContext): void {
@@ -45,9 +46,10 @@ export function mergeTrainRoutes(app: FastifyInstance, ctx: RestContext): void {
     Input({ ...CarPath, sha: Optional(Str()), squash: Optional(Bool()), when_pipeline_succeeds: Optional(Bool()), auto_merge: Optional(Bool()) }),
     async (params, request, reply) => {
       const actor = signedIn(request);
-      const { opened, train } = await mergeTrains.addByPath(actor, params.id, params.merge_request_iid, { sha: params.sha, squash: params.squash });
+      const whenChecksPass = params.when_pipeline_succeeds === true || params.auto_merge === true;
+      const { opened, added, train } = await mergeTrains.addByPath(actor, params.id, params.merge_request_iid, { sha: params.sha, squash: params.squash, whenChecksPass });
       const facts = await mergeTrains.facts(train.cars);
-      return reply.status(201).send(train.cars.map((car) => mergeTrainCarEntity(car, opened.project, facts, ctx.urls)));
+      return reply.status(added ? 201 : 202).send(train.cars.map((car) => mergeTrainCarEntity(car, opened.project, facts, ctx.urls)));
     },
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockedDuringMergeReason, mergeShape, requiresFastForwardPossible, squashOnMerge } from './merge-plan.js';
+import { blockedDuringMergeReason, mergeShape, requiresFastForwardPossible, sourceBranchDeleter, squashOnMerge } from './merge-plan.js';
 
 describe('squashOnMerge', () => {
   it.each([
@@ -34,5 +34,18 @@ describe('merge methods', () => {
   it('explains a check that fails only during the merge', () => {
     expect(blockedDuringMergeReason('NEED_REBASE')).toBe('fastForwardOnly');
     expect(blockedDuringMergeReason('CONFLICT')).toBe('notMergeable');
+  });
+});
+
+describe('sourceBranchDeleter (a merge and a merge train car alike)', () => {
+  it.each<[string, boolean | null, boolean | null | undefined, number | null]>([
+    ['nobody asked', false, undefined, null],
+    ['the merge asked: the merger deletes', false, true, 2],
+    ['the merge said keep it, over the request', true, false, null],
+    ['only the request asked: its author deletes', true, undefined, 1],
+    ['both asked: the author, whose choice it was', true, true, 1],
+    ['the request null, the merge silent', null, null, null],
+  ])('%s', (_name, force, should, expected) => {
+    expect(sourceBranchDeleter({ force_remove_source_branch: force, author_id: 1 }, should, 2)).toBe(expected);
   });
 });

@@ -16,6 +16,22 @@ export function squashOnMerge(option: SquashOption, requested: boolean | undefin
   return requested ?? mergeRequestSquash;
 }
 
+/**
+ * Who deletes the source branch once the merge landed, or null to keep it (GitLab's
+ * should_remove_source_branch, else the request's own "delete source branch" setting). When
+ * only the request's setting asks, the author deletes it (it was their choice), else the merger.
+ * Whether they may (protected, default branch, push rights) is decided after the merge.
+ */
+export function sourceBranchDeleter(
+  mergeRequest: { force_remove_source_branch: boolean | null; author_id: number | null },
+  shouldRemoveSourceBranch: boolean | null | undefined,
+  mergerId: number | null,
+): number | null {
+  const remove = shouldRemoveSourceBranch ?? mergeRequest.force_remove_source_branch;
+  if (!remove) return null;
+  return mergeRequest.force_remove_source_branch ? (mergeRequest.author_id ?? mergerId) : mergerId;
+}
+
 /** Semi-linear history and fast-forward both need the target to be an ancestor of the source head. */
 export function requiresFastForwardPossible(method: MergeMethod): boolean {
   return method === 'rebase_merge' || method === 'ff';

@@ -36,7 +36,7 @@ import { defaultMessages } from './default-messages.js';
 import { createKeyedLock } from './keyed-lock.js';
 import { buildMerge, liveGitFacts, MergeConflictError, type BuiltMerge } from './merge-git.js';
 import { MERGE_MESSAGES } from './merge-messages.js';
-import { blockedDuringMergeReason, squashOnMerge } from './merge-plan.js';
+import { blockedDuringMergeReason, sourceBranchDeleter, squashOnMerge } from './merge-plan.js';
 import type { MergeSettlement } from './merge-settlement.js';
 import type { StepHook } from './merge-steps.js';
 import type { MergeabilityService } from '../mergeability/index.js';
@@ -207,8 +207,6 @@ export function createMergeService(deps: {
     }
     await deps.onStep('merge:commits-written');
 
-    // GitLab: should_remove_source_branch, else the request's own setting; the author deletes when it was theirs.
-    const removeSource = input.shouldRemoveSourceBranch ?? mergeRequest.force_remove_source_branch;
     const intent = await recordIntent(mergeRequest, {
       merge_request_id: mergeRequest.id,
       project_id: project.id,
@@ -220,7 +218,7 @@ export function createMergeService(deps: {
       new_sha: built.newTarget,
       merge_commit_sha: built.mergeCommitSha,
       squash_commit_sha: built.squashCommitSha,
-      delete_source_branch_as: removeSource ? (mergeRequest.force_remove_source_branch ? (mergeRequest.author_id ?? user.id) : user.id) : null,
+      delete_source_branch_as: sourceBranchDeleter(mergeRequest, input.shouldRemoveSourceBranch, user.id),
       should_remove_source_branch: input.shouldRemoveSourceBranch ?? null,
     });
     await deps.onStep('merge:intent-recorded');
