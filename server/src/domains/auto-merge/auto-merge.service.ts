@@ -35,7 +35,7 @@ import { pipelineInProgress, type HeadPipelineStatus, type MergeabilityService }
 import type { AutoMergeRepository, AutoMergeSetting } from './auto-merge.repository.js';
 import type { MergeTrainsPort } from './merge-trains-port.js';
 import { abortReason, followsPush, mergeDecision, shownAutoMergeStrategy, type AbortReason } from './rules.js';
-import { ADD_TO_MERGE_TRAIN_WHEN_CHECKS_PASS, availableStrategies, chooseStrategy, isTrainStrategy, preferredStrategy, type AutoMergeStrategy } from './strategy.js';
+import { ADD_TO_MERGE_TRAIN_WHEN_CHECKS_PASS, MERGE_TRAIN, availableStrategies, chooseStrategy, isTrainStrategy, preferredStrategy, type AutoMergeStrategy } from './strategy.js';
 
 /** Evaluates one merge request's auto-merge: abort, merge or wait. */
 export const EVALUATE_JOB = 'auto_merge.evaluate' satisfies keyof JobPayloadMap;
@@ -192,11 +192,12 @@ export function createAutoMergeService(deps: {
       setSha: setting.sha,
       setterCanMerge: setter.canMerge,
       pipelineStatus,
+      startsTrainNow: setting.strategy === MERGE_TRAIN,
     });
     if (reason !== null) return (await abort(setting, mergeRequest, reason)) ? 'aborted' : 'none';
     const opened = setter.opened!;
     const [result, hasCi] = await Promise.all([deps.mergeability.evaluate(mergeRequest, opened.project), deps.hasPipelines(opened)]);
-    if (mergeDecision({ detailedMergeStatus: result.detailedMergeStatus, hasCi, pipelineStatus, skippedPipelineSucceeds: opened.project.allow_merge_on_skipped_pipeline }) === 'wait') return 'waiting';
+    if (mergeDecision({ detailedMergeStatus: result.detailedMergeStatus, hasCi, pipelineStatus, skippedPipelineSucceeds: opened.project.allow_merge_on_skipped_pipeline, startsTrainNow: setting.strategy === MERGE_TRAIN }) === 'wait') return 'waiting';
 
     if (isTrainStrategy(setting.strategy)) return handOver(setting, mergeRequest);
 

@@ -18,6 +18,9 @@ describe('abortReason: every cancel rule', () => {
     ['no pipeline', { pipelineStatus: null }, null],
     ['closed wins over a failed pipeline', { state: 'closed', pipelineStatus: 'failed' }, 'merge request was closed'],
     ['a push wins over the failed pipeline of the old head', { headSha: 'c'.repeat(40), pipelineStatus: 'failed' }, 'source branch was updated'],
+    ['start merge train: a failed head pipeline does not stop it (the car runs its own)', { pipelineStatus: 'failed', startsTrainNow: true }, null],
+    ['start merge train: a canceled head pipeline does not stop it', { pipelineStatus: 'canceled', startsTrainNow: true }, null],
+    ['start merge train: a push by someone else still does', { headSha: 'c'.repeat(40), startsTrainNow: true }, 'source branch was updated'],
   ])('%s', (_name, facts, expected) => {
     expect(abortReason({ ...base, ...facts })).toBe(expected);
   });
@@ -37,6 +40,8 @@ describe('mergeDecision', () => {
     ['draft', { detailedMergeStatus: 'DRAFT_STATUS' }, 'wait'],
     ['blocked by another request', { detailedMergeStatus: 'BLOCKED_STATUS' }, 'wait'],
     ['still checking after a push', { detailedMergeStatus: 'CHECKING' }, 'wait'],
+    ['start merge train over a failed pipeline: the checks pass, the car is added', { pipelineStatus: 'failed', startsTrainNow: true }, 'merge'],
+    ['start merge train while a check fails: waits', { pipelineStatus: 'failed', detailedMergeStatus: 'NOT_APPROVED', startsTrainNow: true }, 'wait'],
   ])('%s', (_name, facts, expected) => {
     expect(mergeDecision({ ...ready, ...facts })).toBe(expected);
   });

@@ -34,6 +34,12 @@ export interface AbortFacts {
   setterCanMerge: boolean;
   /** the pipeline of the current head; null when there is none */
   pipelineStatus: HeadPipelineStatus | null;
+  /**
+   * The strategy is merge_train ('Start merge train'): the car runs its own train pipeline, so
+   * the head's pipeline neither stops nor delays it (GitLab adds the car at once, a failed
+   * pipeline confirmed in the page's dialog).
+   */
+  startsTrainNow?: boolean;
 }
 
 /** Why the auto-merge can no longer happen, or null while it still can. First match wins. */
@@ -43,6 +49,7 @@ export function abortReason(facts: AbortFacts): AbortReason | null {
   if (facts.targetBranch !== facts.setTargetBranch) return ABORT_REASONS.targetChanged;
   if (facts.headSha !== facts.setSha) return ABORT_REASONS.sourceUpdated;
   if (!facts.setterCanMerge) return ABORT_REASONS.cannotMerge;
+  if (facts.startsTrainNow) return null;
   if (facts.pipelineStatus === 'failed') return ABORT_REASONS.pipelineFailed;
   if (facts.pipelineStatus === 'canceled') return ABORT_REASONS.pipelineCanceled;
   return null;
@@ -56,6 +63,8 @@ export interface MergeFacts {
   pipelineStatus: HeadPipelineStatus | null;
   /** "Skipped pipelines are considered successful" */
   skippedPipelineSucceeds: boolean;
+  /** merge_train: only the merge checks count, not the head's pipeline (see AbortFacts) */
+  startsTrainNow?: boolean;
 }
 
 /**
@@ -65,6 +74,7 @@ export interface MergeFacts {
  * merge otherwise.
  */
 export function mergeDecision(facts: MergeFacts): 'merge' | 'wait' {
+  if (facts.startsTrainNow) return facts.detailedMergeStatus === 'MERGEABLE' ? 'merge' : 'wait';
   if (facts.hasCi && facts.pipelineStatus === null) return 'wait';
   if (facts.pipelineStatus !== null) {
     const passed = facts.pipelineStatus === 'success' || (facts.pipelineStatus === 'skipped' && facts.skippedPipelineSucceeds);
