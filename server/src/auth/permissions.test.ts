@@ -6,6 +6,7 @@ import {
   canCreateNote,
   canRead,
   canUpdateMergeRequest,
+  canReadPipelineVariables,
   canUpdatePipelineSchedule,
   groupAbilities,
   noteAbilities,
@@ -101,6 +102,18 @@ describe('pipeline schedule abilities', () => {
     ['maintainer, not the owner', 40, false, true],
   ] as const)('update: %s → %s', (_name, accessLevel, isOwner, expected) => {
     expect(canUpdatePipelineSchedule(projectAbilities(ctx({ accessLevel })), isOwner)).toBe(expected);
+  });
+});
+
+describe('canReadPipelineVariables', () => {
+  it.each([
+    ['maintainer, not the triggerer', { accessLevel: 40 }, false, true],
+    ['developer, the triggerer', { accessLevel: 30 }, true, true],
+    ['developer, not the triggerer', { accessLevel: 30 }, false, false],
+    ['reporter, the triggerer (demoted)', { accessLevel: 20 }, true, false],
+    ['maintainer without the builds feature', { accessLevel: 40, features: { builds_access_level: 0 } }, false, false],
+  ] as const)('%s → %s', (_name, overrides, isTriggerer, expected) => {
+    expect(canReadPipelineVariables(projectAbilities(ctx(overrides as Partial<SubjectContext>)), isTriggerer)).toBe(expected);
   });
 });
 

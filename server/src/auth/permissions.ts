@@ -46,6 +46,8 @@ export type ProjectAction =
   | 'create_pipeline'
   | 'update_pipeline'
   | 'destroy_pipeline'
+  // Maintainers administer pipelines: they see every pipeline's variable values (GitLab's admin_pipeline)
+  | 'admin_pipeline'
   // pipeline schedules: Reporters see them, Developers create (and edit their own, canUpdatePipelineSchedule),
   // Maintainers edit any and take ownership (GitLab's read_/create_/admin_pipeline_schedule)
   | 'read_pipeline_schedule'
@@ -155,6 +157,7 @@ export function projectAbilities(ctx: SubjectContext): Set<ProjectAction> {
       abilities.add('update_pipeline');
       abilities.add('create_pipeline_schedule');
       if (access >= AccessLevel.Maintainer) abilities.add('admin_pipeline_schedule');
+      if (access >= AccessLevel.Maintainer) abilities.add('admin_pipeline');
       abilities.add('update_deployment');
     }
   }
@@ -236,6 +239,16 @@ export function canUpdateMergeRequest(abilities: ReadonlySet<ProjectAction>, isA
 export function canUpdatePipelineSchedule(abilities: ReadonlySet<ProjectAction>, isOwner: boolean): boolean {
   if (abilities.has('admin_pipeline_schedule')) return true;
   return isOwner && abilities.has('create_pipeline_schedule');
+}
+
+/**
+ * May the caller see the values of a pipeline's variables (those given to 'Run pipeline', the API's
+ * `variables`)? Maintainers may for every pipeline; Developers only for a pipeline they triggered
+ * (GitLab's read_pipeline_variable: admin_pipeline, or update_pipeline and triggerer).
+ */
+export function canReadPipelineVariables(abilities: ReadonlySet<ProjectAction>, isTriggerer: boolean): boolean {
+  if (abilities.has('admin_pipeline')) return true;
+  return isTriggerer && abilities.has('update_pipeline');
 }
 
 /**

@@ -59,6 +59,7 @@ describe('parseProjectPage', () => {
     [['pipelines', '7', 'builds'], { kind: 'pipeline', id: 7, tab: 'builds' }],
     [['pipelines', '7', 'failures'], { kind: 'pipeline', id: 7, tab: 'failures' }],
     [['pipelines', '7', 'test_report'], { kind: 'pipeline', id: 7, tab: 'test_report' }],
+    [['pipelines', '7', 'manual_variables'], { kind: 'pipeline', id: 7, tab: 'manual_variables' }],
     [['pipelines', '7', 'security'], { kind: 'unknown' }],
     [['pipelines', '0'], { kind: 'unknown' }],
     [['jobs'], { kind: 'jobs' }],

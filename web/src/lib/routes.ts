@@ -32,10 +32,10 @@ export type ProjectPage =
   | { kind: 'job-artifacts'; id: number; path: string }
   | { kind: 'unknown' };
 
-/** A pipeline page's tabs, GitLab's URLs: the graph at the bare URL, `/builds`, `/failures` and `/test_report`. */
-export type PipelineTab = 'graph' | 'builds' | 'failures' | 'test_report';
+/** A pipeline page's tabs, GitLab's URLs: the graph at the bare URL, `/builds`, `/failures`, `/test_report` and `/manual_variables`. */
+export type PipelineTab = 'graph' | 'builds' | 'failures' | 'test_report' | 'manual_variables';
 
-const PIPELINE_TABS: Record<string, PipelineTab> = { builds: 'builds', failures: 'failures', test_report: 'test_report' };
+const PIPELINE_TABS: Record<string, PipelineTab> = { builds: 'builds', failures: 'failures', test_report: 'test_report', manual_variables: 'manual_variables' };
 
 const isId = (text: string | undefined): text is string => text !== undefined && /^\d{1,15}$/.test(text) && Number(text) > 0;
 

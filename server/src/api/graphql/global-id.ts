@@ -23,6 +23,7 @@ export type GlobalIdType =
   // CI/CD (GitLab's class names)
   | 'Ci::Pipeline'
   | 'Ci::Stage'
+  | 'Ci::PipelineVariable'
   | 'Ci::Build'
   | 'Ci::Bridge'
   | 'Ci::JobArtifact'

@@ -34,7 +34,7 @@ export type { MergeRequestPipelines } from './merge-request-pipelines.service.js
 export function createPipelinesDomain(deps: {
   db: Database;
   queue: Pick<JobQueue, 'enqueue'>;
-  authorizer: Pick<Authorizer, 'authorize' | 'can'>;
+  authorizer: Pick<Authorizer, 'authorize' | 'can' | 'abilities'>;
   projects: Pick<ProjectsService, 'find'>;
   projectRows: Pick<ProjectsRepository, 'findById'>;
   users: Pick<UsersRepository, 'findById'>;

@@ -141,8 +141,8 @@ export function createPipelinesRepository(db: Queryable) {
       );
     },
 
-    async variables(pipelineId: number, tx?: Queryable): Promise<PipelineVariable[]> {
-      const { rows } = await on(db, tx).query<PipelineVariable>('SELECT key, value, variable_type FROM ci_pipeline_variables WHERE pipeline_id = $1 ORDER BY id', [pipelineId]);
+    async variables(pipelineId: number, tx?: Queryable): Promise<(PipelineVariable & { id: number })[]> {
+      const { rows } = await on(db, tx).query<PipelineVariable & { id: number }>('SELECT id, key, value, variable_type FROM ci_pipeline_variables WHERE pipeline_id = $1 ORDER BY id', [pipelineId]);
       return rows;
     },
 

@@ -6,7 +6,7 @@
  */
 import type { Actor } from '../../auth/actor.js';
 import type { Authorizer } from '../../auth/authorizer.js';
-import type { ProjectAction } from '../../auth/permissions.js';
+import { canReadPipelineVariables, type ProjectAction } from '../../auth/permissions.js';
 import { getCommitsByIds } from '../../git/commits.js';
 import { resolveCommit } from '../../git/refs.js';
 import type { Queryable } from '../../platform/db/database.js';
@@ -41,7 +41,7 @@ export const PIPELINE_MESSAGES = {
 
 export function createPipelinesService(deps: {
   projects: Pick<ProjectsService, 'find'>;
-  authorizer: Pick<Authorizer, 'authorize' | 'can'>;
+  authorizer: Pick<Authorizer, 'authorize' | 'can' | 'abilities'>;
   access: Pick<RepositoryAccess, 'pusher'>;
   protectedBranches: Pick<ProtectedBranchesRepository, 'listForProject'>;
   protectedTags: Pick<ProtectedTagsRepository, 'listForProject'>;
@@ -134,6 +134,11 @@ export function createPipelinesService(deps: {
     const pipeline = await repo.findPipeline(project.id, pipelineId);
     if (!pipeline) throw new NotFoundError();
     return pipeline;
+  }
+
+  async function mayReadVariables(actor: Actor, project: Project, pipeline: PipelineRow): Promise<boolean> {
+    const abilities = (await deps.authorizer.abilities(actor, { project })) as ReadonlySet<ProjectAction>;
+    return canReadPipelineVariables(abilities, actor.user !== null && pipeline.user_id === actor.user.id);
   }
 
   async function jobFor(project: Project, jobId: number): Promise<JobRow> {
@@ -250,11 +255,23 @@ export function createPipelinesService(deps: {
       await repo.deletePipeline(pipeline.id);
     },
 
+    /** A pipeline's variables with their values: 403 unless the caller may read them (canReadPipelineVariables). */
     async variables(actor: Actor, idOrPath: string | number, pipelineId: number): Promise<PipelineVariable[]> {
       const project = await open(actor, idOrPath, 'read_pipeline');
-      // GitLab shows a pipeline's variables to those who may update it (Developers and above).
-      await deps.authorizer.authorize(actor, 'update_pipeline', { project });
-      return repo.variables((await pipelineFor(project, pipelineId)).id);
+      const pipeline = await pipelineFor(project, pipelineId);
+      if (!(await mayReadVariables(actor, project, pipeline))) throw new ForbiddenError();
+      return repo.variables(pipeline.id);
+    },
+
+    /**
+     * The pipeline page's Manual variables tab: every reader of the pipeline sees the keys; the
+     * values are null unless the caller may read them (GitLab hides them behind 'Reveal values',
+     * which only those callers get).
+     */
+    async manualVariables(actor: Actor, project: Project, pipeline: PipelineRow): Promise<{ canReadValues: boolean; variables: { id: number; key: string; value: string | null }[] }> {
+      const canReadValues = await mayReadVariables(actor, project, pipeline);
+      const variables = await repo.variables(pipeline.id);
+      return { canReadValues, variables: variables.map((variable) => ({ id: variable.id, key: variable.key, value: canReadValues ? variable.value : null })) };
     },
 
     async jobs(actor: Actor, idOrPath: string | number, filter: Omit<JobListFilter, 'projectId'>) {

@@ -16,6 +16,8 @@ import { externalStatusesQuery, isFinished, pipelineActionMutation, pipelineJobs
 import { FailuresTable } from './FailuresTable';
 import { formatDuration } from './format';
 import { JobsTable } from './JobsTable';
+import { ManualVariablesTab } from './ManualVariablesTab';
+import { manualVariablesQuery } from './manual-variables-api';
 import { PIPELINE_UPDATED, pipelineGid, useCoalesced, useLiveUpdates } from './live';
 import { PipelineGraph } from './PipelineGraph';
 import { StatusBadge } from './StatusBadge';
@@ -27,9 +29,9 @@ const CANCELABLE = new Set(['created', 'waiting_for_resource', 'preparing', 'pen
 
 /**
  * `/<project>/-/pipelines/:id`: the header (status, ref, commit, triggerer, duration, actions) and
- * the tabs Pipeline (graph), Jobs, Failures and Tests (the JUnit report). Every transition of the
- * pipeline or one of its jobs is heard through `ciPipelineStatusUpdated` and both are read again;
- * while that channel is down an unfinished pipeline is polled instead (never while the browser
+ * the tabs Pipeline (graph), Jobs, Failures, Tests (the JUnit report) and Manual variables. Every
+ * transition of the pipeline or one of its jobs is heard through `ciPipelineStatusUpdated` and both
+ * are read again; while that channel is down an unfinished pipeline is polled instead (never while the browser
  * tab is hidden).
  */
 export function PipelinePage({ project, id, tab }: { project: Project; id: number; tab: PipelineTab }) {
@@ -45,6 +47,8 @@ export function PipelinePage({ project, id, tab }: { project: Project; id: numbe
   const jobs = useQuery(pipelineJobsQuery(project.id, id, running && !live));
   const tests = useQuery(testReportSummaryQuery(project.id, id, running));
   const sha = pipeline.data?.sha ?? '';
+  // the Manual variables tab's counter (GitLab's manual_variables_count); a read that fails hides the number only
+  const manualVariables = useQuery({ ...manualVariablesQuery(fullPath, pipeline.data?.iid ?? 0), enabled: pipeline.data !== undefined });
   const external = useQuery({ ...externalStatusesQuery(project.id, sha, id, running), enabled: sha !== '' });
   // the upstream and downstream pipelines: the graph shows them when they can be read, nothing otherwise
   const relations = useQuery({ ...pipelineRelationsQuery(fullPath, id, running && !live), enabled: tab === 'graph' });
@@ -95,6 +99,7 @@ export function PipelinePage({ project, id, tab }: { project: Project; id: numbe
     { id: 'builds', label: 'Jobs', counter: jobs.data?.length },
     { id: 'failures', label: 'Failures', counter: failedCount },
     { id: 'test_report', label: 'Tests', counter: tests.data?.total.count },
+    { id: 'manual_variables', label: 'Manual variables', counter: manualVariables.data?.count },
   ];
 
   return (
@@ -161,6 +166,8 @@ export function PipelinePage({ project, id, tab }: { project: Project; id: numbe
       </UnderlineNav>
       {tab === 'test_report' ? (
         <TestReportTab projectId={project.id} pipelineId={id} />
+      ) : tab === 'manual_variables' ? (
+        <ManualVariablesTab fullPath={fullPath} pipelineIid={data.iid} />
       ) : jobs.isPending ? (
         <PageLoading label="Loading jobs…" />
       ) : jobs.isError ? (

@@ -19,7 +19,7 @@ import type { JobArtifactRow } from '../../../domains/runner-protocol/job-artifa
 import type { RunnerProtocol } from '../../../domains/runner-protocol/runner-protocol.service.js';
 
 export interface CiGraphqlDeps {
-  pipelines: Pick<PipelinesService, 'readableProject' | 'mayUpdateRef' | 'retryJob' | 'playJob' | 'cancelJob' | 'unscheduleJob' | 'retry' | 'cancel' | 'remove'>;
+  pipelines: Pick<PipelinesService, 'readableProject' | 'mayUpdateRef' | 'manualVariables' | 'retryJob' | 'playJob' | 'cancelJob' | 'unscheduleJob' | 'retry' | 'cancel' | 'remove'>;
   pipelinesRepository: Pick<PipelinesRepository, 'pipelineById' | 'findJob' | 'pipelinesByIds' | 'withWarnings' | 'stagesOfPipelines' | 'latestJobsOfPipelines' | 'listPipelines' | 'findPipelineBy'>;
   downstream: Pick<DownstreamRepository, 'downstreamOfBridges' | 'upstreamOf' | 'downstreamOf'>;
   /** a job's artifacts (CiJob.artifacts) */

@@ -133,6 +133,11 @@ export function ciResolvers(deps: CiGraphqlDeps) {
       const link = await deps.downstream.upstreamOf(node.pipeline.id);
       return link ? ci(ctx).pipeline(link.pipeline.id) : null;
     },
+    manualVariables: async (node, _, ctx) => {
+      const { variables } = await deps.pipelines.manualVariables(ctx.scope.actor, node.project, node.pipeline);
+      const nodes = variables.map((variable) => ({ id: globalId('Ci::PipelineVariable', variable.id), key: variable.key, value: variable.value }));
+      return { count: nodes.length, nodes };
+    },
     sourceJob: async (node, _, ctx) => {
       const link = await deps.downstream.upstreamOf(node.pipeline.id);
       const upstream = link?.bridgeId ? await ci(ctx).pipeline(link.pipeline.id) : null;

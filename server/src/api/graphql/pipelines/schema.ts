@@ -96,6 +96,19 @@ export const pipelinesSchema = /* GraphQL */ `
     downstream: PipelineConnection
     "The bridge of the upstream pipeline that created this one."
     sourceJob: CiJob
+    "The variables given when the pipeline was run ('Run pipeline', the API's variables); values are null unless the caller may read them."
+    manualVariables: CiManualVariableConnection
+  }
+
+  type CiManualVariable {
+    id: ID!
+    key: String
+    value: String
+  }
+
+  type CiManualVariableConnection {
+    count: Int!
+    nodes: [CiManualVariable]
   }
 
   extend type PipelineConnection {

@@ -271,7 +271,13 @@ describe(`pipelines API (${testDatabaseKind()})`, () => {
       expect((await fx.call(method, path, { token: guest.token })).status, path).toBe(403);
       expect((await fx.call(method, path, { token: reporter.token })).status, path).toBe(403);
     }
-    expect((await fx.call('GET', `/projects/${project.id}/pipelines/${pushed.id}/variables`, { token: reporter.token })).status).toBe(403);
+    // GitLab's read_pipeline_variable: Maintainers, and a Developer for the pipelines they triggered only
+    const variables = `/projects/${project.id}/pipelines/${pushed.id}/variables`;
+    expect((await fx.call('GET', variables, { token: reporter.token })).status).toBe(403);
+    expect((await fx.call('GET', variables, { token: developer.token })).status).toBe(403);
+    expect((await fx.call('GET', variables, { token: stranger.token })).status).toBe(404);
+    const maintainer = await fx.member(project.id, 40);
+    expect((await fx.call('GET', variables, { token: maintainer.token })).status).toBe(200);
     expect((await fx.call('DELETE', `/projects/${project.id}/pipelines/${pushed.id}`, { token: developer.token })).status).toBe(403);
     expect((await fx.call('DELETE', `/projects/${project.id}/pipelines/${pushed.id}`, { token: stranger.token })).status).toBe(404);
   });
