@@ -97,7 +97,7 @@ const integrationIsolate = process.env.TRIBUTARY_TEST_ISOLATE === '1';
  * Crash files that kill and restart real server processes, whose engine-specific part (merge
  * intents, reconciliation) another crash file already runs on both engines: the full run takes
  * them on PostgreSQL only; a file filter or TRIBUTARY_TEST_ENGINES=all runs them on PGlite too.
- * merge-trains-crash (~70 s on PGlite) settles its car through the merge intents and the
+ * merge-trains-crash (~70 s on PGlite before test servers held a runner's long poll 1 s; ~22 s since) settles its car through the merge intents and the
  * reconciliation that merge-crash.int.test.ts tests on both.
  */
 export const POSTGRES_ONLY_IN_FULL_RUN = ['server/src/api/rest/routes/merge-trains-crash.int.test.ts'];
