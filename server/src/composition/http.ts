@@ -4,6 +4,7 @@
  * line, the route list and the one error handler. buildApp (app.ts) creates it first; the routes
  * (web-routes.ts) are registered on it afterwards, so every hook here applies to every route.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
@@ -35,6 +36,7 @@ export async function createHttpServer(deps: { config: Pick<Config, 'trustProxy'
     // One request line of our own (onResponse below), with secrets stripped from the URL.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  closeConnectionsAnsweredWhileClosing(http);
   http.addHook('onResponse', async (request, reply) => {
     request.log.info({ method: request.method, url: redactUrl(request.originalUrl), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
@@ -63,4 +65,25 @@ export async function createHttpServer(deps: { config: Pick<Config, 'trustProxy'
   });
   registerErrorHandler(http);
   return { http, routes, schemaCompilers };
+}
+
+/**
+ * A closing server ends every keep-alive connection as soon as it has nothing to answer on it.
+ * Node's `server.close()` (called by `http.close()`) closes the connections idle at that moment
+ * and then waits for the others; a response still being written then (a streamed download whose
+ * last bytes the client already has, a long-polling job request just answered 204) leaves its
+ * connection open once it ends, until the keep-alive timeout (72 s) — the close waited that long.
+ * So once closing has begun, every response that ends closes the connections now idle.
+ */
+function closeConnectionsAnsweredWhileClosing(http: FastifyInstance): void {
+  let closing = false;
+  http.addHook('preClose', async () => {
+    closing = true;
+  });
+  http.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    // After Node has detached the finished response from its socket (same 'finish' event, later listener).
+    response.once('finish', () => {
+      if (closing) setImmediate(() => http.server.closeIdleConnections());
+    });
+  });
 }

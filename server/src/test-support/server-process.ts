@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './postgres-cluster.js';
+import { TEST_SERVER_TIMING_ENV } from './server-timing.js';
 
 /** The repository root: `tributary start` runs from here with tsx, as in development. */
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -39,6 +40,7 @@ export async function startServerProcess(options: {
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'warn',
+    ...TEST_SERVER_TIMING_ENV,
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   };

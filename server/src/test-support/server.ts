@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Gitlab } from '@gitbeaker/rest';
 import type { App } from '../app.js';
 import { loadConfig, type Config } from '../platform/config.js';
+import { TEST_SERVER_TIMING } from './server-timing.js';
 import type { Logger } from '../platform/logger.js';
 import { startServer } from '../server.js';
 import { availableScopes } from '../domains/tokens/tokens.service.js';
@@ -52,7 +53,7 @@ export interface TestServer {
 }
 
 export interface StartTestServerOptions {
-  /** Config values to use instead of the harness's (port, host and dataDir are chosen here unless given). */
+  /** Config values to use instead of the harness's (port, host and dataDir are chosen here unless given; the waits default to TEST_SERVER_TIMING). */
   config?: Partial<Config>;
   logger?: Logger;
   /** Keep the data directory after close() (also: TRIBUTARY_TEST_KEEP_DATA=1), for debugging. */
@@ -99,6 +100,7 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
         {
           logLevel: process.env.TRIBUTARY_TEST_LOG_LEVEL ?? 'warn',
           externalUrl: `http://${host}:${port}`,
+          ...TEST_SERVER_TIMING,
           ...options.config,
           dataDir,
           host,

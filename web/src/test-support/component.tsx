@@ -6,8 +6,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import { queryClient } from '../app/client';
+import { afterEachTestOfEveryFile } from './after-each-file-test';
 
 /**
  * Component tests (`*.test.tsx`, in jsdom): the real component under the app's own providers
@@ -136,7 +137,8 @@ export function renderInApp(ui: ReactElement, { path = '/' }: { path?: string } 
   );
 }
 
-afterEach(() => {
+// After every test of every file that renders (not once per worker: see after-each-file-test.ts).
+afterEachTestOfEveryFile(() => {
   cleanup();
   queryClient.clear();
   vi.unstubAllGlobals();
