@@ -6,7 +6,7 @@
  *      and the web app (`npm run build -w web`) when browser tests will run and the
  *      hash of the web app's sources differs from the one stamped in web/dist when it
  *      was last built (see webSourcesHash);
- *   2. runs Vitest with all projects (unit, integration-pglite, integration-postgres, e2e)
+ *   2. runs Vitest with all projects (unit, unit-isolated, integration-pglite, integration-postgres, e2e)
  *      and, at the same time, the type check of every workspace (`npm run typecheck`) and
  *      then the lint (`npm run lint`: ESLint, the layers, import cycles), when no filter was
  *      given (TRIBUTARY_TEST_TYPECHECK=0 skips both, =1 forces them);

@@ -7,21 +7,24 @@ import { PipelinesPage } from './PipelinesPage';
 
 const PROJECT = { id: 1, path_with_namespace: 'acme/app', empty_repo: false, permissions: { project_access: { access_level: 30 }, group_access: null } } as unknown as Project;
 
+/** The page's list: pipelines with their jobs, in one request (the web route beside the API's list). */
+const LIST_PATH = '/-/project-path/acme%2Fapp/-/pipelines.json';
+
 /** The list's requests with their query strings (the fake network keeps paths only). */
 function recordListQueries(): URLSearchParams[] {
   const queries: URLSearchParams[] = [];
-  fakeNetwork([on('GET', '/api/v4/projects/1/pipelines', () => json(200, [], { 'X-Page': '1', 'X-Total': '0', 'X-Total-Pages': '1', 'X-Per-Page': '20' }))]);
+  fakeNetwork([on('GET', LIST_PATH, () => json(200, [], { 'X-Page': '1', 'X-Total': '0', 'X-Total-Pages': '1', 'X-Per-Page': '20' }))]);
   const inner = globalThis.fetch;
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.origin);
-    if (url.pathname === '/api/v4/projects/1/pipelines') queries.push(url.searchParams);
+    if (url.pathname === LIST_PATH) queries.push(url.searchParams);
     return inner(input, init);
   });
   return queries;
 }
 
 describe('PipelinesPage filters (GitLab’s tokens: status, source, ref, username)', () => {
-  it('sends each filter to the pipelines API and shows GitLab’s empty result', async () => {
+  it('sends each filter to the pipelines list and shows GitLab’s empty result', async () => {
     const queries = recordListQueries();
     renderInApp(<PipelinesPage project={PROJECT} />, { path: '/acme/app/-/pipelines' });
     await screen.findByText('There are currently no pipelines.');
