@@ -3,7 +3,7 @@ import './css-imports';
 import { BaseStyles } from '@primer/react';
 import { ThemeProvider } from '@primer/react/next';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -136,6 +136,10 @@ export function renderInApp(ui: ReactElement, { path = '/' }: { path?: string } 
     </QueryClientProvider>,
   );
 }
+
+// findBy…/waitFor wait for what the page shows; a loaded CI machine (two workers beside the
+// browser tests) can take longer than Testing Library's default second to render it.
+configure({ asyncUtilTimeout: 5_000 });
 
 // After every test of every file that renders (not once per worker: see after-each-file-test.ts).
 afterEachTestOfEveryFile(() => {
