@@ -68,6 +68,8 @@ export function createProjectsService(deps: {
 
   async function find(actor: Actor, idOrPath: string | number): Promise<Project> {
     const key = /^\d+$/.test(String(idOrPath)) ? { id: Number(idOrPath) } : { fullPath: String(idOrPath) };
+    // digits beyond any id (a web route's full path can be all digits too): no such project
+    if ('id' in key && !Number.isSafeInteger(key.id)) throw new NotFoundError('Project');
     const found = await deps.projects.findForViewer(key, actor.user?.id ?? null);
     if (!found) throw new NotFoundError('Project');
     // The row stays as it came (its extra viewer_access_level is never rendered): copying a
