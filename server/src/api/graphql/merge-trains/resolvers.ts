@@ -38,18 +38,30 @@ export function createMergeTrainResolvers(deps: MergeTrainsGraphqlDeps) {
     );
   }
 
-  const position = async ({ mergeRequest }: MergeRequestNode) => deps.mergeTrains.position(mergeRequest);
+  /**
+   * A request's place on its train, read once per request (or subscription delivery): the
+   * fields that show it (mergeTrainCar, mergeTrainIndex, mergeTrainsCount) must agree even when
+   * the train moves while the answer is resolved.
+   */
+  const positions = new WeakMap<GraphqlContext['scope'], Map<number, ReturnType<MergeTrainsGraphqlDeps['mergeTrains']['position']>>>();
+  const position = ({ mergeRequest }: MergeRequestNode, ctx: GraphqlContext) => {
+    let read = positions.get(ctx.scope);
+    if (!read) positions.set(ctx.scope, (read = new Map()));
+    let found = read.get(mergeRequest.id);
+    if (!found) read.set(mergeRequest.id, (found = deps.mergeTrains.position(mergeRequest)));
+    return found;
+  };
 
   const MergeRequest: Record<string, Resolver<MergeRequestNode>> = {
     mergeTrainCar: async (node, _, ctx) => {
       if (!mergeTrainsEnabled(node.project) || !(await readable(node.project, ctx))) return null;
-      const found = await position(node);
+      const found = await position(node, ctx);
       return found ? { car: found.car, project: node.project, index: found.index } : null;
     },
-    mergeTrainIndex: async (node, _, ctx) => (mergeTrainsEnabled(node.project) && (await readable(node.project, ctx)) ? ((await position(node))?.index ?? null) : null),
+    mergeTrainIndex: async (node, _, ctx) => (mergeTrainsEnabled(node.project) && (await readable(node.project, ctx)) ? ((await position(node, ctx))?.index ?? null) : null),
     mergeTrainsCount: async (node, _, ctx) => {
       if (!mergeTrainsEnabled(node.project) || !(await readable(node.project, ctx))) return null;
-      const found = await position(node);
+      const found = await position(node, ctx);
       if (found) return found.count;
       return (await deps.mergeTrains.carsOfProject(node.project.id, { targetBranch: node.mergeRequest.target_branch, scope: 'active', sort: 'asc', limit: 1, offset: 0 })).total;
     },
