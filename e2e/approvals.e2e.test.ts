@@ -197,9 +197,16 @@ describe('merge request approvals', () => {
       const dialog = h.page.getByRole('dialog', { name: 'Add approval rule' });
       await dialog.getByLabel('Rule name').fill('Backend');
       await dialog.getByLabel('Required number of approvals').fill('1');
-      await dialog.getByRole('button', { name: 'Approver users' }).click();
-      await h.page.getByRole('option', { name: /Ada Lovelace/ }).click();
-      await h.page.keyboard.press('Escape');
+      // The picker's list can re-render under the click while its members load (a loaded
+      // machine): pick again until the anchor names the choice.
+      const approvers = dialog.getByRole('button', { name: 'Approver users' });
+      for (let attempt = 1; !((await approvers.textContent()) ?? '').includes('Ada Lovelace'); attempt++) {
+        if (attempt > 5) throw new Error('Ada Lovelace could not be picked as an approver');
+        await approvers.click();
+        await h.page.getByRole('option', { name: /Ada Lovelace/ }).click();
+        await h.page.keyboard.press('Escape');
+        await h.page.getByRole('option', { name: /Ada Lovelace/ }).waitFor({ state: 'detached' });
+      }
       await dialog.getByRole('button', { name: 'Save changes' }).click();
       await dialog.waitFor({ state: 'detached' });
       const rules = section.getByRole('table', { name: 'Approval rules' });
