@@ -105,6 +105,13 @@ describe('include: untrusted configuration cannot escape or exhaust the server',
     });
   });
 
+  it('bounds the nesting depth by the same limit: a chain of 150 distinct files compiles, 151 is refused', async () => {
+    const chain = (length: number) =>
+      memoryRepository({ '': Object.fromEntries(Array.from({ length }, (_, i) => [`ci/chain-${i}.yml`, i + 1 < length ? `include: ci/chain-${i + 1}.yml\n` : 'deepest:\n  script: x\n'])) });
+    expect((await compile('include: ci/chain-0.yml\n', chain(150))).status).toBe('created');
+    expect(await compile('include: ci/chain-0.yml\n', chain(151))).toEqual({ status: 'error', errors: ['Maximum of 150 nested includes are allowed!'], warnings: [] });
+  });
+
   it('never fetches a remote URL', async () => {
     const asked: string[] = [];
     const spy: ReadConfigFile = async (request) => {
