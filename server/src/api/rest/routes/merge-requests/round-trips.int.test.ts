@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../../platform/db/database.js';
 import { testDatabaseKind } from '../../../../test-support/database.js';
+import { roundTripCounter } from '../../../../test-support/round-trips.js';
 import { startMergeRequestFixtures, type MergeRequestFixtures } from '../../../../test-support/merge-request-fixtures.js';
 import type { TestUser } from '../../../../test-support/server.js';
 
@@ -14,47 +14,12 @@ describe(`merge request REST round trips (${testDatabaseKind()})`, () => {
   let fx: MergeRequestFixtures;
   let project: { id: number };
   let developer: TestUser;
-  /** Statements counted while a request is in flight (the test sends one at a time). */
-  let counter: { count: number } | undefined;
-  /** The job queue and the event bus poll on their own schedule: their statements are not the request's. */
-  const background = /\b(background_jobs|domain_events|pg_stat_activity)\b/;
-
-  /** Counts the statements the app's database wrapper (every repository's) is sent during a request. */
-  function countStatements(db: Database): void {
-    const query = db.query.bind(db);
-    const transaction = db.transaction.bind(db);
-    const count = (text: string, extra = 0) => {
-      if (counter && !background.test(text)) counter.count += 1 + extra;
-    };
-    db.query = ((text: string, params?: readonly unknown[], options?: object) => {
-      count(text);
-      return query(text, params, options);
-    }) as Database['query'];
-    db.transaction = ((fn: Parameters<Database['transaction']>[0]) => {
-      const statements: string[] = [];
-      return transaction((tx) =>
-        fn({
-          query: (text, params, options) => {
-            statements.push(text);
-            return tx.query(text, params, options);
-          },
-        }),
-      ).finally(() => {
-        // BEGIN and COMMIT are round trips too
-        if (!statements.some((text) => background.test(text))) for (const [index, text] of statements.entries()) count(text, index === 0 ? 2 : 0);
-      });
-    }) as Database['transaction'];
-  }
+  let rounds: ReturnType<typeof roundTripCounter>;
 
   /** One GET through the app (in-process), and the statements it sent. */
   async function get(url: string, token: string): Promise<{ status: number; body: string; roundTrips: number }> {
-    counter = { count: 0 };
-    try {
-      const response = await fx.server.app.http.inject({ method: 'GET', url, headers: { 'private-token': token } });
-      return { status: response.statusCode, body: response.body, roundTrips: counter.count };
-    } finally {
-      counter = undefined;
-    }
+    const { value: response, roundTrips } = await rounds.count(() => fx.server.app.http.inject({ method: 'GET', url, headers: { 'private-token': token } }));
+    return { status: response.statusCode, body: response.body, roundTrips };
   }
 
   beforeAll(async () => {
@@ -86,7 +51,7 @@ describe(`merge request REST round trips (${testDatabaseKind()})`, () => {
     // the follow-up work of those writes (mergeability, auto-merge evaluation) is done before counting,
     // so no background write invalidates the cache between the cold and the warm read
     await fx.server.app.queue.drain();
-    countStatements(fx.server.app.db);
+    rounds = roundTripCounter(fx.server.app.db);
   });
   afterAll(() => fx?.close());
 
